@@ -1,0 +1,20 @@
+//! Integration tests of the data model: real packages, the official references, tolerance,
+//! strict validation and lossless round trips of arbitrary JSON.
+
+mod fixtures;
+mod lossless;
+mod references;
+mod tolerance;
+mod validation;
+
+use std::path::PathBuf;
+
+/// The workspace's `tests/fixtures` folder.
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+}
+
+/// The official references shipped with the crate.
+pub fn reference_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("reference")
+}
