@@ -102,7 +102,9 @@ impl Shape {
         let mut many = false;
         let mut steps = path.split('.').peekable();
         while let Some(step) = steps.next() {
-            let field = shape.field(step)?;
+            let Some(field) = shape.field(step) else {
+                return shape.open.then_some(Resolved::Open);
+            };
             many |= field.many;
             match field.kind {
                 Kind::Open => return Some(Resolved::Open),

@@ -1,10 +1,33 @@
-//! ISO 8601 dates and date-times as the specification uses them (W3C profile), without a
-//! calendar library: parsing, classification of real-world deviations, and an instant to compare.
+//! ISO 8601 dates and date-times as the services use them, without a calendar library:
+//! points in time for chronological comparison, and the form a value had (with or without a
+//! timezone, or a bare date) for validation.
+//!
+//! Accepted forms (`T` may be lowercase or a space, `Z` may be lowercase):
+//! `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DDThh:mm`, `YYYY-MM-DDThh:mm:ss`,
+//! `YYYY-MM-DDThh:mm:ss.fffffffff`, each optionally followed by `Z`, `±hh:mm`, `±hhmm` or `±hh`.
+//! A date-time without a zone is read as UTC. Fractions beyond nanoseconds are truncated.
+//! A leap second (`:60`) is read as the first second of the next minute.
+
+/// A point in time: nanoseconds since 1970-01-01T00:00:00Z.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Instant(i128);
+
+impl Instant {
+    /// Nanoseconds since the Unix epoch (negative before it).
+    pub fn nanos(self) -> i128 {
+        self.0
+    }
+
+    /// Parses an ISO 8601 date or date-time; `None` if `text` is not one.
+    pub fn parse(text: &str) -> Option<Instant> {
+        parse_date_time(text).map(|(instant, _)| instant)
+    }
+}
 
 /// What a date-time string turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DateTimeForm {
-    /// `YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)`.
+    /// A date-time with a timezone (`Z`, `±hh:mm`).
     Zoned,
     /// A date-time without timezone (read as UTC).
     Unzoned,
@@ -12,120 +35,166 @@ pub enum DateTimeForm {
     DateOnly,
 }
 
-/// A point in time: seconds since 1970-01-01T00:00:00Z and nanoseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Instant {
-    /// Whole seconds since the Unix epoch (negative before it).
-    pub seconds: i64,
-    /// Nanoseconds within the second.
-    pub nanos: u32,
-}
-
 /// Parses `YYYY-MM-DD` strictly; returns (year, month, day).
-pub fn parse_date(s: &str) -> Option<(i32, u32, u32)> {
-    let b = s.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let year = digits(&b[0..4])? as i32;
-    let month = digits(&b[5..7])?;
-    let day = digits(&b[8..10])?;
-    (1..=12).contains(&month).then_some(())?;
-    (1..=days_in_month(year, month)).contains(&day).then_some((year, month, day))
+pub fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
+    let mut s = Scanner { rest: text.as_bytes() };
+    let (year, month, day) = date(&mut s)?;
+    s.rest.is_empty().then_some((year as i32, month as u32, day as u32))
 }
 
-/// Parses a date-time (or a bare date) and says which form it had.
-pub fn parse_date_time(s: &str) -> Option<(Instant, DateTimeForm)> {
-    if s.len() == 10 {
-        let (y, m, d) = parse_date(s)?;
-        return Some((instant(y, m, d, 0, 0, 0, 0, 0), DateTimeForm::DateOnly));
+fn date(s: &mut Scanner<'_>) -> Option<(i64, i64, i64)> {
+    let year = s.digits(4)?;
+    s.byte(b'-')?;
+    let month = s.digits(2)?;
+    s.byte(b'-')?;
+    let day = s.digits(2)?;
+    ((1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month)).then_some((year, month, day))
+}
+
+/// Parses an ISO 8601 date or date-time and says which form it had.
+pub fn parse_date_time(text: &str) -> Option<(Instant, DateTimeForm)> {
+    let mut s = Scanner { rest: text.trim().as_bytes() };
+    let (year, month, day) = date(&mut s)?;
+    let days = days_from_civil(year, month, day);
+    if s.rest.is_empty() {
+        return Some((Instant(i128::from(days) * NANOS_PER_DAY), DateTimeForm::DateOnly));
     }
-    let (date, rest) = (s.get(..10)?, s.get(10..)?);
-    let (y, mo, d) = parse_date(date)?;
-    let rest = rest.strip_prefix('T').or_else(|| rest.strip_prefix('t')).or_else(|| rest.strip_prefix(' '))?;
-    let b = rest.as_bytes();
-    if b.len() < 5 || b[2] != b':' {
+    match s.next()? {
+        b'T' | b't' | b' ' => {}
+        _ => return None,
+    }
+    let (seconds, nanos) = time_of_day(&mut s)?;
+    let form = if s.rest.is_empty() { DateTimeForm::Unzoned } else { DateTimeForm::Zoned };
+    let offset = zone(&mut s)?;
+    if !s.rest.is_empty() {
         return None;
     }
-    let hour = digits(&b[0..2])?;
-    let minute = digits(&b[3..5])?;
-    let mut at = 5;
+    let total_seconds = i128::from(days) * 86_400 + i128::from(seconds) - i128::from(offset);
+    Some((Instant(total_seconds * 1_000_000_000 + i128::from(nanos)), form))
+}
+
+const NANOS_PER_DAY: i128 = 86_400 * 1_000_000_000;
+
+/// Reads `hh:mm[:ss[.f+]]`; returns seconds into the day and the nanosecond fraction.
+fn time_of_day(s: &mut Scanner<'_>) -> Option<(i64, u32)> {
+    let hour = s.digits(2)?;
+    s.byte(b':')?;
+    let minute = s.digits(2)?;
     let mut second = 0;
     let mut nanos = 0u32;
-    if b.get(at) == Some(&b':') {
-        second = digits(b.get(at + 1..at + 3)?)?;
-        at += 3;
-        if b.get(at) == Some(&b'.') {
-            at += 1;
-            let start = at;
-            while b.get(at).is_some_and(u8::is_ascii_digit) {
-                at += 1;
-            }
-            let fraction = &b[start..at];
-            if fraction.is_empty() {
-                return None;
-            }
-            for (i, digit) in fraction.iter().take(9).enumerate() {
-                nanos += u32::from(digit - b'0') * 10u32.pow(8 - i as u32);
-            }
+    if s.peek() == Some(b':') {
+        s.next();
+        second = s.digits(2)?;
+        if matches!(s.peek(), Some(b'.' | b',')) {
+            s.next();
+            nanos = s.fraction()?;
         }
     }
     if hour > 23 || minute > 59 || second > 60 {
         return None;
     }
-    let (offset, form) = match &b[at..] {
-        [] => (0, DateTimeForm::Unzoned),
-        [b'Z' | b'z'] => (0, DateTimeForm::Zoned),
-        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] | [sign @ (b'+' | b'-'), h1, h2, m1, m2] => {
-            let h = digits(&[*h1, *h2])?;
-            let m = digits(&[*m1, *m2])?;
-            if h > 23 || m > 59 {
-                return None;
-            }
-            let minutes = i64::from(h * 60 + m);
-            (if *sign == b'-' { -minutes } else { minutes }, DateTimeForm::Zoned)
-        }
-        _ => return None,
-    };
-    let t = instant(y, mo, d, hour, minute, second.min(59), nanos, 0);
-    Some((Instant { seconds: t.seconds - offset * 60, nanos: t.nanos }, form))
+    Some((hour * 3600 + minute * 60 + second, nanos))
 }
 
-fn digits(b: &[u8]) -> Option<u32> {
-    if b.is_empty() || !b.iter().all(u8::is_ascii_digit) {
+/// Reads an optional zone designator; returns its offset from UTC in seconds.
+fn zone(s: &mut Scanner<'_>) -> Option<i64> {
+    let sign = match s.peek() {
+        None => return Some(0),
+        Some(b'Z' | b'z') => {
+            s.next();
+            return Some(0);
+        }
+        Some(b'+') => 1,
+        Some(b'-') => -1,
+        Some(_) => return None,
+    };
+    s.next();
+    let hours = s.digits(2)?;
+    let minutes = match s.peek() {
+        None => 0,
+        Some(b':') => {
+            s.next();
+            s.digits(2)?
+        }
+        Some(_) => s.digits(2)?,
+    };
+    if hours > 23 || minutes > 59 {
         return None;
     }
-    Some(b.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
+    Some(sign * (hours * 3600 + minutes * 60))
 }
 
-fn is_leap(year: i32) -> bool {
+/// A cursor over ASCII bytes; every read checks bounds.
+struct Scanner<'a> {
+    rest: &'a [u8],
+}
+
+impl Scanner<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.rest.first().copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let (&first, rest) = self.rest.split_first()?;
+        self.rest = rest;
+        Some(first)
+    }
+
+    fn byte(&mut self, expected: u8) -> Option<()> {
+        (self.next()? == expected).then_some(())
+    }
+
+    /// Exactly `count` ASCII digits as a number.
+    fn digits(&mut self, count: usize) -> Option<i64> {
+        let mut value = 0i64;
+        for _ in 0..count {
+            let digit = self.next()?;
+            if !digit.is_ascii_digit() {
+                return None;
+            }
+            value = value * 10 + i64::from(digit - b'0');
+        }
+        Some(value)
+    }
+
+    /// One or more digits of a decimal fraction, as nanoseconds (extra digits truncated).
+    fn fraction(&mut self) -> Option<u32> {
+        let mut nanos = 0u32;
+        let mut scale = 100_000_000u32;
+        let mut any = false;
+        while let Some(digit) = self.peek().filter(u8::is_ascii_digit) {
+            self.next();
+            any = true;
+            nanos += u32::from(digit - b'0') * scale;
+            scale /= 10;
+        }
+        any.then_some(nanos)
+    }
+}
+
+fn is_leap(year: i64) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
 }
 
-fn days_in_month(year: i32, month: u32) -> u32 {
+fn days_in_month(year: i64, month: i64) -> i64 {
     match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
         2 if is_leap(year) => 29,
         2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
+        _ => 0,
     }
 }
 
-/// Days from 1970-01-01 to the given civil date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
-    let y = i64::from(y) - i64::from(m <= 2);
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
-    let m = i64::from(m);
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     era * 146_097 + doe - 719_468
-}
-
-#[allow(clippy::too_many_arguments)]
-fn instant(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32, nanos: u32, _: i64) -> Instant {
-    let days = days_from_civil(y, mo, d);
-    Instant { seconds: days * 86_400 + i64::from(h * 3600 + mi * 60 + s), nanos }
 }
 
 #[cfg(test)]
@@ -133,28 +202,60 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates() {
+    fn forms_and_strict_dates() {
+        assert_eq!(parse_date_time("2017-05-25T18:05:33").map(|(_, f)| f), Some(DateTimeForm::Unzoned));
+        assert_eq!(parse_date_time("2017-05-25T18:05:33Z").map(|(_, f)| f), Some(DateTimeForm::Zoned));
+        assert_eq!(parse_date_time("2017-05-25").map(|(_, f)| f), Some(DateTimeForm::DateOnly));
         assert_eq!(parse_date("2024-02-29"), Some((2024, 2, 29)));
         assert_eq!(parse_date("2023-02-29"), None);
-        assert_eq!(parse_date("2023-13-01"), None);
-        assert_eq!(parse_date("2023-1-01"), None);
-        assert_eq!(parse_date("２０２３-01-01"), None);
+        assert_eq!(parse_date("2023-02-01T00:00:00Z"), None);
+        assert_eq!(parse_date(" 2023-02-01"), None);
+    }
+
+    fn secs(text: &str) -> Option<i128> {
+        Instant::parse(text).map(|i| i.nanos() / 1_000_000_000)
     }
 
     #[test]
-    fn date_times_compare_across_offsets() {
-        let (a, fa) = parse_date_time("2024-01-01T10:00:00+02:00").unwrap();
-        let (b, fb) = parse_date_time("2024-01-01T08:00:00Z").unwrap();
-        assert_eq!((a, fa, fb), (b, DateTimeForm::Zoned, DateTimeForm::Zoned));
-        let (c, fc) = parse_date_time("2017-05-25T18:05:33").unwrap();
-        assert_eq!(fc, DateTimeForm::Unzoned);
-        assert_eq!(c.seconds, 1_495_735_533);
-        let (d, fd) = parse_date_time("1970-01-01").unwrap();
-        assert_eq!((d.seconds, fd), (0, DateTimeForm::DateOnly));
-        let (e, _) = parse_date_time("2024-01-01T00:00:00.123Z").unwrap();
-        assert_eq!(e.nanos, 123_000_000);
-        for bad in ["2024-01-01T", "2024-01-01T25:00:00Z", "2024-01-01T10:00:00+2", "x", "", "2024-01-01T10:00:00.Z"] {
-            assert_eq!(parse_date_time(bad), None, "{bad}");
+    fn epoch_and_known_dates() {
+        assert_eq!(secs("1970-01-01"), Some(0));
+        assert_eq!(secs("2000-03-01"), Some(951_868_800));
+        assert_eq!(secs("2024-02-29T12:00:00Z"), Some(1_709_208_000));
+        assert_eq!(secs("1969-12-31T23:59:59Z"), Some(-1));
+    }
+
+    #[test]
+    fn offsets() {
+        assert_eq!(secs("2024-01-01T01:00:00+01:00"), secs("2024-01-01T00:00:00Z"));
+        assert_eq!(secs("2024-01-01T00:00:00-0530"), secs("2024-01-01T05:30:00Z"));
+        assert_eq!(secs("2024-01-01T00:00-05"), secs("2024-01-01T05:00:00Z"));
+    }
+
+    #[test]
+    fn fractions_and_leap_seconds() {
+        let a = Instant::parse("2024-01-01T00:00:00.5Z").map(Instant::nanos);
+        let b = Instant::parse("2024-01-01T00:00:00.5000000009Z").map(Instant::nanos);
+        assert_eq!(a, b);
+        assert_eq!(secs("2016-12-31T23:59:60Z"), secs("2017-01-01T00:00:00Z"));
+    }
+
+    #[test]
+    fn rejects() {
+        for bad in [
+            "",
+            "2024",
+            "2024-13-01",
+            "2024-02-30",
+            "2023-02-29",
+            "2024-01-01T",
+            "2024-01-01T24:00",
+            "2024-01-01T00:00:00+24:00",
+            "2024-01-01T00:00:00.Z",
+            "2024-01-01X",
+            "２０２４-01-01",
+            "2024-01-01T00:00:00Zjunk",
+        ] {
+            assert_eq!(Instant::parse(bad), None, "{bad:?}");
         }
     }
 }

@@ -1,0 +1,119 @@
+//! The `sort` and `orderBy` parameters: ordering records by one field.
+//!
+//! Values compare as their field's type ([`Scalar::is_numeric`](cairn_spec::shape::Scalar)
+//! fields as numbers, temporal fields chronologically, everything else by the Unicode Collation
+//! Algorithm ignoring case). An array-valued field sorts by its first element. Records without
+//! a value sort **after** all records with one, in both directions, so an ascending and a
+//! descending page both start with real data. Sorting is stable.
+
+use std::cmp::Ordering;
+
+use cairn_spec::shape::Shape;
+use serde_json::Value;
+
+use crate::compare::{SortKey, Typing};
+use crate::error::{QueryError, Warning};
+use crate::path::occurrences;
+
+/// The direction of a sort.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Order {
+    /// Ascending (`asc`, the default).
+    #[default]
+    Asc,
+    /// Descending (`desc`).
+    Desc,
+}
+
+impl Order {
+    /// `asc` or `desc`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::Asc => "asc",
+            Order::Desc => "desc",
+        }
+    }
+}
+
+/// A sort by one (possibly dotted) field.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sort {
+    /// The field path, as received (trimmed).
+    pub field: String,
+    /// The direction.
+    pub order: Order,
+}
+
+impl Sort {
+    /// Reads the `sort` and `orderBy` parameters (already percent-decoded).
+    ///
+    /// `orderBy` must be `asc` or `desc` (any case, surrounding whitespace ignored) whenever it
+    /// is present, even without `sort`; otherwise it is [`QueryError::InvalidOrderBy`]. Without
+    /// `sort` there is no sort (`Ok(None)`). A blank `sort` names no field of any class, so it
+    /// yields a sort that [`Sort::check`] warns about.
+    pub fn parse(sort: Option<&str>, order_by: Option<&str>) -> Result<Option<Sort>, QueryError> {
+        let order = match order_by {
+            None => Order::Asc,
+            Some(o) if o.trim().eq_ignore_ascii_case("asc") => Order::Asc,
+            Some(o) if o.trim().eq_ignore_ascii_case("desc") => Order::Desc,
+            Some(o) => return Err(QueryError::InvalidOrderBy { value: o.to_owned() }),
+        };
+        Ok(sort.map(|field| Sort { field: field.trim().to_owned(), order }))
+    }
+
+    /// An ascending sort by `field`.
+    pub fn asc(field: impl Into<String>) -> Sort {
+        Sort { field: field.into(), order: Order::Asc }
+    }
+
+    /// A descending sort by `field`.
+    pub fn desc(field: impl Into<String>) -> Sort {
+        Sort { field: field.into(), order: Order::Desc }
+    }
+
+    /// `Some(invalid_sort_field)` if the field does not exist in `shape`: the caller then keeps
+    /// the default order and reports the warning.
+    pub fn check(&self, shape: &Shape) -> Option<Warning> {
+        match shape.resolve(&self.field) {
+            Some(_) => None,
+            None => Some(Warning::InvalidSortField { field: self.field.clone() }),
+        }
+    }
+
+    /// Compares two records by this sort (missing values last in both directions).
+    pub fn compare(&self, a: &Value, b: &Value, shape: &Shape) -> Ordering {
+        let typing = Typing::of(shape, &self.field);
+        self.compare_keys(&self.key(a, typing), &self.key(b, typing))
+    }
+
+    /// Sorts `records` in place, stably. Each record's key is computed once.
+    pub fn apply(&self, records: &mut [Value], shape: &Shape) {
+        let typing = Typing::of(shape, &self.field);
+        let mut keyed: Vec<(Option<SortKey>, Value)> =
+            records.iter_mut().map(|record| (self.key(record, typing), std::mem::take(record))).collect();
+        keyed.sort_by(|(a, _), (b, _)| self.compare_keys(a, b));
+        for (slot, (_, record)) in records.iter_mut().zip(keyed) {
+            *slot = record;
+        }
+    }
+
+    /// The key of a record: its first value for the field, if any.
+    fn key(&self, record: &Value, typing: Typing) -> Option<SortKey> {
+        occurrences(record, &self.field)
+            .iter()
+            .find_map(|occurrence| occurrence.values().first().copied())
+            .map(|value| typing.sort_key(value))
+    }
+
+    fn compare_keys(&self, a: &Option<SortKey>, b: &Option<SortKey>) -> Ordering {
+        match (a, b) {
+            (Some(a), Some(b)) => match self.order {
+                Order::Asc => a.cmp(b),
+                Order::Desc => b.cmp(a),
+            },
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        }
+    }
+}
