@@ -3,8 +3,7 @@
 use std::fmt;
 
 /// A rule of the specification (or of real-world tolerance) that a value broke.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Rule {
     /// A required field is absent.
@@ -102,6 +101,12 @@ impl Rule {
             Rule::DemographicsOwner => "demographics_owner",
             Rule::Inconsistent => "inconsistent",
         }
+    }
+}
+
+impl serde::Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
     }
 }
 

@@ -15,6 +15,7 @@ pub mod case;
 pub mod dialect;
 pub mod gradebook;
 pub mod issue;
+pub mod operations;
 pub mod refs;
 pub mod registry;
 pub mod resources;

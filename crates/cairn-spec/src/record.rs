@@ -43,10 +43,16 @@ fn describe(field: &FieldShape) -> String {
         Kind::Scalar(Scalar::DateTime) => "a date-time string",
         Kind::Scalar(Scalar::TrueFalse) => "the string \"true\" or \"false\"",
         Kind::Scalar(_) => "a string",
-        Kind::Record(shape) => return format!("{} {} object", if field.many { "an array of" } else { "a" }, shape().name),
+        Kind::Record(shape) => {
+            return format!("{} {} object", if field.many { "an array of" } else { "a" }, shape().name);
+        }
         Kind::Open => "an object",
     };
-    if field.many { format!("an array of {}s", one.trim_start_matches("a ").trim_start_matches("an ")) } else { one.to_owned() }
+    if field.many {
+        format!("an array of {}s", one.trim_start_matches("a ").trim_start_matches("an "))
+    } else {
+        one.to_owned()
+    }
 }
 
 /// The Rust type of a field's element for a cardinality.
@@ -60,35 +66,69 @@ macro_rules! element_type {
 pub(crate) use element_type;
 
 macro_rules! card_required {
-    (one) => { true };
-    (opt) => { false };
-    (any) => { false };
-    (some) => { true };
-    (list) => { true };
+    (one) => {
+        true
+    };
+    (opt) => {
+        false
+    };
+    (any) => {
+        false
+    };
+    (some) => {
+        true
+    };
+    (list) => {
+        true
+    };
 }
 pub(crate) use card_required;
 
 macro_rules! card_many {
-    (one) => { false };
-    (opt) => { false };
-    (any) => { true };
-    (some) => { true };
-    (list) => { true };
+    (one) => {
+        false
+    };
+    (opt) => {
+        false
+    };
+    (any) => {
+        true
+    };
+    (some) => {
+        true
+    };
+    (list) => {
+        true
+    };
 }
 pub(crate) use card_many;
 
 macro_rules! is_open {
-    () => { false };
-    (open) => { true };
+    () => {
+        false
+    };
+    (open) => {
+        true
+    };
 }
 pub(crate) use is_open;
 
 macro_rules! card_len {
-    (one, $v:expr) => { None::<usize> };
-    (opt, $v:expr) => { None::<usize> };
-    (any, $v:expr) => { $v.map(|m| m.len() + m.rejected().len()) };
-    (some, $v:expr) => { $v.map(|m| m.len() + m.rejected().len()) };
-    (list, $v:expr) => { None::<usize> };
+    (one, $v:expr) => {
+        None::<usize>
+    };
+    (opt, $v:expr) => {
+        None::<usize>
+    };
+    (any, $v:expr) => {
+        $v.map(|m| m.len() + m.rejected().len())
+    };
+    (some, $v:expr) => {
+        $v.map(|m| m.len() + m.rejected().len())
+    };
+    (list, $v:expr) => {
+        None::<usize>
+    };
 }
 pub(crate) use card_len;
 

@@ -8,6 +8,10 @@ use crate::shape::Shape;
 use crate::wire::{Record, validate};
 use crate::{case, gradebook, refs, resources, roster};
 
+/// What checking a value as a class gives: the value written back and every issue found; or,
+/// when the value cannot be the class at all (not an object), the value itself.
+pub type Checked = Result<(Value, Vec<Issue>), Value>;
+
 /// One class: its shape and a lossless read → (write, validate) for JSON values.
 #[derive(Debug, Clone, Copy)]
 pub struct ClassEntry {
@@ -15,14 +19,11 @@ pub struct ClassEntry {
     pub shape: fn() -> &'static Shape,
     /// Reads a value as this class: gives back what reading writes and every issue found,
     /// or the value when it cannot be this class at all (not an object).
-    pub check: fn(Value) -> Result<(Value, Vec<Issue>), Value>,
+    pub check: fn(Value) -> Checked,
 }
 
 fn entry<T: Record>() -> ClassEntry {
-    ClassEntry {
-        shape: T::shape,
-        check: |value| T::from_json(value).map(|t| (t.to_json(), validate(&t))),
-    }
+    ClassEntry { shape: T::shape, check: |value| T::from_json(value).map(|t| (t.to_json(), validate(&t))) }
 }
 
 /// Every class, competency first.

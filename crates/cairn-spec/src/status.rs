@@ -106,7 +106,8 @@ words!(CodeMinor {
 impl CodeMinor {
     /// Parses a codeMinor, also in the spelling of the OneRoster references (`unauthorisedrequest`).
     pub fn parse_any(s: &str) -> Option<Self> {
-        CodeMinor::parse(s).or_else(|| s.eq_ignore_ascii_case("unauthorisedrequest").then_some(CodeMinor::UnauthorisedRequest))
+        CodeMinor::parse(s)
+            .or_else(|| s.eq_ignore_ascii_case("unauthorisedrequest").then_some(CodeMinor::UnauthorisedRequest))
     }
 
     /// The codeMajor and severity this code goes with.
@@ -206,7 +207,12 @@ impl StatusInfo {
                 single => minor_field(single).into_iter().collect(),
             })
             .unwrap_or_default();
-        Some(StatusInfo { code_major, severity: text("severity").unwrap_or_default(), description: text("description"), code_minor })
+        Some(StatusInfo {
+            code_major,
+            severity: text("severity").unwrap_or_default(),
+            description: text("description"),
+            code_minor,
+        })
     }
 
     /// Writes the status object with a dialect's names.

@@ -68,8 +68,7 @@ pub enum ReadError {
 /// Reads a value tolerantly: every deviation that reading accepts comes back as a warning.
 pub fn read<T: Wire>(value: Value, expected: &str) -> Result<Read<T>, ReadError> {
     let found = json_type(&value);
-    let value = T::from_json(value)
-        .map_err(|_| ReadError::NotA { expected: expected.to_owned(), found })?;
+    let value = T::from_json(value).map_err(|_| ReadError::NotA { expected: expected.to_owned(), found })?;
     let warnings = check(&value).into_iter().filter(Issue::is_tolerated).collect();
     Ok(Read { value, warnings })
 }
@@ -223,8 +222,7 @@ impl<T: Wire> Wire for Many<T> {
                 }
                 Ok(many)
             }
-            value => T::from_json(value)
-                .map(|item| Many { items: vec![item], rejected: Vec::new(), single: true }),
+            value => T::from_json(value).map(|item| Many { items: vec![item], rejected: Vec::new(), single: true }),
         }
     }
 

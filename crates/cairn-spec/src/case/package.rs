@@ -73,7 +73,10 @@ impl Wire for PackageFile {
 
     fn check(&self, c: &mut Checker) {
         if self.wrapped {
-            c.report(Rule::PackageWrapped, "the package is wrapped in {\"CFPackage\": ...}; read as the package inside");
+            c.report(
+                Rule::PackageWrapped,
+                "the package is wrapped in {\"CFPackage\": ...}; read as the package inside",
+            );
             c.field("CFPackage", |c| self.package.check(c));
         } else {
             self.package.check(c);

@@ -10,5 +10,5 @@ pub use boolean::TrueFalse;
 pub use number::{Float, Integer};
 pub use string::{SourcedId, Text, Uri, Uuid, is_uuid};
 pub use temporal::{Date, DateTime};
-pub use term::{Ext, Term, Vocabulary};
 pub(crate) use term::vocabulary;
+pub use term::{Ext, Term, Vocabulary};

@@ -68,10 +68,9 @@ impl Wire for DateTime {
     fn check(&self, c: &mut Checker) {
         match parse_date_time(&self.0) {
             Some((_, DateTimeForm::Zoned)) => {}
-            Some((_, DateTimeForm::Unzoned)) => c.report(
-                Rule::DateTimeWithoutTimezone,
-                format!("{:?} has no timezone; read as UTC", self.0),
-            ),
+            Some((_, DateTimeForm::Unzoned)) => {
+                c.report(Rule::DateTimeWithoutTimezone, format!("{:?} has no timezone; read as UTC", self.0))
+            }
             Some((_, DateTimeForm::DateOnly)) => c.report(
                 Rule::DateForDateTime,
                 format!("{:?} is a date where a date-time belongs; read as midnight UTC", self.0),
@@ -103,7 +102,10 @@ impl Wire for Date {
             return;
         }
         if parse_date_time(&self.0).is_some() {
-            c.report(Rule::DateTimeForDate, format!("{:?} is a date-time where a date belongs; its date part is used", self.0));
+            c.report(
+                Rule::DateTimeForDate,
+                format!("{:?} is a date-time where a date belongs; its date part is used", self.0),
+            );
         } else {
             c.report(Rule::DateFormat, format!("{:?} is not a date (YYYY-MM-DD)", self.0));
         }

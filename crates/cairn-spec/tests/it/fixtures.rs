@@ -55,7 +55,13 @@ const PACKAGES: &[Expect] = &[
         warnings: &[],
         violations: &[Rule::UuidPattern],
     },
-    Expect { file: "opensalt-utf8-astral.json", items: 1, associations: 1, warnings: &[], violations: &[Rule::UuidPattern] },
+    Expect {
+        file: "opensalt-utf8-astral.json",
+        items: 1,
+        associations: 1,
+        warnings: &[],
+        violations: &[Rule::UuidPattern],
+    },
 ];
 
 fn rules(issues: &[cairn_spec::Issue]) -> BTreeMap<Rule, usize> {

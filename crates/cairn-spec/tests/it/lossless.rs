@@ -12,13 +12,21 @@ fn json_value() -> impl Strategy<Value = Value> {
         any::<i64>().prop_map(Value::from),
         (-1.0e9f64..1.0e9).prop_map(Value::from),
         ".{0,12}".prop_map(Value::String),
-        prop_oneof![Just("true"), Just("FALSE"), Just("2024-01-02"), Just("2024-01-02T03:04:05"), Just("ext:x"), Just("3")]
-            .prop_map(|s| Value::String(s.to_owned())),
+        prop_oneof![
+            Just("true"),
+            Just("FALSE"),
+            Just("2024-01-02"),
+            Just("2024-01-02T03:04:05"),
+            Just("ext:x"),
+            Just("3")
+        ]
+        .prop_map(|s| Value::String(s.to_owned())),
     ];
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            prop::collection::vec((key(), inner), 0..6).prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
+            prop::collection::vec((key(), inner), 0..6)
+                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
         ]
     })
 }

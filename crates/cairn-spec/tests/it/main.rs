@@ -1,5 +1,6 @@
 //! Integration tests of the data model: real packages, the official references, tolerance,
 //! strict validation and lossless round trips of arbitrary JSON.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 mod fixtures;
 mod lossless;

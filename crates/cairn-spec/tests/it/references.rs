@@ -55,11 +55,7 @@ impl Reference {
     }
 
     fn schemas(&self) -> &Map<String, Value> {
-        self.doc
-            .pointer("/components/schemas")
-            .or_else(|| self.doc.get("$defs"))
-            .and_then(Value::as_object)
-            .unwrap()
+        self.doc.pointer("/components/schemas").or_else(|| self.doc.get("$defs")).and_then(Value::as_object).unwrap()
     }
 
     fn resolve(&self, reference: &str) -> &Value {
@@ -154,8 +150,7 @@ fn every_reference_class_has_the_same_properties_here() {
             seen.insert(name);
         }
     }
-    let only_here: Vec<_> =
-        classes().iter().map(|c| (c.shape)().name).filter(|n| !seen.contains(*n)).collect();
+    let only_here: Vec<_> = classes().iter().map(|c| (c.shape)().name).filter(|n| !seen.contains(*n)).collect();
     assert_eq!(only_here, ["GUIDRef"], "classes of the model that no reference defines");
 }
 
@@ -190,4 +185,68 @@ fn a_minimal_instance_reads_and_an_empty_object_lists_what_is_missing() {
             let _ = schema;
         }
     }
+}
+
+#[test]
+fn the_operation_catalogue_is_the_references_operations() {
+    use cairn_spec::operations::{OPERATIONS, Query, operation};
+    let mut seen = 0;
+    for file in REFERENCES {
+        let reference = Reference::load(file);
+        let Some(paths) = reference.doc.get("paths").and_then(Value::as_object) else { continue };
+        for (path, methods) in paths {
+            for (method, op) in methods.as_object().unwrap() {
+                let name = op["operationId"].as_str().unwrap();
+                let ours = operation(name).unwrap_or_else(|| panic!("{name} missing"));
+                assert_eq!(
+                    (ours.method.as_str(), ours.path),
+                    (method.to_uppercase().as_str(), path.as_str()),
+                    "{name}"
+                );
+                let query: Vec<&str> = op
+                    .get("parameters")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter(|p| p["in"] == "query")
+                    .filter_map(|p| p["name"].as_str())
+                    .collect();
+                let expected = match ours.query {
+                    Query::Collection => vec!["limit", "offset", "sort", "orderBy", "filter", "fields"],
+                    Query::Fields => vec!["fields"],
+                    Query::None => vec![],
+                };
+                assert_eq!(query, expected, "{name}");
+                let success = op["responses"].as_object().unwrap().keys().find(|c| c.starts_with('2')).unwrap();
+                assert_eq!(ours.success.to_string(), *success, "{name}");
+                let schema = |v: &Value| {
+                    v.pointer("/content/application~1json/schema/$ref")
+                        .and_then(Value::as_str)
+                        .map(|r| r.rsplit('/').next().unwrap().trim_end_matches("DType").to_owned())
+                };
+                assert_eq!(ours.response.map(str::to_owned), schema(&op["responses"][success]), "{name}");
+                assert_eq!(ours.request.map(str::to_owned), op.get("requestBody").and_then(schema), "{name}");
+                let mut scopes: Vec<&str> = op
+                    .get("security")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|s| s.as_object().unwrap().values())
+                    .flat_map(|v| v.as_array().unwrap())
+                    .filter_map(|s| s.as_str()?.rsplit('/').next())
+                    .collect();
+                scopes.sort_unstable();
+                if scopes.is_empty() {
+                    scopes = vec!["case.readonly"]; // CASE defines none; the project uses case.readonly
+                }
+                assert_eq!(ours.scopes, scopes.as_slice(), "{name}");
+                for wrapper in ours.request.iter().chain(&ours.response) {
+                    assert!(class(wrapper).is_some(), "{name}: no model class {wrapper}");
+                }
+                seen += 1;
+            }
+        }
+    }
+    assert_eq!(seen, OPERATIONS.len());
+    assert_eq!(seen, 93);
 }

@@ -63,7 +63,10 @@ fn extensible_vocabularies_accept_ext_terms_only() {
     };
     assert_eq!(issues::<CfAssociation>(association("exactMatchOf")), []);
     assert_eq!(issues::<CfAssociation>(association("ext:isPrerequisiteFor")), []);
-    assert_eq!(issues::<CfAssociation>(association("isPrerequisiteFor")), pairs(&[("$.associationType", Rule::UnknownTerm)]));
+    assert_eq!(
+        issues::<CfAssociation>(association("isPrerequisiteFor")),
+        pairs(&[("$.associationType", Rule::UnknownTerm)])
+    );
     assert_eq!(issues::<CfAssociation>(association("ext:")), pairs(&[("$.associationType", Rule::UnknownTerm)]));
 }
 
@@ -106,14 +109,23 @@ fn booleans_must_be_the_strings_true_and_false() {
     });
     assert_eq!(
         issues::<Demographics>(demographics),
-        pairs(&[("$.birthDate", Rule::DateFormat), ("$.asian", Rule::TrueFalse), ("$.hispanicOrLatinoEthnicity", Rule::Mistyped)])
+        pairs(&[
+            ("$.birthDate", Rule::DateFormat),
+            ("$.asian", Rule::TrueFalse),
+            ("$.hispanicOrLatinoEthnicity", Rule::Mistyped)
+        ])
     );
     assert_eq!(issues::<Class>(c), pairs(&[("$.status", Rule::UnknownTerm)]));
 }
 
 #[test]
 fn demographics_belong_to_a_user() {
-    let make = |id: &str| Demographics::from_json(json!({"sourcedId": id, "status": "active", "dateLastModified": "2024-01-02T03:04:05Z"})).unwrap();
+    let make = |id: &str| {
+        Demographics::from_json(
+            json!({"sourcedId": id, "status": "active", "dateLastModified": "2024-01-02T03:04:05Z"}),
+        )
+        .unwrap()
+    };
     let records = [make("u1"), make("u9")];
     let found = check_demographics_owners(&records, |id| id == "u1");
     assert_eq!(found.len(), 1);

@@ -1,0 +1,47 @@
+//! The `cairn` binary, run as a user would.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn cairn(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/../../tests/fixtures/case/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn check_reports_every_real_package() {
+    let (code, out, err) =
+        cairn(&["check", &fixture("act-holistic-math-excerpt-ordering.json"), &fixture("opensalt-utf8-astral.json")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("act-holistic-math-excerpt-ordering.json: CFPackage (28 CFItems, 28 CFAssociations, 0 CFRubrics)"),
+        "{out}"
+    );
+    assert!(out.contains("violation: $.CFDocument.identifier"), "{out}");
+}
+
+#[test]
+fn check_json_lists_all_issues_with_paths_and_rules() {
+    let (code, out, _) = cairn(&["check", "--json", &fixture("ccss-math-asn-draft-2017.json")]);
+    assert_eq!(code, 0);
+    let reports: Value = serde_json::from_str(&out).unwrap();
+    let report = &reports[0];
+    assert_eq!(report["class"], "CFPackage");
+    assert!(report["violations"].as_array().unwrap().len() > 700);
+    assert!(report["warnings"].as_array().unwrap().iter().any(|w| w["rule"] == "datetime_without_timezone"));
+}
+
+#[test]
+fn strict_fails_on_findings_and_unreadable_files_say_why() {
+    let (code, _, _) = cairn(&["check", "--strict", &fixture("opensalt-markdown-latex.json")]);
+    assert_eq!(code, 1);
+    let (code, _, err) = cairn(&["check", "/nonexistent/package.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/package.json"), "{err}");
+}

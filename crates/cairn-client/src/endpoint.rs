@@ -1,0 +1,130 @@
+//! Where requests go: a checked base URL plus a dialect gives each operation's URL.
+
+use std::net::IpAddr;
+
+use cairn_query::Query;
+use cairn_spec::Dialect;
+use cairn_spec::operations::Operation;
+
+use crate::error::ClientError;
+
+/// A server's base URL and dialect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    base: String,
+    dialect: Dialect,
+}
+
+impl Endpoint {
+    /// Checks `base_url` (`https://host[:port][/prefix]`; `http` only to loopback).
+    pub fn new(base_url: &str, dialect: Dialect) -> Result<Endpoint, ClientError> {
+        let invalid = |reason| ClientError::InvalidUrl { url: base_url.to_owned(), reason };
+        let (scheme, rest) = base_url.split_once("://").ok_or_else(|| invalid("no scheme (https://...)"))?;
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        if rest.contains(['?', '#']) {
+            return Err(invalid("a base URL has no query or fragment"));
+        }
+        let host = host_of(authority).ok_or_else(|| invalid("no host"))?;
+        match scheme.to_ascii_lowercase().as_str() {
+            "https" => {}
+            "http" if is_loopback(host) => {}
+            "http" => return Err(ClientError::InsecureUrl { url: base_url.to_owned() }),
+            _ => return Err(invalid("the scheme must be https (or http to loopback)")),
+        }
+        Ok(Endpoint { base: base_url.trim_end_matches('/').to_owned(), dialect })
+    }
+
+    /// The base URL, without a trailing slash.
+    pub fn base_url(&self) -> &str {
+        &self.base
+    }
+
+    /// The dialect.
+    pub fn dialect(&self) -> &Dialect {
+        &self.dialect
+    }
+
+    /// The token endpoint the specification puts at `{base_url}/token`.
+    pub fn default_token_url(&self) -> String {
+        format!("{}/token", self.base)
+    }
+
+    /// The URL of `operation` with its path parameters and, for collection and `fields`
+    /// operations, the query string.
+    pub fn url(&self, operation: &Operation, params: &[&str], query: Option<&Query>) -> Result<String, ClientError> {
+        let expected = operation.path_params().count();
+        if expected != params.len() {
+            return Err(ClientError::PathParameters { operation: operation.name, expected, given: params.len() });
+        }
+        let mut url = format!("{}{}{}", self.base, self.dialect.base_path(operation.service), operation.render(params));
+        if let Some(query) = query {
+            let qs = query.to_query_string();
+            if !qs.is_empty() {
+                url.push('?');
+                url.push_str(&qs);
+            }
+        }
+        Ok(url)
+    }
+}
+
+/// The host of an authority (`user@host:port`, `[::1]:8443`).
+fn host_of(authority: &str) -> Option<&str> {
+    let authority = authority.rsplit('@').next()?;
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next()?,
+        None => authority.split(':').next()?,
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+#[cfg(test)]
+mod tests {
+    use cairn_spec::operations::operation;
+
+    use super::*;
+
+    #[test]
+    fn https_anywhere_http_only_to_loopback() {
+        for ok in [
+            "https://sis.example.org",
+            "http://127.0.0.1:8080",
+            "http://localhost/x/",
+            "http://[::1]:9000",
+            "http://127.4.5.6",
+        ] {
+            assert!(Endpoint::new(ok, Dialect::spec()).is_ok(), "{ok}");
+        }
+        for insecure in ["http://sis.example.org", "http://10.0.0.1", "http://127.0.0.1.example.org", "http://[::2]"] {
+            assert!(
+                matches!(Endpoint::new(insecure, Dialect::spec()), Err(ClientError::InsecureUrl { .. })),
+                "{insecure}"
+            );
+        }
+        for bad in ["sis.example.org", "ftp://x", "https://", "https://x?y=1"] {
+            assert!(matches!(Endpoint::new(bad, Dialect::spec()), Err(ClientError::InvalidUrl { .. })), "{bad}");
+        }
+    }
+
+    #[test]
+    fn operation_urls_follow_the_dialect() {
+        let op = operation("getStudentsForClass").unwrap();
+        let query = Query::from_params([("filter", "familyName~'o''b'"), ("limit", "5")]).unwrap();
+        let spec = Endpoint::new("https://sis.example.org/", Dialect::spec()).unwrap();
+        assert_eq!(
+            spec.url(op, &["c 1"], Some(&query)).unwrap(),
+            "https://sis.example.org/api/roster/rostering/v1p2/classes/c%201/students?filter=familyName~%27o%27%27b%27&limit=5&offset=0"
+        );
+        let deployed = Endpoint::new("https://sis.example.org/base", Dialect::one_edtech()).unwrap();
+        assert_eq!(
+            deployed.url(operation("getCFPackage").unwrap(), &["a33fc64e-5c40-11e7-82c4-3d54268aa9ee"], None).unwrap(),
+            "https://sis.example.org/base/ims/case/v1p1/CFPackages/a33fc64e-5c40-11e7-82c4-3d54268aa9ee"
+        );
+        assert_eq!(deployed.default_token_url(), "https://sis.example.org/base/token");
+        assert!(matches!(spec.url(op, &[], None), Err(ClientError::PathParameters { expected: 1, given: 0, .. })));
+    }
+}

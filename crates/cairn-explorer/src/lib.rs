@@ -1,0 +1,4 @@
+//! What Cairn does, without a window, for the app and the command line alike. So far: checking
+//! files against the specification ([`check`]).
+
+pub mod check;

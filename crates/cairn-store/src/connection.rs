@@ -1,0 +1,60 @@
+//! Opening connections: every connection gets the same pragmas and the Unicode collation,
+//! so that `ORDER BY x COLLATE unicode` means the same thing everywhere.
+
+use std::path::Path;
+use std::time::Duration;
+
+use cairn_query::Collation;
+use rusqlite::{Connection, OpenFlags};
+
+use crate::error::StoreError;
+
+/// The name of the Unicode Collation Algorithm collation (case-insensitive, accent-sensitive)
+/// registered on every connection.
+pub const COLLATION: &str = "unicode";
+
+/// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
+pub fn open(path: &Path) -> Result<Connection, StoreError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    configure(conn)
+}
+
+/// Opens a private in-memory database (tests, scratch work).
+pub fn open_in_memory() -> Result<Connection, StoreError> {
+    configure(Connection::open_in_memory()?)
+}
+
+fn configure(conn: Connection) -> Result<Connection, StoreError> {
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    let collation = Collation::get();
+    conn.create_collation(COLLATION, move |a, b| collation.compare(a, b))?;
+    Ok(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_by_follows_the_unicode_collation() {
+        let conn = open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('f'), ('B'), ('é'), ('a'), ('e');")
+            .unwrap();
+        let mut stmt = conn.prepare("SELECT name FROM t ORDER BY name COLLATE unicode, name").unwrap();
+        let names: Vec<String> = stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+        assert_eq!(names, ["a", "B", "e", "é", "f"]);
+    }
+
+    #[test]
+    fn files_use_wal_and_foreign_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let conn = open(&dir.path().join("cache.sqlite")).unwrap();
+        let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        let fk: i64 = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
+        assert_eq!((mode.as_str(), fk), ("wal", 1));
+    }
+}
