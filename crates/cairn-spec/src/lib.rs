@@ -12,6 +12,7 @@
 //! - Validation ([`validate`]) reports every violation with its JSON path and [`Rule`].
 
 pub mod case;
+pub mod collection;
 pub mod dialect;
 pub mod gradebook;
 pub mod issue;
@@ -30,6 +31,7 @@ mod base;
 mod record;
 
 pub use base::BaseStatus;
+pub use collection::Collection;
 pub use dialect::{Dialect, Service};
 pub use issue::{Issue, Rule};
 pub use status::{CodeMajor, CodeMinor, Severity, StatusInfo, StatusNames};
