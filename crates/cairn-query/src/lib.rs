@@ -34,4 +34,4 @@ pub use link::{Link, link_header, next_link, page_links, parse_link_header};
 pub use paging::{DEFAULT_LIMIT, Paging, TotalCountError, parse_total_count};
 pub use query::{Page, Query};
 pub use sort::{Order, Sort};
-pub use url::{encode_component, query_string};
+pub use url::{decode_component, encode_component, query_string};

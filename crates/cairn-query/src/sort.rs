@@ -87,14 +87,18 @@ impl Sort {
     }
 
     /// Sorts `records` in place, stably. Each record's key is computed once.
-    pub fn apply(&self, records: &mut [Value], shape: &Shape) {
+    pub fn apply(&self, records: &mut Vec<Value>, shape: &Shape) {
+        self.apply_by(records, shape, |record| record);
+    }
+
+    /// Sorts anything that holds records (`Arc<Value>`, `&Value`, rows with a record inside) in
+    /// place, stably, reading each one's record with `value`.
+    pub fn apply_by<T>(&self, records: &mut Vec<T>, shape: &Shape, value: impl Fn(&T) -> &Value) {
         let typing = Typing::of(shape, &self.field);
-        let mut keyed: Vec<(Option<SortKey>, Value)> =
-            records.iter_mut().map(|record| (self.key(record, typing), std::mem::take(record))).collect();
+        let mut keyed: Vec<(Option<SortKey>, T)> =
+            records.drain(..).map(|record| (self.key(value(&record), typing), record)).collect();
         keyed.sort_by(|(a, _), (b, _)| self.compare_keys(a, b));
-        for (slot, (_, record)) in records.iter_mut().zip(keyed) {
-            *slot = record;
-        }
+        records.extend(keyed.into_iter().map(|(_, record)| record));
     }
 
     /// The key of a record: its first value for the field, if any.

@@ -31,7 +31,7 @@ where
 }
 
 /// Decodes a percent-encoded query component (`+` is read as a space, invalid UTF-8 replaced).
-pub(crate) fn decode_component(text: &str) -> String {
+pub fn decode_component(text: &str) -> String {
     let spaced = text.replace('+', " ");
     percent_decode_str(&spaced).decode_utf8_lossy().into_owned()
 }

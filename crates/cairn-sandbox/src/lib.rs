@@ -2,4 +2,11 @@
 //! ([`auth`]): registered clients, token issuance with granted scopes, and bearer-token checks,
 //! with time and randomness injected.
 
+pub mod api;
 pub mod auth;
+pub mod dataset;
+pub mod discovery;
+pub mod http;
+mod state;
+
+pub use state::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig, SandboxError};

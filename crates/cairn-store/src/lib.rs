@@ -1,10 +1,13 @@
 //! SQLite storage shared by the app's cache and the sandbox provider: opening connections
-//! (WAL, foreign keys, the Unicode collation on every connection) and versioned migrations.
+//! (WAL, foreign keys, the Unicode collation on every connection), versioned migrations, and
+//! the provider's record table.
 
 mod connection;
 mod error;
 mod migrate;
+mod records;
 
 pub use connection::{COLLATION, open, open_in_memory};
 pub use error::StoreError;
 pub use migrate::{Migration, migrate};
+pub use records::{PROVIDER_MIGRATIONS, RecordStore};

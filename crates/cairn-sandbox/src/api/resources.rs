@@ -1,0 +1,32 @@
+//! The resources service's five operations: resources, and those a class, course or user lists.
+
+use cairn_spec::{Collection, Service};
+
+use super::listing::{list, single};
+use super::lookup::{by_ids, one, ref_ids};
+use super::response::{ApiError, Response};
+use super::route::Call;
+use crate::state::Sandbox;
+
+pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, ApiError> {
+    let data = sandbox.read();
+    let names = sandbox.dialect.status_names(Service::Resources);
+    let p = call.params.first().map(String::as_str).unwrap_or_default();
+    let resources = Collection::Resources;
+    let listed_by = |owner: Collection, what: &str| -> Result<Response, ApiError> {
+        let record = one(&data, owner, what, p)?;
+        let found = by_ids(data.table(resources), ref_ids(record, "resources"));
+        list(found, &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
+    };
+    match call.op.name {
+        "getAllResources" => {
+            let all = data.table(resources).iter().collect();
+            list(all, &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
+        }
+        "getResource" => Ok(single(one(&data, resources, "resource", p)?, &call.query, resources.shape(), "resource")),
+        "getResourcesForClass" => listed_by(Collection::Classes, "class"),
+        "getResourcesForCourse" => listed_by(Collection::Courses, "course"),
+        "getResourcesForUser" => listed_by(Collection::Users, "user"),
+        other => Err(ApiError::new(cairn_spec::CodeMinor::InternalServerError, format!("{other} has no handler"))),
+    }
+}

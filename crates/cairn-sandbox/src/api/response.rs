@@ -1,0 +1,83 @@
+//! What the API answers, independent of the HTTP library: status, headers, JSON body; and
+//! the errors, rendered as the status object in the server's dialect.
+
+use cairn_spec::{CodeMinor, StatusInfo, StatusNames};
+use serde_json::Value;
+
+/// The system name in codeMinor fields.
+pub const SYSTEM: &str = "cairn-sandbox";
+
+/// An answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Response {
+    /// HTTP status.
+    pub status: u16,
+    /// Extra headers (`X-Total-Count`, `Link`, `Retry-After`, ...).
+    pub headers: Vec<(&'static str, String)>,
+    /// The JSON body, if any.
+    pub body: Option<Value>,
+}
+
+impl Response {
+    /// 200 with a JSON body.
+    pub fn ok(body: Value) -> Response {
+        Response { status: 200, headers: Vec::new(), body: Some(body) }
+    }
+
+    /// A status without a body (201 after PUT, 204 after DELETE).
+    pub fn empty(status: u16) -> Response {
+        Response { status, headers: Vec::new(), body: None }
+    }
+
+    /// Adds a header.
+    pub fn with_header(mut self, name: &'static str, value: impl Into<String>) -> Response {
+        self.headers.push((name, value.into()));
+        self
+    }
+}
+
+/// A failed request: HTTP status, codeMinor and a description for people.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// HTTP status.
+    pub http: u16,
+    /// codeMinor.
+    pub code: CodeMinor,
+    /// What was wrong and where.
+    pub description: String,
+}
+
+impl ApiError {
+    /// An error with the code's usual HTTP status.
+    pub fn new(code: CodeMinor, description: impl Into<String>) -> ApiError {
+        ApiError { http: code.http_status(), code, description: description.into() }
+    }
+
+    /// 404 `unknownobject`.
+    pub fn unknown(what: &str, id: &str) -> ApiError {
+        ApiError::new(CodeMinor::UnknownObject, format!("no {what} with identifier {id:?}"))
+    }
+
+    /// 422 `invaliddata`.
+    pub fn invalid(description: impl Into<String>) -> ApiError {
+        ApiError::new(CodeMinor::InvalidData, description)
+    }
+
+    /// 400 `invaliddata` (a malformed request rather than a malformed record).
+    pub fn bad_request(description: impl Into<String>) -> ApiError {
+        ApiError { http: 400, code: CodeMinor::InvalidData, description: description.into() }
+    }
+
+    /// The status object answer in a dialect's names.
+    pub fn into_response(self, names: StatusNames) -> Response {
+        let status = StatusInfo::new(self.code, SYSTEM, self.description);
+        Response { status: self.http, headers: Vec::new(), body: Some(status.to_json(names)) }
+    }
+}
+
+impl From<cairn_query::QueryError> for ApiError {
+    fn from(error: cairn_query::QueryError) -> ApiError {
+        let code = CodeMinor::parse_any(error.code_minor()).unwrap_or(CodeMinor::InvalidData);
+        ApiError { http: error.http_status(), code, description: error.to_string() }
+    }
+}

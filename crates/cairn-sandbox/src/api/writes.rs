@@ -1,0 +1,310 @@
+//! The gradebook service's writes: PUT creates or replaces the record with the path's
+//! sourcedId, POST creates records with allocated sourcedIds and answers the pairs, DELETE
+//! removes. Bodies are validated strictly and their references must exist, else 422; the
+//! server sets `dateLastModified`.
+
+use std::time::UNIX_EPOCH;
+
+use cairn_spec::registry::class;
+use cairn_spec::{CodeMinor, Collection, Issue};
+use serde_json::{Map, Value, json};
+
+use super::lookup::{one, one_where, ref_ids};
+use super::response::{ApiError, Response};
+use super::route::Call;
+use crate::dataset::Dataset;
+use crate::state::Sandbox;
+
+use Collection::{
+    AcademicSessions, AssessmentLineItems, AssessmentResults, Categories, Classes, Courses, LineItems, Orgs, Results,
+    ScoreScales, Users,
+};
+
+/// How many violations a 422 description lists.
+const LISTED: usize = 10;
+
+pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, ApiError> {
+    let p = |i: usize| call.params.get(i).map(String::as_str).unwrap_or_default();
+    match call.op.name {
+        "putLineItem" => put(sandbox, call, LineItems, p(0)),
+        "putResult" => put(sandbox, call, Results, p(0)),
+        "putCategory" => put(sandbox, call, Categories, p(0)),
+        "putScoreScale" => put(sandbox, call, ScoreScales, p(0)),
+        "putAssessmentLineItem" => put(sandbox, call, AssessmentLineItems, p(0)),
+        "putAssessmentResult" => put(sandbox, call, AssessmentResults, p(0)),
+        "deleteLineItem" => delete(sandbox, LineItems, "line item", p(0)),
+        "deleteResult" => delete(sandbox, Results, "result", p(0)),
+        "deleteCategory" => delete(sandbox, Categories, "category", p(0)),
+        "deleteScoreScale" => delete(sandbox, ScoreScales, "score scale", p(0)),
+        "deleteAssessmentLineItem" => delete(sandbox, AssessmentLineItems, "assessment line item", p(0)),
+        "deleteAssessmentResult" => delete(sandbox, AssessmentResults, "assessment result", p(0)),
+        "postLineItemsForClass" => {
+            let class = one(&sandbox.read(), Classes, "class", p(0))?.clone();
+            post(sandbox, call, LineItems, &[("class", p(0), "classes", "class")], school_of(&class))
+        }
+        "postLineItemsForSchool" => {
+            one_where(&sandbox.read(), Orgs, "school", p(0), "type", "school")?;
+            post(sandbox, call, LineItems, &[("school", p(0), "orgs", "org")], None)
+        }
+        "postResultsForLineItem" => {
+            one(&sandbox.read(), LineItems, "line item", p(0))?;
+            post(sandbox, call, Results, &[("lineItem", p(0), "lineItems", "lineItem")], None)
+        }
+        "postResultsForAcademicSessionForClass" => {
+            {
+                let data = sandbox.read();
+                one(&data, Classes, "class", p(0))?;
+                one(&data, AcademicSessions, "academic session", p(1))?;
+            }
+            post(sandbox, call, Results, &[("class", p(0), "classes", "class")], None)
+        }
+        other => Err(ApiError::new(CodeMinor::InternalServerError, format!("{other} has no handler"))),
+    }
+}
+
+fn school_of(class: &Value) -> Option<String> {
+    ref_ids(class, "school").into_iter().next()
+}
+
+/// Parses a JSON body and takes the wrapper's property.
+fn wrapped(body: &[u8], wrapper: &str) -> Result<Value, ApiError> {
+    if body.is_empty() {
+        return Err(ApiError::invalid(format!("a request body {{\"{wrapper}\": ...}} is required")));
+    }
+    let mut value: Value = serde_json::from_slice(body).map_err(|e| {
+        ApiError::invalid(format!("the body is not JSON: line {}, column {}: {e}", e.line(), e.column()))
+    })?;
+    value
+        .as_object_mut()
+        .and_then(|m| m.remove(wrapper))
+        .ok_or_else(|| ApiError::invalid(format!("the body must be an object with the property {wrapper:?}")))
+}
+
+/// Strict validation of one record; the issues as a 422.
+fn validate(collection: Collection, record: &Value, at: &str) -> Result<(), ApiError> {
+    let name = collection.shape().name;
+    let entry = class(name).ok_or_else(|| ApiError::new(CodeMinor::InternalServerError, format!("no class {name}")))?;
+    let issues = match (entry.check)(record.clone()) {
+        Ok((_, issues)) => issues,
+        Err(other) => {
+            return Err(ApiError::invalid(format!(
+                "{at}: expected a {name} object, found {}",
+                cairn_spec::wire::json_type(&other)
+            )));
+        }
+    };
+    // dateLastModified is the server's to set.
+    let issues: Vec<Issue> = issues.into_iter().filter(|i| i.path != "$.dateLastModified").collect();
+    if issues.is_empty() {
+        return Ok(());
+    }
+    let listed: Vec<String> =
+        issues.iter().take(LISTED).map(|i| format!("{}{}: {}", at, &i.path[1..], i.message)).collect();
+    let more = issues.len().saturating_sub(LISTED);
+    Err(ApiError::invalid(format!(
+        "the {name} is not valid: {}{}",
+        listed.join("; "),
+        if more > 0 { format!("; and {more} more") } else { String::new() }
+    )))
+}
+
+/// The references a record of `collection` makes, which must exist: (field, collection, what).
+fn references(collection: Collection) -> &'static [(&'static str, Collection, &'static str)] {
+    match collection {
+        LineItems => &[
+            ("class", Classes, "class"),
+            ("school", Orgs, "school"),
+            ("category", Categories, "category"),
+            ("gradingPeriod", AcademicSessions, "grading period"),
+            ("academicSession", AcademicSessions, "academic session"),
+            ("scoreScale", ScoreScales, "score scale"),
+        ],
+        Results => &[
+            ("lineItem", LineItems, "line item"),
+            ("student", Users, "student"),
+            ("class", Classes, "class"),
+            ("scoreScale", ScoreScales, "score scale"),
+        ],
+        ScoreScales => &[("class", Classes, "class"), ("course", Courses, "course")],
+        AssessmentLineItems => &[
+            ("class", Classes, "class"),
+            ("parentAssessmentLineItem", AssessmentLineItems, "assessment line item"),
+            ("scoreScale", ScoreScales, "score scale"),
+        ],
+        AssessmentResults => &[
+            ("assessmentLineItem", AssessmentLineItems, "assessment line item"),
+            ("student", Users, "student"),
+            ("scoreScale", ScoreScales, "score scale"),
+        ],
+        _ => &[],
+    }
+}
+
+fn check_references(
+    data: &Dataset,
+    collection: Collection,
+    record: &Value,
+    at: &str,
+    pending: &[Value],
+) -> Result<(), ApiError> {
+    for (field, target, what) in references(collection) {
+        for id in ref_ids(record, field) {
+            let in_batch = *target == collection
+                && pending.iter().any(|p| p.get("sourcedId").and_then(Value::as_str) == Some(&id));
+            if !data.table(*target).contains(&id) && !in_batch {
+                return Err(ApiError::invalid(format!("{at}.{field}: no {what} with sourcedId {id:?}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The current time as the specification writes it: `YYYY-MM-DDThh:mm:ss.sssZ`.
+pub(crate) fn timestamp(sandbox: &Sandbox) -> String {
+    let since = sandbox.clock.now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = since.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        since.subsec_millis()
+    )
+}
+
+/// Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+fn put(sandbox: &Sandbox, call: &Call<'_>, collection: Collection, id: &str) -> Result<Response, ApiError> {
+    let wrapper = collection.single().unwrap_or_default();
+    let mut record = wrapped(call.body, wrapper)?;
+    let at = format!("$.{wrapper}");
+    match record.get("sourcedId").and_then(Value::as_str) {
+        Some(given) if given == id => {}
+        Some(given) => {
+            return Err(ApiError::invalid(format!(
+                "{at}.sourcedId is {given:?} but the path names {id:?}: they must be equal"
+            )));
+        }
+        None => return Err(ApiError::invalid(format!("{at}.sourcedId is required and must equal the path's {id:?}"))),
+    }
+    stamp(sandbox, &mut record);
+    validate(collection, &record, &at)?;
+    check_references(&sandbox.read(), collection, &record, &at, &[])?;
+    sandbox.change(vec![(collection, record)], Vec::new()).map_err(internal)?;
+    Ok(Response::empty(201))
+}
+
+fn stamp(sandbox: &Sandbox, record: &mut Value) {
+    if let Some(map) = record.as_object_mut() {
+        map.insert("dateLastModified".into(), Value::String(timestamp(sandbox)));
+    }
+}
+
+fn internal(error: crate::state::SandboxError) -> ApiError {
+    ApiError::new(CodeMinor::InternalServerError, format!("the sandbox could not store the change: {error}"))
+}
+
+fn delete(sandbox: &Sandbox, collection: Collection, what: &str, id: &str) -> Result<Response, ApiError> {
+    if !sandbox.read().table(collection).contains(id) {
+        return Err(ApiError::unknown(what, id));
+    }
+    sandbox.change(Vec::new(), vec![(collection, id.to_owned())]).map_err(internal)?;
+    Ok(Response::empty(204))
+}
+
+/// POST: every record is validated (with the path's context filled in where absent) before any
+/// is stored; each gets a fresh sourcedId.
+fn post(
+    sandbox: &Sandbox,
+    call: &Call<'_>,
+    collection: Collection,
+    context: &[(&str, &str, &str, &str)],
+    school: Option<String>,
+) -> Result<Response, ApiError> {
+    let wrapper = collection.name();
+    let records = wrapped(call.body, wrapper)?;
+    let Value::Array(records) = records else {
+        return Err(ApiError::invalid(format!("$.{wrapper} must be an array")));
+    };
+    let mut pairs = Vec::with_capacity(records.len());
+    let mut stored = Vec::with_capacity(records.len());
+    for (index, mut record) in records.into_iter().enumerate() {
+        let at = format!("$.{wrapper}[{index}]");
+        let supplied = record.get("sourcedId").and_then(Value::as_str).map(str::to_owned).ok_or_else(|| {
+            ApiError::invalid(format!("{at}.sourcedId is required (it is paired with the allocated one)"))
+        })?;
+        let Some(map) = record.as_object_mut() else {
+            return Err(ApiError::invalid(format!("{at} must be an object")));
+        };
+        let mut fill = |field: &str, id: &str, path: &str, kind: &str| -> Result<(), ApiError> {
+            match map.get(field).and_then(|r| r.get("sourcedId")).and_then(Value::as_str) {
+                Some(given) if given != id => {
+                    Err(ApiError::invalid(format!("{at}.{field} is {given:?} but the path names {id:?}")))
+                }
+                Some(_) => Ok(()),
+                None => {
+                    let base = sandbox.dialect.base_path(collection.service());
+                    let rostering = sandbox.dialect.base_path(cairn_spec::Service::Rostering);
+                    let service = if path == "lineItems" { base } else { rostering };
+                    map.insert(
+                        field.into(),
+                        json!({"href": format!("{}{service}/{path}/{id}", sandbox.base_url), "sourcedId": id, "type": kind}),
+                    );
+                    Ok(())
+                }
+            }
+        };
+        for (field, id, path, kind) in context {
+            fill(field, id, path, kind)?;
+        }
+        if let Some(school) = &school {
+            fill("school", school, "orgs", "org")?;
+        }
+        let allocated = uuid(sandbox);
+        map.insert("sourcedId".into(), Value::String(allocated.clone()));
+        stamp(sandbox, &mut record);
+        validate(collection, &record, &at)?;
+        check_references(&sandbox.read(), collection, &record, &at, &stored)?;
+        pairs.push(json!({"suppliedSourcedId": supplied, "allocatedSourcedId": allocated}));
+        stored.push(record);
+    }
+    sandbox.change(stored.into_iter().map(|r| (collection, r)).collect(), Vec::new()).map_err(internal)?;
+    let mut body = Map::new();
+    body.insert("sourcedIdPairs".into(), Value::Array(pairs));
+    Ok(Response { status: 201, headers: Vec::new(), body: Some(Value::Object(body)) })
+}
+
+/// A version-4 UUID from the sandbox's random source.
+pub(crate) fn uuid(sandbox: &Sandbox) -> String {
+    let mut b = [0u8; 16];
+    sandbox.entropy.fill(&mut b);
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+}

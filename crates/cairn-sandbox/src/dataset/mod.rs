@@ -1,0 +1,178 @@
+//! The sandbox's data in memory: every collection's records in default order, an index by
+//! identifier and by relation, loaded from and written through to the record store.
+
+mod relations;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use cairn_spec::Collection;
+use serde_json::Value;
+
+pub use relations::relations;
+
+/// One collection: records in default order (deleted slots are `None`) with indexes.
+#[derive(Debug, Default)]
+pub struct Table {
+    slots: Vec<Option<Arc<Value>>>,
+    by_id: HashMap<String, usize>,
+    by_relation: HashMap<&'static str, HashMap<String, Vec<usize>>>,
+    live: usize,
+}
+
+impl Table {
+    /// The record with `id`.
+    pub fn get(&self, id: &str) -> Option<&Arc<Value>> {
+        self.by_id.get(id).and_then(|&slot| self.slots.get(slot)?.as_ref())
+    }
+
+    /// Whether a record with `id` exists.
+    pub fn contains(&self, id: &str) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// Every record in default order.
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<Value>> {
+        self.slots.iter().flatten()
+    }
+
+    /// How many records.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// Records whose relation `rel` points at `target`, in default order.
+    pub fn related(&self, rel: &str, target: &str) -> Vec<&Arc<Value>> {
+        self.related_positions(rel, target).into_iter().filter_map(|p| self.at(p)).collect()
+    }
+
+    /// Positions (in default order, ascending, each once) of the records whose relation `rel`
+    /// points at `target`.
+    pub fn related_positions(&self, rel: &str, target: &str) -> Vec<usize> {
+        let Some(slots) = self.by_relation.get(rel).and_then(|m| m.get(target)) else { return Vec::new() };
+        let mut slots = slots.clone();
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    }
+
+    /// The position of the record with `id` in default order, and the record.
+    pub fn locate(&self, id: &str) -> Option<(usize, &Arc<Value>)> {
+        let slot = *self.by_id.get(id)?;
+        Some((slot, self.slots.get(slot)?.as_ref()?))
+    }
+
+    /// The record at a position.
+    pub fn at(&self, position: usize) -> Option<&Arc<Value>> {
+        self.slots.get(position)?.as_ref()
+    }
+
+    /// Inserts or replaces (keeping the place in the default order).
+    fn put(&mut self, collection: Collection, id: String, record: Value) {
+        let slot = match self.by_id.get(&id) {
+            Some(&slot) => {
+                if let Some(Some(old)) = self.slots.get(slot).cloned() {
+                    self.unindex(collection, slot, &old);
+                } else {
+                    self.live += 1;
+                }
+                slot
+            }
+            None => {
+                self.slots.push(None);
+                self.live += 1;
+                self.by_id.insert(id, self.slots.len() - 1);
+                self.slots.len() - 1
+            }
+        };
+        for (rel, target) in relations(collection, &record) {
+            self.by_relation.entry(rel).or_default().entry(target).or_default().push(slot);
+        }
+        self.slots[slot] = Some(Arc::new(record));
+    }
+
+    fn remove(&mut self, collection: Collection, id: &str) -> bool {
+        let Some(&slot) = self.by_id.get(id) else { return false };
+        let Some(old) = self.slots.get_mut(slot).and_then(Option::take) else { return false };
+        self.unindex(collection, slot, &old);
+        self.by_id.remove(id);
+        self.live -= 1;
+        true
+    }
+
+    fn unindex(&mut self, collection: Collection, slot: usize, old: &Value) {
+        for (rel, target) in relations(collection, old) {
+            if let Some(slots) = self.by_relation.get_mut(rel).and_then(|m| m.get_mut(&target)) {
+                slots.retain(|s| *s != slot);
+            }
+        }
+    }
+}
+
+/// Every collection.
+#[derive(Debug, Default)]
+pub struct Dataset {
+    tables: HashMap<Collection, Table>,
+    empty: Table,
+}
+
+impl Dataset {
+    /// The table of `collection` (empty if nothing was ever stored).
+    pub fn table(&self, collection: Collection) -> &Table {
+        self.tables.get(&collection).unwrap_or(&self.empty)
+    }
+
+    /// Inserts or replaces a record; its identifier is read from the collection's id field.
+    /// Returns `false` (and stores nothing) when the record has no identifier.
+    pub fn put(&mut self, collection: Collection, record: Value) -> bool {
+        let Some(id) = record.get(collection.id_field()).and_then(Value::as_str).map(str::to_owned) else {
+            return false;
+        };
+        self.tables.entry(collection).or_default().put(collection, id, record);
+        true
+    }
+
+    /// Removes a record; whether it existed.
+    pub fn remove(&mut self, collection: Collection, id: &str) -> bool {
+        self.tables.get_mut(&collection).is_some_and(|t| t.remove(collection, id))
+    }
+
+    /// Record counts per collection (collections never stored are left out).
+    pub fn counts(&self) -> Vec<(Collection, usize)> {
+        let mut counts: Vec<_> = self.tables.iter().map(|(c, t)| (*c, t.len())).collect();
+        counts.sort();
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn replace_keeps_order_and_reindexes() {
+        let mut data = Dataset::default();
+        let enrollment =
+            |id: &str, class: &str| json!({"sourcedId": id, "class": {"sourcedId": class}, "role": "student"});
+        assert!(data.put(Collection::Enrollments, enrollment("e1", "c1")));
+        assert!(data.put(Collection::Enrollments, enrollment("e2", "c1")));
+        assert!(data.put(Collection::Enrollments, enrollment("e1", "c2")));
+        let table = data.table(Collection::Enrollments);
+        let ids: Vec<_> = table.iter().map(|r| r["sourcedId"].as_str().unwrap().to_owned()).collect();
+        assert_eq!(ids, ["e1", "e2"]);
+        assert_eq!(table.related("class", "c1").len(), 1);
+        assert_eq!(table.related("class", "c2")[0]["sourcedId"], "e1");
+        assert!(data.remove(Collection::Enrollments, "e2"));
+        assert!(!data.remove(Collection::Enrollments, "e2"));
+        assert!(data.table(Collection::Enrollments).related("class", "c1").is_empty());
+        assert_eq!(data.counts(), [(Collection::Enrollments, 1)]);
+        assert!(!data.put(Collection::Users, json!({"name": "no id"})));
+    }
+}

@@ -1,0 +1,198 @@
+//! The sandbox over HTTP: HTTPS with a self-signed certificate (plain HTTP on loopback only),
+//! the token endpoint, discovery documents, a request-size limit, and the four services.
+
+mod tls;
+mod token;
+
+use std::collections::HashMap;
+use std::net::{SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::IntoResponse;
+use cairn_spec::{CodeMinor, Service};
+use serde_json::Value;
+
+use crate::api::{self, ApiError, Response};
+use crate::discovery::{self, Localization};
+use crate::state::Sandbox;
+
+pub use tls::TlsError;
+
+/// The largest request body accepted (bytes); larger ones are refused unread.
+pub const DEFAULT_BODY_LIMIT: usize = 4 * 1024 * 1024;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// Plain HTTP asked for on a non-loopback address.
+    #[error("--http is allowed on loopback addresses only (got {0}); use TLS elsewhere")]
+    PlainHttpOffLoopback(SocketAddr),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// TLS setup failed.
+    #[error(transparent)]
+    Tls(#[from] TlsError),
+}
+
+/// A bound listener, before the sandbox is built (its base URL depends on the port).
+pub struct Bound {
+    listener: TcpListener,
+    tls: Option<Arc<rustls::ServerConfig>>,
+    /// The URL clients use: `https://127.0.0.1:PORT`.
+    pub base_url: String,
+    /// The certificate clients should trust, when TLS is on.
+    pub ca_cert: Option<PathBuf>,
+}
+
+/// Binds `addr` (port 0 picks a free port); with `tls`, makes a self-signed certificate and
+/// writes its PEM into `cert_dir`.
+pub fn bind(addr: SocketAddr, tls: bool, cert_dir: &Path) -> Result<Bound, ServeError> {
+    if !tls && !addr.ip().is_loopback() {
+        return Err(ServeError::PlainHttpOffLoopback(addr));
+    }
+    let listener = TcpListener::bind(addr).map_err(|source| ServeError::Bind { addr, source })?;
+    let local = listener.local_addr().map_err(|source| ServeError::Bind { addr, source })?;
+    listener.set_nonblocking(true).map_err(|source| ServeError::Bind { addr, source })?;
+    let host = match local.ip() {
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
+    };
+    let (tls, ca_cert, scheme) = if tls {
+        let (config, path) = tls::self_signed(&local.ip().to_string(), local.port(), cert_dir)?;
+        (Some(config), Some(path), "https")
+    } else {
+        (None, None, "http")
+    };
+    Ok(Bound { listener, tls, base_url: format!("{scheme}://{host}:{}", local.port()), ca_cert })
+}
+
+struct App {
+    sandbox: Sandbox,
+    discovery: HashMap<String, Value>,
+    body_limit: usize,
+}
+
+/// A running server.
+pub struct Running {
+    handle: axum_server::Handle,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops accepting and waits for the server to end.
+    pub async fn shutdown(self) {
+        self.handle.shutdown();
+        let _ = self.task.await;
+    }
+
+    /// Waits until the server ends (it runs until shut down or the process ends).
+    pub async fn wait(self) -> std::io::Result<()> {
+        self.task.await.unwrap_or_else(|e| Err(std::io::Error::other(e)))
+    }
+}
+
+/// Serves `sandbox` on the bound listener.
+pub fn serve(bound: Bound, sandbox: Sandbox, body_limit: usize) -> Running {
+    let mut discovery = HashMap::new();
+    for service in Service::ALL {
+        let localization =
+            Localization { base_url: &sandbox.base_url, dialect: &sandbox.dialect, scope_base: sandbox.scope_base() };
+        let path = format!("{}/discovery/{}", sandbox.dialect.base_path(service), discovery::file_name(service));
+        discovery.insert(path, discovery::document(service, &localization));
+    }
+    let app = Arc::new(App { sandbox, discovery, body_limit });
+    let router = Router::new().fallback(dispatch).with_state(app);
+    let handle = axum_server::Handle::new();
+    let service = router.into_make_service();
+    let task = match bound.tls {
+        Some(config) => {
+            let config = axum_server::tls_rustls::RustlsConfig::from_config(config);
+            let server = axum_server::from_tcp_rustls(bound.listener, config).handle(handle.clone());
+            tokio::spawn(server.serve(service))
+        }
+        None => {
+            let server = axum_server::from_tcp(bound.listener).handle(handle.clone());
+            tokio::spawn(server.serve(service))
+        }
+    };
+    Running { handle, task }
+}
+
+async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::response::Response {
+    let (parts, body) = request.into_parts();
+    let path = parts.uri.path().to_owned();
+    let query = parts.uri.query().unwrap_or_default().to_owned();
+    let names = app.sandbox.dialect.status_names(service_of_path(&app.sandbox, &path));
+    let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > app.body_limit) {
+        return render(too_large(app.body_limit).into_response(names));
+    }
+    let body = match to_bytes(body, app.body_limit).await {
+        Ok(bytes) => bytes,
+        Err(_) => return render(too_large(app.body_limit).into_response(names)),
+    };
+    let authorization = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    let method = parts.method.as_str();
+    let response = if path == "/token" && matches!(method, "GET" | "POST") {
+        token::token_response(&app.sandbox.tokens, authorization, &query, &body)
+    } else if let Some(document) = app.discovery.get(&path) {
+        if method == "GET" {
+            Response::ok(document.clone())
+        } else {
+            ApiError {
+                http: 405,
+                code: CodeMinor::Unsupported,
+                description: "discovery documents are read with GET".into(),
+            }
+            .into_response(names)
+        }
+    } else {
+        let request = api::Request { method, path: &path, query: &query, authorization, body: &body };
+        if method == "GET" {
+            api::handle(&app.sandbox, request)
+        } else {
+            tokio::task::block_in_place(|| api::handle(&app.sandbox, request))
+        }
+    };
+    render(response)
+}
+
+fn service_of_path(sandbox: &Sandbox, path: &str) -> Service {
+    Service::ALL.into_iter().find(|s| path.starts_with(sandbox.dialect.base_path(*s))).unwrap_or(Service::Rostering)
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError {
+        http: 413,
+        code: CodeMinor::InvalidData,
+        description: format!("the request body is larger than {limit} bytes"),
+    }
+}
+
+fn render(response: Response) -> axum::response::Response {
+    let status = StatusCode::from_u16(response.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut headers = HeaderMap::new();
+    for (name, value) in response.headers {
+        if let (Ok(name), Ok(value)) = (HeaderName::from_bytes(name.as_bytes()), HeaderValue::from_str(&value)) {
+            headers.append(name, value);
+        }
+    }
+    match response.body {
+        Some(body) => {
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+            (status, headers, Body::from(body.to_string())).into_response()
+        }
+        None => (status, headers).into_response(),
+    }
+}

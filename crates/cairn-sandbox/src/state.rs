@@ -1,0 +1,185 @@
+//! The sandbox's state: its data in memory, written through to the record store, its tokens,
+//! dialect and injected clock and randomness.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError, RwLock, RwLockReadGuard};
+use std::time::Duration;
+
+use cairn_spec::{Collection, Dialect};
+use cairn_store::{RecordStore, StoreError};
+use serde_json::Value;
+
+use crate::auth::{ClientSpec, Clock, Entropy, Tokens};
+use crate::dataset::Dataset;
+
+/// The default scope namespace (OneRoster 1.2's).
+pub const DEFAULT_SCOPE_BASE: &str = "https://purl.imsglobal.org/spec/or/v1p2/scope";
+
+/// How to build a [`Sandbox`].
+pub struct SandboxConfig {
+    /// Base paths and status prefix.
+    pub dialect: Dialect,
+    /// The URL clients reach the server at (`https://127.0.0.1:8443`), for hrefs and links.
+    pub base_url: String,
+    /// The scope namespace.
+    pub scope_base: String,
+    /// Registered clients.
+    pub clients: Vec<ClientSpec>,
+    /// Token lifetime.
+    pub token_lifetime: Duration,
+    /// The SQLite file the data lives in; `None` keeps it in memory only.
+    pub db: Option<PathBuf>,
+    /// The clock.
+    pub clock: Arc<dyn Clock>,
+    /// The random source.
+    pub entropy: Arc<dyn Entropy>,
+}
+
+/// Why the sandbox could not start or write.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored record is not JSON (the file was edited by hand or is damaged).
+    #[error("stored record {collection}/{id} is not valid JSON: {message}")]
+    Corrupt {
+        /// Its collection.
+        collection: String,
+        /// Its identifier.
+        id: String,
+        /// The parser's message.
+        message: String,
+    },
+}
+
+/// A running sandbox's state, shared by every request.
+pub struct Sandbox {
+    data: RwLock<Dataset>,
+    store: Option<Mutex<RecordStore>>,
+    pub(crate) tokens: Tokens,
+    pub(crate) dialect: Dialect,
+    pub(crate) base_url: String,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) entropy: Arc<dyn Entropy>,
+}
+
+impl Sandbox {
+    /// Opens the database (if any) and loads what it holds.
+    pub fn new(config: SandboxConfig) -> Result<Sandbox, SandboxError> {
+        let scopes = cairn_spec::Service::ALL
+            .into_iter()
+            .flat_map(cairn_spec::operations::scopes_of)
+            .map(str::to_owned)
+            .collect();
+        let tokens = Tokens::new(
+            config.clients,
+            &config.scope_base,
+            scopes,
+            config.token_lifetime,
+            config.clock.clone(),
+            config.entropy.clone(),
+        );
+        let mut data = Dataset::default();
+        let store = match &config.db {
+            Some(path) => {
+                let store = RecordStore::new(cairn_store::open(path)?)?;
+                let mut corrupt = None;
+                store.for_each(|collection, id, json| {
+                    let Some(c) = Collection::from_name(collection) else { return };
+                    match serde_json::from_str::<Value>(json) {
+                        Ok(value) => {
+                            data.put(c, value);
+                        }
+                        Err(e) if corrupt.is_none() => {
+                            corrupt = Some(SandboxError::Corrupt {
+                                collection: collection.to_owned(),
+                                id: id.to_owned(),
+                                message: e.to_string(),
+                            });
+                        }
+                        Err(_) => {}
+                    }
+                })?;
+                if let Some(error) = corrupt {
+                    return Err(error);
+                }
+                Some(Mutex::new(store))
+            }
+            None => None,
+        };
+        Ok(Sandbox {
+            data: RwLock::new(data),
+            store,
+            tokens,
+            dialect: config.dialect,
+            base_url: config.base_url.trim_end_matches('/').to_owned(),
+            clock: config.clock,
+            entropy: config.entropy,
+        })
+    }
+
+    /// Whether the sandbox holds no record (a new database).
+    pub fn is_empty(&self) -> bool {
+        self.read().counts().iter().all(|(_, n)| *n == 0)
+    }
+
+    /// Reads the data.
+    pub(crate) fn read(&self) -> RwLockReadGuard<'_, Dataset> {
+        self.data.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stores records (writing them through to the database in one transaction first).
+    pub fn write(&self, records: Vec<(Collection, Value)>) -> Result<usize, SandboxError> {
+        self.change(records, Vec::new())
+    }
+
+    /// Stores `puts` and removes `deletes` as one change: the database first (one
+    /// transaction), then memory, so that a failed write changes nothing.
+    pub(crate) fn change(
+        &self,
+        puts: Vec<(Collection, Value)>,
+        deletes: Vec<(Collection, String)>,
+    ) -> Result<usize, SandboxError> {
+        let mut data = self.data.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(store) = &self.store {
+            let mut store = store.lock().unwrap_or_else(PoisonError::into_inner);
+            let rows: Vec<(Collection, String, String)> = puts
+                .iter()
+                .filter_map(|(c, v)| Some((*c, v.get(c.id_field())?.as_str()?.to_owned(), v.to_string())))
+                .collect();
+            store.put_many(rows.iter().map(|(c, id, json)| (c.name(), id.as_str(), json.as_str())))?;
+            for (c, id) in &deletes {
+                store.delete(c.name(), id)?;
+            }
+        }
+        let mut count = 0;
+        for (collection, record) in puts {
+            count += usize::from(data.put(collection, record));
+        }
+        for (collection, id) in deletes {
+            count += usize::from(data.remove(collection, &id));
+        }
+        Ok(count)
+    }
+
+    /// Record counts per collection.
+    pub fn counts(&self) -> Vec<(Collection, usize)> {
+        self.read().counts()
+    }
+
+    /// The base URL.
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The dialect.
+    pub fn dialect(&self) -> &Dialect {
+        &self.dialect
+    }
+
+    /// The scope namespace.
+    pub fn scope_base(&self) -> &str {
+        self.tokens.scope_base()
+    }
+}

@@ -1,0 +1,7 @@
+//! The sandbox over real HTTPS: every operation, query mechanics, authentication and scopes,
+//! errors, and writes that survive a restart.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+mod harness;
+mod operations;
+mod world;
