@@ -42,7 +42,6 @@ pub struct Harness {
     pub clock: Arc<FakeClock>,
     pub http: reqwest::Client,
     pub running: Option<Running>,
-    pub ca_cert: PathBuf,
     pub exercised: Mutex<BTreeSet<&'static str>>,
     _dir: tempfile::TempDir,
 }
@@ -102,7 +101,6 @@ impl Harness {
             clock,
             http,
             running: Some(running),
-            ca_cert,
             exercised: Mutex::new(BTreeSet::new()),
             _dir: dir,
         }

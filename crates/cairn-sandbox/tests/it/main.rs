@@ -2,6 +2,10 @@
 //! errors, and writes that survive a restart.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod auth;
+mod errors;
 mod harness;
 mod operations;
+mod persistence;
+mod query;
 mod world;
