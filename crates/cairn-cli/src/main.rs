@@ -1,7 +1,8 @@
-//! The `cairn` command line: check files against the specification (and, in later milestones,
-//! serve the sandbox, sync, import, inspect).
+//! The `cairn` command line: check files against the specification and serve the sandbox
+//! provider (sync, import and the views come in later milestones).
 
 mod check;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -19,12 +20,15 @@ struct Cli {
 enum Command {
     /// Check JSON files against the specification: tolerated deviations and violations.
     Check(check::CheckArgs),
+    /// Serve the four services (the sandbox provider) over HTTPS.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Serve(args) => serve::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,8 @@
 //! The `cairn` binary, run as a user would.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod serve;
+
 use std::process::Command;
 
 use serde_json::Value;

@@ -10,7 +10,7 @@ use cairn_spec::scalar::is_uuid;
 use cairn_spec::{CodeMinor, Collection, Service};
 use serde_json::{Map, Value, json};
 
-use super::listing::list;
+use super::listing::{Candidates, list};
 use super::lookup::{by_ids, one, ref_ids};
 use super::response::{ApiError, Response};
 use super::route::Call;
@@ -26,7 +26,7 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let data = sandbox.read();
     if call.op.name == "getAllCFDocuments" {
         let names = sandbox.dialect.status_names(Service::Competency);
-        let all = data.table(CfDocuments).iter().collect();
+        let all = Candidates::All(data.table(CfDocuments));
         return list(all, &call.query, CfDocuments.shape(), CfDocuments.name(), &call.path_and_query, names);
     }
     let id = call.params.first().map(String::as_str).unwrap_or_default();

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use cairn_spec::{Collection, Service};
 use serde_json::Value;
 
-use super::listing::{list, single};
+use super::listing::{Candidates, list, single};
 use super::lookup::{by_ids, one, one_where, ref_ids};
 use super::response::{ApiError, Response};
 use super::route::Call;
@@ -22,9 +22,25 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let names = sandbox.dialect.status_names(Service::Gradebook);
     let p = |i: usize| call.params.get(i).map(String::as_str).unwrap_or_default();
     let many = |collection: Collection, records: Vec<&Arc<Value>>| {
-        list(records, &call.query, collection.shape(), collection.name(), &call.path_and_query, names)
+        list(
+            Candidates::These(records),
+            &call.query,
+            collection.shape(),
+            collection.name(),
+            &call.path_and_query,
+            names,
+        )
     };
-    let all = |collection: Collection| many(collection, data.table(collection).iter().collect());
+    let all = |collection: Collection| {
+        list(
+            Candidates::All(data.table(collection)),
+            &call.query,
+            collection.shape(),
+            collection.name(),
+            &call.path_and_query,
+            names,
+        )
+    };
     let get = |collection: Collection, what: &str| -> Result<Response, ApiError> {
         let record = one(&data, collection, what, p(0))?;
         Ok(single(record, &call.query, collection.shape(), collection.single().unwrap_or_default()))

@@ -9,11 +9,21 @@ use cairn_spec::{StatusInfo, StatusNames};
 use serde_json::{Map, Value};
 
 use super::response::{ApiError, Response, SYSTEM};
+use crate::dataset::Table;
 
-/// The answer to a collection request over `candidates` (in default order):
-/// `{wrapper: [records...]}`.
+/// What a collection request ranges over.
+pub(crate) enum Candidates<'d> {
+    /// A whole collection: answers are remembered per query until the next write.
+    All(&'d Table),
+    /// The records of a collection with a relation (`type` = `school`): remembered likewise.
+    Related(&'d Table, &'static str, &'d str),
+    /// Some records (a nested path's), in default order.
+    These(Vec<&'d Arc<Value>>),
+}
+
+/// The answer to a collection request: `{wrapper: [records...]}`.
 pub(crate) fn list(
-    candidates: Vec<&Arc<Value>>,
+    candidates: Candidates<'_>,
     query: &Query,
     shape: &Shape,
     wrapper: &str,
@@ -21,22 +31,40 @@ pub(crate) fn list(
     names: StatusNames,
 ) -> Result<Response, ApiError> {
     let warnings = query.check(shape)?;
-    let mut matched: Vec<&Arc<Value>> = match &query.filter {
-        Some(filter) => candidates.into_iter().filter(|r| filter.matches(r, shape)).collect(),
-        None => candidates,
+    let sort = query.sort.as_ref().filter(|_| warnings.is_empty());
+    let matching = |records| matching(records, query, sort, shape);
+    let (total, page): (usize, Vec<Value>) = match candidates {
+        Candidates::All(table) | Candidates::Related(table, ..) => {
+            let subset = match &candidates {
+                Candidates::Related(_, rel, value) => Some((*rel, *value)),
+                _ => None,
+            };
+            let key = format!(
+                "{:?}\u{0}{}\u{0}{}",
+                subset,
+                query.filter.as_ref().map(ToString::to_string).unwrap_or_default(),
+                sort.map(|s| format!("{} {}", s.field, s.order.as_str())).unwrap_or_default()
+            );
+            let positions = table.answer(&key, || {
+                let records: Vec<(usize, &Arc<Value>)> = match subset {
+                    Some((rel, value)) => table
+                        .related_positions(rel, value)
+                        .into_iter()
+                        .filter_map(|p| Some((p, table.at(p)?)))
+                        .collect(),
+                    None => table.positions().collect(),
+                };
+                matching(records).into_iter().map(|(p, _)| p).collect()
+            });
+            let window = positions.get(query.paging.window(positions.len())).unwrap_or_default();
+            (positions.len(), window.iter().filter_map(|p| table.at(*p)).map(|r| select(r, query, shape)).collect())
+        }
+        Candidates::These(records) => {
+            let matched = matching(records.into_iter().enumerate().collect());
+            let window = matched.get(query.paging.window(matched.len())).unwrap_or_default();
+            (matched.len(), window.iter().map(|(_, r)| select(r, query, shape)).collect())
+        }
     };
-    if let Some(sort) = &query.sort
-        && warnings.is_empty()
-    {
-        sort.apply_by(&mut matched, shape, |record| record.as_ref());
-    }
-    let total = matched.len();
-    let page: Vec<Value> = matched
-        .get(query.paging.window(total))
-        .unwrap_or_default()
-        .iter()
-        .map(|record| select(record, query, shape))
-        .collect();
     let mut body = Map::new();
     body.insert(wrapper.to_owned(), Value::Array(page));
     let mut response = Response::ok(Value::Object(body)).with_header("X-Total-Count", total.to_string());
@@ -53,6 +81,23 @@ pub(crate) fn list(
         response = response.with_header("X-Status", status.to_json(names).to_string());
     }
     Ok(response)
+}
+
+/// The records that pass the filter, in the sort's order (stable) or as given.
+fn matching<'r>(
+    records: Vec<(usize, &'r Arc<Value>)>,
+    query: &Query,
+    sort: Option<&cairn_query::Sort>,
+    shape: &Shape,
+) -> Vec<(usize, &'r Arc<Value>)> {
+    let mut matched: Vec<(usize, &Arc<Value>)> = match &query.filter {
+        Some(filter) => records.into_iter().filter(|(_, r)| filter.matches(r, shape)).collect(),
+        None => records,
+    };
+    if let Some(sort) = sort {
+        sort.apply_by(&mut matched, shape, |(_, record)| record.as_ref());
+    }
+    matched
 }
 
 /// One record with `fields` applied (the whole record when none are selected).

@@ -46,7 +46,7 @@ pub(crate) fn ref_ids(record: &Value, field: &str) -> Vec<String> {
 }
 
 /// Records of `table` with the given ids, in the table's default order, each once.
-pub(crate) fn by_ids<'d>(table: &'d Table, ids: impl IntoIterator<Item = String>) -> Vec<&'d Arc<Value>> {
+pub(crate) fn by_ids(table: &Table, ids: impl IntoIterator<Item = String>) -> Vec<&Arc<Value>> {
     let mut found: Vec<(usize, &Arc<Value>)> = ids.into_iter().filter_map(|id| table.locate(&id)).collect();
     found.sort_unstable_by_key(|(position, _)| *position);
     found.dedup_by_key(|(position, _)| *position);

@@ -2,7 +2,7 @@
 
 use cairn_spec::{Collection, Service};
 
-use super::listing::{list, single};
+use super::listing::{Candidates, list, single};
 use super::lookup::{by_ids, one, ref_ids};
 use super::response::{ApiError, Response};
 use super::route::Call;
@@ -16,11 +16,11 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let listed_by = |owner: Collection, what: &str| -> Result<Response, ApiError> {
         let record = one(&data, owner, what, p)?;
         let found = by_ids(data.table(resources), ref_ids(record, "resources"));
-        list(found, &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
+        list(Candidates::These(found), &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
     };
     match call.op.name {
         "getAllResources" => {
-            let all = data.table(resources).iter().collect();
+            let all = Candidates::All(data.table(resources));
             list(all, &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
         }
         "getResource" => Ok(single(one(&data, resources, "resource", p)?, &call.query, resources.shape(), "resource")),

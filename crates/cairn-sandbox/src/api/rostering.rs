@@ -7,7 +7,7 @@ use std::sync::Arc;
 use cairn_spec::{Collection, Service};
 use serde_json::Value;
 
-use super::listing::{list, single};
+use super::listing::{Candidates, list, single};
 use super::lookup::{by_ids, one, one_where, ref_ids, related_where};
 use super::response::{ApiError, Response};
 use super::route::Call;
@@ -21,11 +21,29 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let names = sandbox.dialect.status_names(Service::Rostering);
     let p = |i: usize| call.params.get(i).map(String::as_str).unwrap_or_default();
     let many = |collection: Collection, records: Vec<&Arc<Value>>| {
-        list(records, &call.query, collection.shape(), collection.name(), &call.path_and_query, names)
+        list(
+            Candidates::These(records),
+            &call.query,
+            collection.shape(),
+            collection.name(),
+            &call.path_and_query,
+            names,
+        )
     };
-    let all = |collection: Collection| many(collection, data.table(collection).iter().collect());
-    let of_type =
-        |collection: Collection, rel: &str, value: &str| many(collection, data.table(collection).related(rel, value));
+    let all = |collection: Collection| {
+        list(
+            Candidates::All(data.table(collection)),
+            &call.query,
+            collection.shape(),
+            collection.name(),
+            &call.path_and_query,
+            names,
+        )
+    };
+    let of_type = |collection: Collection, rel: &'static str, value: &'static str| {
+        let candidates = Candidates::Related(data.table(collection), rel, value);
+        list(candidates, &call.query, collection.shape(), collection.name(), &call.path_and_query, names)
+    };
     let one_of = |collection: Collection, record: &Value| {
         Ok(single(record, &call.query, collection.shape(), collection.single().unwrap_or_default()))
     };

@@ -122,7 +122,7 @@ fn fields_only(query: &str) -> Result<Query, ApiError> {
         .filter_map(|p| p.split_once('='))
         .filter(|(k, _)| cairn_query::decode_component(k) == "fields")
         .map(|(_, v)| cairn_query::decode_component(v))
-        .last();
+        .next_back();
     Ok(Query { fields: fields.as_deref().map(Selection::parse).transpose()?, ..Query::default() })
 }
 

@@ -3,21 +3,26 @@
 
 mod relations;
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use cairn_spec::Collection;
 use serde_json::Value;
 
 pub use relations::relations;
 
-/// One collection: records in default order (deleted slots are `None`) with indexes.
+/// How many query answers a table remembers.
+const CACHED_QUERIES: usize = 64;
+
+/// One collection: records in default order (deleted slots are `None`) with indexes, and the
+/// answers of recent whole-collection queries (positions in order), forgotten on every write.
 #[derive(Debug, Default)]
 pub struct Table {
     slots: Vec<Option<Arc<Value>>>,
     by_id: HashMap<String, usize>,
     by_relation: HashMap<&'static str, HashMap<String, Vec<usize>>>,
     live: usize,
+    answers: Mutex<VecDeque<(String, Arc<Vec<usize>>)>>,
 }
 
 impl Table {
@@ -34,6 +39,32 @@ impl Table {
     /// Every record in default order.
     pub fn iter(&self) -> impl Iterator<Item = &Arc<Value>> {
         self.slots.iter().flatten()
+    }
+
+    /// Every record in default order, with its position.
+    pub fn positions(&self) -> impl Iterator<Item = (usize, &Arc<Value>)> {
+        self.slots.iter().enumerate().filter_map(|(p, r)| Some((p, r.as_ref()?)))
+    }
+
+    /// The remembered answer to the query `key`, or `compute`'s (then remembered). Paging
+    /// through one filtered, sorted collection computes it once.
+    pub fn answer(&self, key: &str, compute: impl FnOnce() -> Vec<usize>) -> Arc<Vec<usize>> {
+        if let Some((_, hit)) =
+            self.answers.lock().unwrap_or_else(PoisonError::into_inner).iter().find(|(k, _)| k == key)
+        {
+            return hit.clone();
+        }
+        let answer = Arc::new(compute());
+        let mut answers = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        if answers.len() >= CACHED_QUERIES {
+            answers.pop_front();
+        }
+        answers.push_back((key.to_owned(), answer.clone()));
+        answer
+    }
+
+    fn forget_answers(&mut self) {
+        self.answers.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     /// How many records.
@@ -74,6 +105,7 @@ impl Table {
 
     /// Inserts or replaces (keeping the place in the default order).
     fn put(&mut self, collection: Collection, id: String, record: Value) {
+        self.forget_answers();
         let slot = match self.by_id.get(&id) {
             Some(&slot) => {
                 if let Some(Some(old)) = self.slots.get(slot).cloned() {
@@ -97,6 +129,7 @@ impl Table {
     }
 
     fn remove(&mut self, collection: Collection, id: &str) -> bool {
+        self.forget_answers();
         let Some(&slot) = self.by_id.get(id) else { return false };
         let Some(old) = self.slots.get_mut(slot).and_then(Option::take) else { return false };
         self.unindex(collection, slot, &old);

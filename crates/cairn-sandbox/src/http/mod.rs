@@ -1,6 +1,8 @@
 //! The sandbox over HTTP: HTTPS with a self-signed certificate (plain HTTP on loopback only),
 //! the token endpoint, discovery documents, a request-size limit, and the four services.
 
+mod chaos;
+mod rate;
 mod tls;
 mod token;
 
@@ -21,6 +23,8 @@ use crate::api::{self, ApiError, Response};
 use crate::discovery::{self, Localization};
 use crate::state::Sandbox;
 
+pub use chaos::{Chaos, Fault};
+pub use rate::RateLimiter;
 pub use tls::TlsError;
 
 /// The largest request body accepted (bytes); larger ones are refused unread.
@@ -77,10 +81,29 @@ pub fn bind(addr: SocketAddr, tls: bool, cert_dir: &Path) -> Result<Bound, Serve
     Ok(Bound { listener, tls, base_url: format!("{scheme}://{host}:{}", local.port()), ca_cert })
 }
 
+/// How the server treats requests beyond the specification's rules.
+#[derive(Debug, Clone, Copy)]
+pub struct ServeOptions {
+    /// The largest request body accepted, in bytes.
+    pub body_limit: usize,
+    /// Requests per second per client before 429 `server_busy`.
+    pub rate_limit: Option<u32>,
+    /// Seed of deterministic injected faults.
+    pub chaos: Option<u64>,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions { body_limit: DEFAULT_BODY_LIMIT, rate_limit: None, chaos: None }
+    }
+}
+
 struct App {
     sandbox: Sandbox,
     discovery: HashMap<String, Value>,
     body_limit: usize,
+    rate: Option<RateLimiter>,
+    chaos: Option<Chaos>,
 }
 
 /// A running server.
@@ -103,7 +126,7 @@ impl Running {
 }
 
 /// Serves `sandbox` on the bound listener.
-pub fn serve(bound: Bound, sandbox: Sandbox, body_limit: usize) -> Running {
+pub fn serve(bound: Bound, sandbox: Sandbox, options: ServeOptions) -> Running {
     let mut discovery = HashMap::new();
     for service in Service::ALL {
         let localization =
@@ -111,7 +134,13 @@ pub fn serve(bound: Bound, sandbox: Sandbox, body_limit: usize) -> Running {
         let path = format!("{}/discovery/{}", sandbox.dialect.base_path(service), discovery::file_name(service));
         discovery.insert(path, discovery::document(service, &localization));
     }
-    let app = Arc::new(App { sandbox, discovery, body_limit });
+    let app = Arc::new(App {
+        sandbox,
+        discovery,
+        body_limit: options.body_limit,
+        rate: options.rate_limit.map(RateLimiter::new),
+        chaos: options.chaos.map(Chaos::new),
+    });
     let router = Router::new().fallback(dispatch).with_state(app);
     let handle = axum_server::Handle::new();
     let service = router.into_make_service();
@@ -158,14 +187,51 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
             .into_response(names)
         }
     } else {
+        if let Some(rate) = &app.rate
+            && let Err(wait) = rate.check(authorization.unwrap_or("anonymous"), app.sandbox.clock.now())
+        {
+            return render(busy(wait.as_secs().max(1), "the rate limit is exceeded", names));
+        }
+        let fault = app.chaos.as_ref().and_then(Chaos::next);
+        match fault {
+            Some(Fault::Busy) => return render(busy(1, "injected by --chaos", names)),
+            Some(Fault::Internal) => {
+                return render(
+                    ApiError::new(CodeMinor::InternalServerError, "injected by --chaos").into_response(names),
+                );
+            }
+            Some(Fault::Delay(delay)) => tokio::time::sleep(delay).await,
+            Some(Fault::Truncate) | None => {}
+        }
         let request = api::Request { method, path: &path, query: &query, authorization, body: &body };
-        if method == "GET" {
+        let response = if method == "GET" {
             api::handle(&app.sandbox, request)
         } else {
             tokio::task::block_in_place(|| api::handle(&app.sandbox, request))
+        };
+        if fault == Some(Fault::Truncate) {
+            return truncated(response);
         }
+        response
     };
     render(response)
+}
+
+/// A 429 `server_busy` with its `Retry-After`.
+fn busy(retry_after: u64, why: &str, names: cairn_spec::StatusNames) -> Response {
+    ApiError::new(CodeMinor::ServerBusy, format!("too many requests ({why}); retry after {retry_after} s"))
+        .into_response(names)
+        .with_header("Retry-After", retry_after.to_string())
+}
+
+/// The answer with only the first half of its body.
+fn truncated(response: Response) -> axum::response::Response {
+    let status = StatusCode::from_u16(response.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let text = response.body.map(|b| b.to_string()).unwrap_or_default();
+    let cut = text.as_bytes().get(..text.len() / 2).unwrap_or_default().to_vec();
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+    (status, headers, Body::from(cut)).into_response()
 }
 
 fn service_of_path(sandbox: &Sandbox, path: &str) -> Service {

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 use cairn_sandbox::auth::{Clock, Entropy};
-use cairn_sandbox::http::{Running, bind, serve};
+use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::Dialect;
 use cairn_spec::operations::operation;
@@ -57,11 +57,17 @@ pub struct Options {
     pub dialect: Dialect,
     pub db: Option<PathBuf>,
     pub seed: bool,
+    pub serve: ServeOptions,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { dialect: Dialect::spec(), db: None, seed: true }
+        Options {
+            dialect: Dialect::spec(),
+            db: None,
+            seed: true,
+            serve: ServeOptions { body_limit: 64 * 1024, ..ServeOptions::default() },
+        }
     }
 }
 
@@ -91,7 +97,7 @@ impl Harness {
         if options.seed && sandbox.is_empty() {
             sandbox.write(crate::world::records(&base_url)).unwrap();
         }
-        let running = serve(bound, sandbox, 64 * 1024);
+        let running = serve(bound, sandbox, options.serve);
         let pem = std::fs::read(&ca_cert).unwrap();
         let http =
             reqwest::Client::builder().tls_certs_only([reqwest::Certificate::from_pem(&pem).unwrap()]).build().unwrap();

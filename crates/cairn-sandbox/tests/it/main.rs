@@ -4,6 +4,7 @@
 
 mod auth;
 mod errors;
+mod faults;
 mod harness;
 mod operations;
 mod persistence;

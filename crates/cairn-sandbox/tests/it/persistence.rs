@@ -17,12 +17,20 @@ async fn writes_survive_a_restart() {
         json!({"category": {"sourcedId": "kept", "status": "active", "dateLastModified": NOW, "title": "Kept"}});
     assert_eq!(h.call(&t, "putCategory", &["kept"], "", Some(category)).await.status, 201);
     assert_eq!(h.call(&t, "deleteResult", &["res3"], "", None).await.status, 204);
+    let posted = h
+        .call(&t, "postResultsForLineItem", &["l2"], "", Some(json!({"results": [{"sourcedId": "mine", "status": "active",
+            "dateLastModified": NOW, "student": {"href": "https://x/users/student3", "sourcedId": "student3", "type": "user"},
+            "scoreStatus": "late", "scoreDate": "2025-09-20", "late": "true"}]})))
+        .await;
+    assert_eq!(posted.status, 201);
+    let allocated = posted.body["sourcedIdPairs"][0]["allocatedSourcedId"].as_str().unwrap().to_owned();
     h.stop().await;
 
     let h = Harness::start_with(Options { db: Some(db), seed: false, ..Options::default() }).await;
     let t = h.admin().await;
     assert_eq!(h.get(&t, "getCategory", &["kept"], "").await.body["category"]["title"], "Kept");
     assert_eq!(h.get(&t, "getResult", &["res3"], "").await.status, 404);
+    assert_eq!(h.get(&t, "getResult", &[&allocated], "").await.body["result"]["scoreStatus"], "late");
     assert_eq!(h.get(&t, "getAllUsers", &[], "").await.ids("users").len(), 5);
     h.stop().await;
 }
