@@ -165,11 +165,11 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
     let names = app.sandbox.dialect.status_names(service_of_path(&app.sandbox, &path));
     let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
     if declared.is_some_and(|n| n > app.body_limit) {
-        return render(too_large(app.body_limit).into_response(names));
+        return refuse_body(app.body_limit, names);
     }
     let body = match to_bytes(body, app.body_limit).await {
         Ok(bytes) => bytes,
-        Err(_) => return render(too_large(app.body_limit).into_response(names)),
+        Err(_) => return refuse_body(app.body_limit, names),
     };
     let authorization = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
     let method = parts.method.as_str();
@@ -244,6 +244,12 @@ fn too_large(limit: usize) -> ApiError {
         code: CodeMinor::InvalidData,
         description: format!("the request body is larger than {limit} bytes"),
     }
+}
+
+/// The 413 answer; the connection closes after it (the body was not read, so the connection
+/// cannot carry another request), which `Connection: close` tells the client.
+fn refuse_body(limit: usize, names: cairn_spec::StatusNames) -> axum::response::Response {
+    render(too_large(limit).into_response(names).with_header("Connection", "close"))
 }
 
 fn render(response: Response) -> axum::response::Response {
