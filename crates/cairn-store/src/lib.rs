@@ -2,6 +2,7 @@
 //! (WAL, foreign keys, the Unicode collation on every connection), versioned migrations, and
 //! the provider's record table.
 
+pub mod cache;
 mod connection;
 mod error;
 mod migrate;

@@ -1,16 +1,18 @@
 //! Versioned migrations tracked in `PRAGMA user_version`, each applied in its own transaction.
 
+use std::borrow::Cow;
+
 use rusqlite::Connection;
 
 use crate::error::StoreError;
 
 /// One schema step: applied once, in order, never edited after release.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Migration {
     /// What the step does, for error messages.
     pub name: &'static str,
-    /// The SQL, run as one batch.
-    pub sql: &'static str,
+    /// The SQL, run as one batch (generated steps own their text).
+    pub sql: Cow<'static, str>,
 }
 
 /// Brings the database up to `migrations.len()`; refuses a database from a newer build.
@@ -25,7 +27,7 @@ pub fn migrate(conn: &mut Connection, migrations: &[Migration]) -> Result<u32, S
         let version = index as u32 + 1;
         let failed = |source| StoreError::Migration { version, name: migration.name, source };
         let tx = conn.transaction().map_err(failed)?;
-        tx.execute_batch(migration.sql).map_err(failed)?;
+        tx.execute_batch(&migration.sql).map_err(failed)?;
         tx.pragma_update(None, "user_version", version).map_err(failed)?;
         tx.commit().map_err(failed)?;
     }
@@ -38,8 +40,8 @@ mod tests {
     use crate::open_in_memory;
 
     const STEPS: &[Migration] = &[
-        Migration { name: "people", sql: "CREATE TABLE people (id TEXT PRIMARY KEY);" },
-        Migration { name: "names", sql: "ALTER TABLE people ADD COLUMN name TEXT;" },
+        Migration { name: "people", sql: Cow::Borrowed("CREATE TABLE people (id TEXT PRIMARY KEY);") },
+        Migration { name: "names", sql: Cow::Borrowed("ALTER TABLE people ADD COLUMN name TEXT;") },
     ];
 
     #[test]
@@ -54,7 +56,10 @@ mod tests {
     #[test]
     fn a_failed_step_leaves_the_database_as_it_was() {
         let mut conn = open_in_memory().unwrap();
-        let broken = [STEPS[0], Migration { name: "broken", sql: "CREATE TABLE x (a); SELECT nonsense FROM nowhere;" }];
+        let broken = [
+            STEPS[0].clone(),
+            Migration { name: "broken", sql: Cow::Borrowed("CREATE TABLE x (a); SELECT nonsense FROM nowhere;") },
+        ];
         let err = migrate(&mut conn, &broken).unwrap_err();
         assert!(err.to_string().starts_with("migration 2 (broken) failed"), "{err}");
         let version: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();

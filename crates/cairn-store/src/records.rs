@@ -1,6 +1,8 @@
 //! The provider's record table: every record of every collection as its full JSON, keyed by
 //! (collection, id), in a stable default order. Used by the sandbox to persist its data.
 
+use std::borrow::Cow;
+
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::StoreError;
@@ -9,7 +11,8 @@ use crate::migrate::{Migration, migrate};
 /// The provider database's schema, in order. Never edit a released step; append.
 pub const PROVIDER_MIGRATIONS: &[Migration] = &[Migration {
     name: "records",
-    sql: "CREATE TABLE records (
+    sql: Cow::Borrowed(
+        "CREATE TABLE records (
               collection TEXT NOT NULL,
               id TEXT NOT NULL,
               seq INTEGER NOT NULL,
@@ -17,6 +20,7 @@ pub const PROVIDER_MIGRATIONS: &[Migration] = &[Migration {
               PRIMARY KEY (collection, id)
           ) WITHOUT ROWID;
           CREATE INDEX records_order ON records (collection, seq);",
+    ),
 }];
 
 /// A provider database: open with [`crate::open`], then [`RecordStore::new`].

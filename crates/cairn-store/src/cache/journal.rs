@@ -1,0 +1,103 @@
+//! The sync journal: what ran, when, in which mode, how it ended, how many records, and why it
+//! failed.
+
+use rusqlite::{Connection, params};
+
+use crate::error::StoreError;
+
+/// How a sync of one collection ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Written and swapped in.
+    Complete,
+    /// Failed; the previous data stands.
+    Failed,
+    /// Cancelled; the previous data stands.
+    Cancelled,
+    /// Refused by the server (403); the previous data stands.
+    Forbidden,
+}
+
+impl Outcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Complete => "complete",
+            Outcome::Failed => "failed",
+            Outcome::Cancelled => "cancelled",
+            Outcome::Forbidden => "forbidden",
+        }
+    }
+}
+
+/// One line of the journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalEntry {
+    /// The collection's name (`users`).
+    pub collection: String,
+    /// `full` or `incremental`.
+    pub mode: String,
+    /// When it started (RFC 3339).
+    pub started_at: String,
+    /// When it ended.
+    pub finished_at: String,
+    /// How it ended.
+    pub outcome: String,
+    /// Records written.
+    pub records: u64,
+    /// Why it failed, if it did.
+    pub message: Option<String>,
+}
+
+/// Adds a line to the journal.
+pub fn append(conn: &Connection, connection_id: i64, entry: &JournalEntry) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO sync_journal (connection_id, collection, mode, started_at, finished_at, outcome, records, message)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            connection_id,
+            entry.collection,
+            entry.mode,
+            entry.started_at,
+            entry.finished_at,
+            entry.outcome,
+            entry.records as i64,
+            entry.message
+        ],
+    )?;
+    Ok(())
+}
+
+/// The start of the last complete sync of a collection (for incremental syncs).
+pub fn last_complete(conn: &Connection, connection_id: i64, collection: &str) -> Result<Option<String>, StoreError> {
+    use rusqlite::OptionalExtension;
+    Ok(conn
+        .query_row(
+            "SELECT started_at FROM sync_journal WHERE connection_id = ?1 AND collection = ?2 AND outcome = ?3 ORDER BY id DESC LIMIT 1",
+            params![connection_id, collection, Outcome::Complete.as_str()],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+impl JournalEntry {
+    /// An entry with an outcome.
+    pub fn new(
+        collection: &str,
+        mode: &str,
+        started_at: String,
+        finished_at: String,
+        outcome: Outcome,
+        records: u64,
+        message: Option<String>,
+    ) -> Self {
+        JournalEntry {
+            collection: collection.to_owned(),
+            mode: mode.to_owned(),
+            started_at,
+            finished_at,
+            outcome: outcome.as_str().to_owned(),
+            records,
+            message,
+        }
+    }
+}

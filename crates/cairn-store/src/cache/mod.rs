@@ -1,0 +1,61 @@
+//! The app's cache: what the explorer syncs and imports, per connection, for fast offline
+//! browsing. Secrets never reach it: connections keep their URL and settings only.
+
+mod journal;
+mod schema;
+mod search;
+mod tables;
+mod writer;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
+pub use search::{SearchHit, search};
+pub use tables::{Column, Link, TABLES, TableSpec, spec};
+pub use writer::{CollectionWriter, WriteMode};
+
+use crate::error::StoreError;
+use crate::migrate::migrate;
+use cairn_spec::Collection;
+
+/// Brings a cache database's schema up to date.
+pub fn prepare(conn: &mut Connection) -> Result<(), StoreError> {
+    migrate(conn, &schema::migrations()).map(drop)
+}
+
+/// The id of the connection called `name`, created with `base_url` if absent.
+pub fn connection_id(conn: &Connection, name: &str, base_url: &str) -> Result<i64, StoreError> {
+    conn.execute(
+        "INSERT INTO connections (name, base_url) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
+        params![name, base_url],
+    )?;
+    Ok(conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get(0))?)
+}
+
+/// The id of an existing connection.
+pub fn find_connection(conn: &Connection, name: &str) -> Result<Option<i64>, StoreError> {
+    Ok(conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get(0)).optional()?)
+}
+
+/// Record counts per collection for a connection (all connections with `None`), by set
+/// wrapper name: what `cairn stats` prints.
+pub fn counts(conn: &Connection, connection_id: Option<i64>) -> Result<Vec<(Collection, u64)>, StoreError> {
+    let mut out = Vec::new();
+    for spec in TABLES {
+        let sql = format!("SELECT COUNT(*) FROM {} WHERE ?1 IS NULL OR connection_id = ?1", spec.table);
+        let n: i64 = conn.query_row(&sql, [connection_id], |r| r.get(0))?;
+        out.push((spec.collection, n.max(0) as u64));
+    }
+    Ok(out)
+}
+
+/// The JSON of one cached record.
+pub fn record(
+    conn: &Connection,
+    connection_id: i64,
+    collection: Collection,
+    id: &str,
+) -> Result<Option<String>, StoreError> {
+    let sql = format!("SELECT json FROM {} WHERE connection_id = ?1 AND id = ?2", spec(collection).table);
+    Ok(conn.query_row(&sql, params![connection_id, id], |r| r.get(0)).optional()?)
+}

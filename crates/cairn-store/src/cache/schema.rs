@@ -1,0 +1,73 @@
+//! The cache's schema, generated from the table specs: connections, one table per collection
+//! (full JSON plus relation columns), link tables, full-text indexes, and the sync journal.
+
+use std::borrow::Cow;
+
+use crate::migrate::Migration;
+
+use super::tables::TABLES;
+
+/// The cache database's migrations, in order.
+pub fn migrations() -> Vec<Migration> {
+    vec![Migration { name: "cache", sql: Cow::Owned(initial()) }]
+}
+
+fn initial() -> String {
+    let mut sql = String::from(
+        "CREATE TABLE connections (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            base_url TEXT NOT NULL,
+            settings TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE TABLE sync_journal (
+            id INTEGER PRIMARY KEY,
+            connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+            collection TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            outcome TEXT NOT NULL,
+            records INTEGER NOT NULL DEFAULT 0,
+            message TEXT
+        );
+        CREATE INDEX sync_journal_by_connection ON sync_journal (connection_id, collection, id);
+        ",
+    );
+    for spec in TABLES {
+        let t = spec.table;
+        let columns: String = spec.columns.iter().map(|c| format!("{} TEXT, ", c.name)).collect();
+        sql.push_str(&format!(
+            "CREATE TABLE {t} (
+                connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+                id TEXT NOT NULL,
+                {columns}to_be_deleted INTEGER NOT NULL DEFAULT 0,
+                json TEXT NOT NULL,
+                UNIQUE (connection_id, id)
+            );\n"
+        ));
+        for column in spec.columns.iter().filter(|c| c.indexed) {
+            sql.push_str(&format!("CREATE INDEX {t}_{c} ON {t} (connection_id, {c});\n", c = column.name));
+        }
+        for link in spec.links {
+            let l = link.table;
+            sql.push_str(&format!(
+                "CREATE TABLE {l} (
+                    connection_id INTEGER NOT NULL,
+                    id TEXT NOT NULL,
+                    target TEXT NOT NULL,
+                    PRIMARY KEY (connection_id, id, target),
+                    FOREIGN KEY (connection_id, id) REFERENCES {t} (connection_id, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX {l}_target ON {l} (connection_id, target);\n"
+            ));
+        }
+        if !spec.search.is_empty() {
+            sql.push_str(&format!(
+                "CREATE VIRTUAL TABLE {t}_fts USING fts5(text, content='', contentless_delete=1, \
+                 tokenize='unicode61 remove_diacritics 2');\n"
+            ));
+        }
+    }
+    sql
+}

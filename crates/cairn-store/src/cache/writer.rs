@@ -1,0 +1,160 @@
+//! Writing one collection of one connection: everything inside one transaction, so that a
+//! failed or cancelled sync leaves the previous data exactly as it was. A full write replaces
+//! the collection; an incremental one upserts.
+
+use cairn_spec::Collection;
+use rusqlite::{Transaction, params};
+use serde_json::Value;
+
+use crate::error::StoreError;
+
+use super::tables::{TableSpec, spec};
+
+/// Whether the write replaces the collection or merges into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteMode {
+    /// The collection becomes exactly what is written.
+    Replace,
+    /// Written records are inserted or updated; others stay.
+    Merge,
+}
+
+/// An open write of one collection; dropped without [`commit`](Self::commit), nothing changes.
+pub struct CollectionWriter<'c> {
+    tx: Transaction<'c>,
+    connection_id: i64,
+    spec: &'static TableSpec,
+    written: u64,
+}
+
+impl<'c> CollectionWriter<'c> {
+    /// Opens the transaction (and, for [`WriteMode::Replace`], clears the collection in it).
+    pub fn begin(
+        conn: &'c mut rusqlite::Connection,
+        connection_id: i64,
+        collection: Collection,
+        mode: WriteMode,
+    ) -> Result<CollectionWriter<'c>, StoreError> {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let spec = spec(collection);
+        if mode == WriteMode::Replace {
+            let t = spec.table;
+            if !spec.search.is_empty() {
+                tx.execute(
+                    &format!("DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1)"),
+                    [connection_id],
+                )?;
+            }
+            tx.execute(&format!("DELETE FROM {t} WHERE connection_id = ?1"), [connection_id])?;
+        }
+        Ok(CollectionWriter { tx, connection_id, spec, written: 0 })
+    }
+
+    /// Writes one record; `false` (and nothing written) when it has no identifier.
+    pub fn put(&mut self, record: &Value) -> Result<bool, StoreError> {
+        let id_field = self.spec.collection.id_field();
+        let Some(id) = record.get(id_field).and_then(Value::as_str) else { return Ok(false) };
+        let t = self.spec.table;
+        let names: Vec<&str> = self.spec.columns.iter().map(|c| c.name).collect();
+        let placeholders: String = (0..names.len()).map(|i| format!(", ?{}", i + 5)).collect();
+        let updates: String = names.iter().map(|n| format!(", {n} = excluded.{n}")).collect();
+        let sql = format!(
+            "INSERT INTO {t} (connection_id, id, to_be_deleted, json{cols}) VALUES (?1, ?2, ?3, ?4{placeholders})
+             ON CONFLICT (connection_id, id) DO UPDATE SET to_be_deleted = excluded.to_be_deleted, json = excluded.json{updates}
+             RETURNING rowid",
+            cols = names.iter().map(|n| format!(", {n}")).collect::<String>()
+        );
+        let mut values: Vec<Option<String>> = Vec::with_capacity(names.len());
+        for column in self.spec.columns {
+            values.push(first_text(record, column.path));
+        }
+        let to_be_deleted =
+            record.get("status").and_then(Value::as_str).is_some_and(|s| s == "tobedeleted" || s == "inactive");
+        let json = record.to_string();
+        let mut params: Vec<&dyn rusqlite::ToSql> = vec![&self.connection_id, &id, &to_be_deleted, &json];
+        for v in &values {
+            params.push(v);
+        }
+        let rowid: i64 = self.tx.prepare_cached(&sql)?.query_row(params.as_slice(), |r| r.get(0))?;
+        for link in self.spec.links {
+            let l = link.table;
+            self.tx
+                .prepare_cached(&format!("DELETE FROM {l} WHERE connection_id = ?1 AND id = ?2"))?
+                .execute(params![self.connection_id, id])?;
+            let mut insert = self.tx.prepare_cached(&format!(
+                "INSERT OR IGNORE INTO {l} (connection_id, id, target) VALUES (?1, ?2, ?3)"
+            ))?;
+            for target in all_text(record, link.path) {
+                insert.execute(params![self.connection_id, id, target])?;
+            }
+        }
+        if !self.spec.search.is_empty() {
+            let text: Vec<String> = self.spec.search.iter().flat_map(|p| all_text(record, p)).collect();
+            self.tx.prepare_cached(&format!("DELETE FROM {t}_fts WHERE rowid = ?1"))?.execute([rowid])?;
+            self.tx
+                .prepare_cached(&format!("INSERT INTO {t}_fts (rowid, text) VALUES (?1, ?2)"))?
+                .execute(params![rowid, text.join(" ")])?;
+        }
+        self.written += 1;
+        Ok(true)
+    }
+
+    /// Removes one record (incremental syncs of deletions).
+    pub fn remove(&mut self, id: &str) -> Result<bool, StoreError> {
+        let t = self.spec.table;
+        if !self.spec.search.is_empty() {
+            self.tx.execute(
+                &format!(
+                    "DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1 AND id = ?2)"
+                ),
+                params![self.connection_id, id],
+            )?;
+        }
+        Ok(self.tx.execute(
+            &format!("DELETE FROM {t} WHERE connection_id = ?1 AND id = ?2"),
+            params![self.connection_id, id],
+        )? > 0)
+    }
+
+    /// How many records were written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Makes the write visible; returns how many records it wrote.
+    pub fn commit(self) -> Result<u64, StoreError> {
+        self.tx.commit()?;
+        Ok(self.written)
+    }
+}
+
+/// Every value at a dotted path, through arrays, as text (numbers and booleans included).
+pub(crate) fn all_text(record: &Value, path: &str) -> Vec<String> {
+    let mut current = vec![record];
+    for step in path.split('.') {
+        current = current
+            .into_iter()
+            .flat_map(|v| match v {
+                Value::Array(items) => items.iter().filter_map(|i| i.get(step)).collect::<Vec<_>>(),
+                other => other.get(step).into_iter().collect(),
+            })
+            .collect();
+    }
+    current
+        .into_iter()
+        .flat_map(|v| match v {
+            Value::Array(items) => items.iter().collect::<Vec<_>>(),
+            other => vec![other],
+        })
+        .filter_map(|v| match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn first_text(record: &Value, path: &str) -> Option<String> {
+    all_text(record, path).into_iter().next()
+}
