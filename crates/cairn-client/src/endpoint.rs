@@ -1,10 +1,11 @@
-//! Where requests go: a checked base URL plus a dialect gives each operation's URL.
+//! Where requests go: a checked base URL (HTTPS, or HTTP to loopback only) plus a dialect
+//! gives each operation's URL.
 
 use std::net::IpAddr;
 
 use cairn_query::Query;
 use cairn_spec::Dialect;
-use cairn_spec::operations::Operation;
+use cairn_spec::operations::{Operation, Query as QueryKind};
 
 use crate::error::ClientError;
 
@@ -18,19 +19,7 @@ pub struct Endpoint {
 impl Endpoint {
     /// Checks `base_url` (`https://host[:port][/prefix]`; `http` only to loopback).
     pub fn new(base_url: &str, dialect: Dialect) -> Result<Endpoint, ClientError> {
-        let invalid = |reason| ClientError::InvalidUrl { url: base_url.to_owned(), reason };
-        let (scheme, rest) = base_url.split_once("://").ok_or_else(|| invalid("no scheme (https://...)"))?;
-        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-        if rest.contains(['?', '#']) {
-            return Err(invalid("a base URL has no query or fragment"));
-        }
-        let host = host_of(authority).ok_or_else(|| invalid("no host"))?;
-        match scheme.to_ascii_lowercase().as_str() {
-            "https" => {}
-            "http" if is_loopback(host) => {}
-            "http" => return Err(ClientError::InsecureUrl { url: base_url.to_owned() }),
-            _ => return Err(invalid("the scheme must be https (or http to loopback)")),
-        }
+        check_url(base_url)?;
         Ok(Endpoint { base: base_url.trim_end_matches('/').to_owned(), dialect })
     }
 
@@ -49,22 +38,47 @@ impl Endpoint {
         format!("{}/token", self.base)
     }
 
-    /// The URL of `operation` with its path parameters and, for collection and `fields`
-    /// operations, the query string.
+    /// The URL of `operation` with its path parameters and the query parameters it accepts:
+    /// the whole query for collections, only `fields` for single-record reads that take it,
+    /// none otherwise.
     pub fn url(&self, operation: &Operation, params: &[&str], query: Option<&Query>) -> Result<String, ClientError> {
         let expected = operation.path_params().count();
         if expected != params.len() {
             return Err(ClientError::PathParameters { operation: operation.name, expected, given: params.len() });
         }
         let mut url = format!("{}{}{}", self.base, self.dialect.base_path(operation.service), operation.render(params));
-        if let Some(query) = query {
-            let qs = query.to_query_string();
-            if !qs.is_empty() {
-                url.push('?');
-                url.push_str(&qs);
+        let qs = match (operation.query, query) {
+            (QueryKind::Collection, Some(query)) => Some(query.to_query_string()),
+            (QueryKind::Fields, Some(query)) => {
+                query.fields.as_ref().map(|f| cairn_query::query_string([("fields", f.to_string())]))
             }
+            _ => None,
+        };
+        if let Some(qs) = qs
+            && !qs.is_empty()
+        {
+            url.push('?');
+            url.push_str(&qs);
         }
         Ok(url)
+    }
+}
+
+/// Checks a server URL: `https://host[:port][/path]`, or `http` to a loopback host only; no
+/// query or fragment.
+pub fn check_url(url: &str) -> Result<(), ClientError> {
+    let invalid = |reason| ClientError::InvalidUrl { url: url.to_owned(), reason };
+    let (scheme, rest) = url.split_once("://").ok_or_else(|| invalid("no scheme (https://...)"))?;
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if rest.contains(['?', '#']) {
+        return Err(invalid("a base URL has no query or fragment"));
+    }
+    let host = host_of(authority).ok_or_else(|| invalid("no host"))?;
+    match scheme.to_ascii_lowercase().as_str() {
+        "https" => Ok(()),
+        "http" if is_loopback(host) => Ok(()),
+        "http" => Err(ClientError::InsecureUrl { url: url.to_owned() }),
+        _ => Err(invalid("the scheme must be https (or http to loopback)")),
     }
 }
 
@@ -126,5 +140,14 @@ mod tests {
         );
         assert_eq!(deployed.default_token_url(), "https://sis.example.org/base/token");
         assert!(matches!(spec.url(op, &[], None), Err(ClientError::PathParameters { expected: 1, given: 0, .. })));
+        let fields = Query::from_params([("fields", "givenName,familyName"), ("limit", "5")]).unwrap();
+        assert_eq!(
+            spec.url(operation("getUser").unwrap(), &["u1"], Some(&fields)).unwrap(),
+            "https://sis.example.org/api/roster/rostering/v1p2/users/u1?fields=givenName%2CfamilyName"
+        );
+        assert_eq!(
+            spec.url(operation("getCFItem").unwrap(), &["i1"], Some(&fields)).unwrap(),
+            "https://sis.example.org/api/competency/v1p1/CFItems/i1"
+        );
     }
 }

@@ -1,4 +1,9 @@
-//! The client's error type.
+//! The client's error type. No variant holds a secret or a token: messages name operations,
+//! URLs, HTTP statuses and what the server's status object said.
+
+use std::time::Duration;
+
+use cairn_spec::{CodeMinor, StatusInfo};
 
 /// What went wrong talking to a server.
 #[derive(Debug, thiserror::Error)]
@@ -27,4 +32,127 @@ pub enum ClientError {
         /// How many were given.
         given: usize,
     },
+    /// The configuration cannot make a client (an unreadable CA certificate, no TLS).
+    #[error("cannot build the client: {reason}")]
+    Config {
+        /// What is wrong.
+        reason: String,
+    },
+    /// The token endpoint refused to issue a token (RFC 6749 §5.2).
+    #[error("the token endpoint answered HTTP {status}{}{}", .error.as_ref().map(|e| format!(" {e}")).unwrap_or_default(), .description.as_ref().map(|d| format!(": {d}")).unwrap_or_default())]
+    Token {
+        /// The HTTP status.
+        status: u16,
+        /// The RFC 6749 `error` code (`invalid_client`, `invalid_scope`).
+        error: Option<String>,
+        /// The server's `error_description`.
+        description: Option<String>,
+    },
+    /// The token endpoint answered 200 with something that is not a token response.
+    #[error("the token endpoint's answer is not a token response: {reason}")]
+    TokenResponse {
+        /// What is missing or malformed.
+        reason: &'static str,
+    },
+    /// The server answered a non-success status, usually with a status object.
+    #[error("{operation}: HTTP {status}{}", .info.as_ref().map(|i| format!(": {i}")).unwrap_or_default())]
+    Status {
+        /// The operation (or `token`).
+        operation: &'static str,
+        /// The HTTP status.
+        status: u16,
+        /// The status object (codeMajor, severity, codeMinor, description), if the body held one.
+        info: Option<Box<StatusInfo>>,
+        /// The server's `Retry-After`, if it sent one.
+        retry_after: Option<Duration>,
+    },
+    /// The request did not complete: no connection, TLS refused, timed out, body cut off.
+    #[error("{operation}: {message}")]
+    Transport {
+        /// The operation (or `token`).
+        operation: &'static str,
+        /// What failed (the URL included, never a header).
+        message: String,
+    },
+    /// A success answer whose body is not JSON.
+    #[error("{operation}: the answer is not valid JSON: {message}")]
+    MalformedBody {
+        /// The operation.
+        operation: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// A success answer without the wrapper its operation returns (`{"users": [...]}`): an
+    /// error, never read as an empty list.
+    #[error("{operation}: the answer has no {expected}")]
+    MissingWrapper {
+        /// The operation.
+        operation: &'static str,
+        /// What was expected (`"users" array`).
+        expected: String,
+    },
+    /// Paging was asked of an operation that is not a collection read.
+    #[error("{operation} does not return a collection")]
+    NotACollection {
+        /// The operation.
+        operation: &'static str,
+    },
+    /// An operation name that is not in the catalogue.
+    #[error("no operation {name:?} in the catalogue")]
+    UnknownOperation {
+        /// The name.
+        name: &'static str,
+    },
+    /// A `Link` header's `next` page cannot be followed.
+    #[error("{operation}: cannot follow the next link {url:?}: {reason}")]
+    Link {
+        /// The operation.
+        operation: &'static str,
+        /// The link as sent.
+        url: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// The server's paging does not advance (the same page again).
+    #[error("{operation}: {reason}")]
+    Paging {
+        /// The operation.
+        operation: &'static str,
+        /// What the server did.
+        reason: &'static str,
+    },
+    /// The caller cancelled the operation.
+    #[error("cancelled")]
+    Cancelled,
+    /// The caller's page sink failed (the sync layer's own error, boxed).
+    #[error("storing a page failed: {0}")]
+    Sink(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl ClientError {
+    /// The HTTP status, for errors the server answered.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            ClientError::Status { status, .. } | ClientError::Token { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// The server's status object, when it sent one.
+    pub fn info(&self) -> Option<&StatusInfo> {
+        match self {
+            ClientError::Status { info, .. } => info.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The first codeMinor of the status object, when it is a known one.
+    pub fn code_minor(&self) -> Option<CodeMinor> {
+        self.info().and_then(StatusInfo::code)
+    }
+
+    /// Whether the caller cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        matches!(self, ClientError::Cancelled)
+    }
 }

@@ -1,9 +1,42 @@
-//! The client of the four services. So far: where requests go ([`Endpoint`]): the base URL
-//! (HTTPS, or plain HTTP to loopback only), the dialect's base paths, operation paths and
-//! query strings.
+//! The async client of the four education data services — competency frameworks (CASE 1.1)
+//! and OneRoster 1.2 rostering, gradebook and resources — over reqwest with rustls (ring).
+//!
+//! - [`Client::new`] checks the [`ClientConfig`]: HTTPS only (plain HTTP to loopback), an
+//!   optional CA certificate to trust, the dialect's base paths.
+//! - OAuth 2.0 client credentials: HTTP Basic with the requested scopes; the token is cached
+//!   until shortly before it expires, refreshed once and the request retried on a 401;
+//!   [`Client::granted_scopes`] tells what the connection may do.
+//! - [`Client::call`] sends any operation with retries (429 and 503 with backoff, jitter and
+//!   `Retry-After`; 5xx, connection failures and cut-off bodies only for reads and PUTs; a POST
+//!   is never repeated after the server may have acted on it).
+//! - [`Client::collect_pages`] reads a whole collection page by page into a sink, with
+//!   [`Progress`] and [`Cancel`].
+//! - One typed method per operation ([`Client::get_all_users`], [`Client::put_result`], ...).
+//! - Errors are typed ([`ClientError`]) with the HTTP status and the status object; secrets
+//!   ([`Secret`]) never appear in `Debug`, `Display` or error messages.
 
+mod auth;
+mod client;
+mod config;
 mod endpoint;
 mod error;
+mod operations;
+mod paging;
+mod progress;
+mod reply;
+mod retry;
+mod secret;
+mod stats;
+mod transport;
+mod typed;
 
-pub use endpoint::Endpoint;
+pub use client::Client;
+pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_SCOPE_BASE};
+pub use endpoint::{Endpoint, check_url};
 pub use error::ClientError;
+pub use paging::Sink;
+pub use progress::{Cancel, Progress, no_progress};
+pub use reply::Reply;
+pub use retry::{RetryPolicy, parse_retry_after};
+pub use secret::Secret;
+pub use stats::Stats;

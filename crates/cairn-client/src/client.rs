@@ -1,0 +1,189 @@
+//! [`Client`]: the generic layer every typed method and the sync layer go through — one
+//! operation call ([`Client::call`]) and a whole collection read ([`Client::collect_pages`]).
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cairn_query::{Paging, Query};
+use cairn_spec::operations::{Operation, Query as QueryKind};
+use reqwest::Url;
+use serde_json::Value;
+
+use crate::auth::{TokenCache, TokenSource};
+use crate::config::{ClientConfig, scope_suffix};
+use crate::endpoint::{Endpoint, check_url};
+use crate::error::ClientError;
+use crate::paging::{Fetch, PageFuture, Pager, Sink};
+use crate::progress::{Cancel, Progress};
+use crate::reply::Reply;
+use crate::stats::{Counters, Stats};
+use crate::transport::Transport;
+
+/// A connection to one provider: cheap to clone (clones share the token, the connection pool
+/// and the counters), safe to use from many tasks at once.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    endpoint: Endpoint,
+    origin: Url,
+    transport: Transport,
+    concurrency: usize,
+    client_id: String,
+    scope_base: String,
+}
+
+impl Client {
+    /// Checks the configuration (HTTPS, or HTTP to loopback; a readable CA certificate) and
+    /// builds the client. Nothing is sent until the first call.
+    pub fn new(config: ClientConfig) -> Result<Client, ClientError> {
+        let endpoint = Endpoint::new(&config.base_url, config.dialect.clone())?;
+        let token_url = config.token_url.clone().unwrap_or_else(|| endpoint.default_token_url());
+        check_url(&token_url)?;
+        let origin = Url::parse(endpoint.base_url())
+            .map_err(|_| ClientError::InvalidUrl { url: config.base_url.clone(), reason: "not a URL" })?;
+        // ring is the only provider in the build; another may already be installed (fine).
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let mut builder = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout.min(Duration::from_secs(15)))
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("cairn/", env!("CARGO_PKG_VERSION")));
+        if let Some(pem) = &config.ca_cert_pem {
+            let certs = reqwest::Certificate::from_pem_bundle(pem)
+                .map_err(|e| ClientError::Config { reason: format!("the CA certificate is not PEM: {e}") })?;
+            if certs.is_empty() {
+                return Err(ClientError::Config { reason: "the CA certificate file holds no certificate".into() });
+            }
+            builder = builder.tls_certs_merge(certs);
+        }
+        let http = builder.build().map_err(|e| ClientError::Config { reason: e.to_string() })?;
+        let counters = Arc::new(Counters::default());
+        let source = TokenSource {
+            url: token_url,
+            client_id: config.client_id.clone(),
+            secret: config.client_secret.clone(),
+            scope: config.requested_scope(),
+        };
+        let auth = TokenCache::new(http.clone(), source, config.retry, counters.clone());
+        let transport = Transport { http, auth, retry: config.retry, counters };
+        Ok(Client {
+            inner: Arc::new(Inner {
+                endpoint,
+                origin,
+                transport,
+                concurrency: config.concurrency.max(1),
+                client_id: config.client_id,
+                scope_base: config.scope_base,
+            }),
+        })
+    }
+
+    /// The base URL and dialect requests go to.
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.inner.endpoint
+    }
+
+    /// What the client has sent so far.
+    pub fn stats(&self) -> Stats {
+        self.inner.transport.counters.snapshot()
+    }
+
+    /// The scopes the server granted (suffixes such as `roster-core.readonly`), fetching a
+    /// token if there is none yet.
+    pub async fn granted_scopes(&self) -> Result<Vec<String>, ClientError> {
+        let token = self.inner.transport.auth.token().await?;
+        Ok(token.scopes.iter().map(|s| scope_suffix(&self.inner.scope_base, s)).collect())
+    }
+
+    /// Whether the granted scopes allow `operation`.
+    pub async fn allows(&self, operation: &Operation) -> Result<bool, ClientError> {
+        let granted = self.granted_scopes().await?;
+        Ok(operation.allowed_by(granted.iter().map(String::as_str)))
+    }
+
+    /// Calls `operation` with its path parameters, the query parameters it accepts (the whole
+    /// query for collections, `fields` for single reads) and a JSON body, with retries. A
+    /// success body is checked to hold the operation's wrapper.
+    pub async fn call(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: Option<&Query>,
+        body: Option<&Value>,
+    ) -> Result<Reply, ClientError> {
+        let url = self.inner.endpoint.url(operation, params, query)?;
+        self.inner.transport.send(operation, &url, body).await
+    }
+
+    /// Reads a whole collection from the query's offset on, in pages of the query's limit,
+    /// handing each page's records to `sink` in order (never holding the whole collection) and
+    /// reporting progress after each page; returns how many records were handed over.
+    ///
+    /// With `X-Total-Count` the remaining pages are fetched up to `concurrency` at a time
+    /// (still handed over in order); without it `Link rel="next"` is followed (also when
+    /// `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
+    /// the read promptly with [`ClientError::Cancelled`], aborting requests in flight.
+    pub async fn collect_pages(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        sink: Sink<'_>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+    ) -> Result<u64, ClientError> {
+        if operation.query != QueryKind::Collection || operation.response.is_none() {
+            return Err(ClientError::NotACollection { operation: operation.name });
+        }
+        if cancel.is_cancelled() {
+            return Err(ClientError::Cancelled);
+        }
+        let endpoint = &self.inner.endpoint;
+        let page_url = |limit: usize, offset: usize| {
+            let paging = Paging::new(limit, offset).unwrap_or_default();
+            endpoint.url(operation, params, Some(&Query { paging, ..query.clone() }))
+        };
+        let resolve = |current: &str, link: &str| self.resolve(operation, current, link);
+        let client = self.clone();
+        let fetch: Fetch = Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move { client.inner.transport.send(operation, &url, None).await }) as PageFuture
+        });
+        let pager = Pager {
+            operation,
+            limit: query.paging.limit(),
+            offset: query.paging.offset(),
+            concurrency: self.inner.concurrency,
+            page_url: &page_url,
+            resolve: &resolve,
+            fetch,
+        };
+        pager.run(sink, progress, cancel).await
+    }
+
+    /// A `next` link made absolute against the page it came with; only to the same server
+    /// (the bearer token goes with it).
+    fn resolve(&self, operation: &'static Operation, current: &str, link: &str) -> Result<String, ClientError> {
+        let refuse = |reason| ClientError::Link { operation: operation.name, url: link.to_owned(), reason };
+        let url = Url::parse(current).and_then(|base| base.join(link)).map_err(|_| refuse("not a URL"))?;
+        if url.origin() != self.inner.origin.origin() {
+            return Err(refuse("it leads to another server"));
+        }
+        Ok(url.into())
+    }
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("base_url", &self.inner.endpoint.base_url())
+            .field("dialect", &self.inner.endpoint.dialect().name)
+            .field("client_id", &self.inner.client_id)
+            .field("concurrency", &self.inner.concurrency)
+            .finish_non_exhaustive()
+    }
+}

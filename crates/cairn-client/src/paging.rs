@@ -1,0 +1,233 @@
+//! Reading a whole collection page by page, in order, never holding more than a few pages:
+//! pages at known offsets fetched concurrently when the total is known (`X-Total-Count`),
+//! else `Link rel="next"` followed, else offsets until a short page.
+
+use std::collections::{HashSet, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use cairn_spec::operations::Operation;
+use serde_json::Value;
+use tokio::task::JoinHandle;
+
+use crate::error::ClientError;
+use crate::progress::{Cancel, Progress};
+use crate::reply::{Reply, take_records};
+
+/// One page request in flight.
+pub(crate) type PageFuture = Pin<Box<dyn Future<Output = Result<Reply, ClientError>> + Send>>;
+
+/// Fetches the page at a URL (with retries).
+pub(crate) type Fetch = Arc<dyn Fn(String) -> PageFuture + Send + Sync>;
+
+/// Where a collection read's pages go, in order.
+pub type Sink<'s> = &'s mut (dyn FnMut(Vec<Value>) -> Result<(), ClientError> + Send);
+
+/// A collection read.
+pub(crate) struct Pager<'a> {
+    /// The collection operation.
+    pub(crate) operation: &'static Operation,
+    /// The requested page size (at least 1).
+    pub(crate) limit: usize,
+    /// The offset of the first page.
+    pub(crate) offset: usize,
+    /// Pages fetched at once when the total is known and `concurrency > 1`.
+    pub(crate) concurrency: usize,
+    /// The URL of the page with this limit and offset (the query otherwise unchanged).
+    pub(crate) page_url: &'a (dyn Fn(usize, usize) -> Result<String, ClientError> + Sync),
+    /// A `next` link made absolute against the page it came with (refusing other origins).
+    pub(crate) resolve: &'a (dyn Fn(&str, &str) -> Result<String, ClientError> + Sync),
+    /// Fetches one page.
+    pub(crate) fetch: Fetch,
+}
+
+impl Pager<'_> {
+    /// Hands every page to `sink` in order and reports progress after each; returns the number
+    /// of records handed over.
+    pub(crate) async fn run(
+        self,
+        sink: Sink<'_>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+    ) -> Result<u64, ClientError> {
+        let first_url = (self.page_url)(self.limit, self.offset)?;
+        let first = race(cancel, (self.fetch)(first_url.clone())).await?;
+        let (total, next) = (first.total, first.link_next.clone());
+        let records = take_records(self.operation, first.body)?;
+        let expected = total.map(|t| t.saturating_sub(self.offset as u64));
+        let mut out = Delivery { sink, progress, records: 0, total: expected };
+        let got = records.len();
+        let first_record = records.first().cloned();
+        out.deliver(records)?;
+        let after = self.offset + got;
+        if got == 0 || total.is_some_and(|t| after as u64 >= t) {
+            return Ok(out.records);
+        }
+        // With a total, the first page shows the server's real page size (some cut the limit).
+        let step = if total.is_some() { got } else { self.limit };
+        let predictable = next.as_deref().is_none_or(|link| link_offset(link) == Some(after));
+        match (total, next) {
+            (Some(total), _) if self.concurrency > 1 && predictable => {
+                self.offsets(after, total, step, &mut out, cancel).await?
+            }
+            (_, Some(link)) => self.follow(first_url, link, &mut out, cancel).await?,
+            (Some(total), None) => self.offsets(after, total, step, &mut out, cancel).await?,
+            (None, None) if got < self.limit => {}
+            (None, None) => self.until_short(after, first_record, &mut out, cancel).await?,
+        }
+        Ok(out.records)
+    }
+
+    /// The pages from `start` to `total` in steps of `step`, `concurrency` at a time.
+    async fn offsets(
+        &self,
+        start: usize,
+        total: u64,
+        step: usize,
+        out: &mut Delivery<'_, '_>,
+        cancel: &Cancel,
+    ) -> Result<(), ClientError> {
+        let end = usize::try_from(total).unwrap_or(usize::MAX);
+        let mut offsets = (start..end).step_by(step.max(1));
+        let mut pending = Pending(VecDeque::new());
+        let spawn = |offset| -> Result<JoinHandle<Result<Reply, ClientError>>, ClientError> {
+            Ok(tokio::spawn((self.fetch)((self.page_url)(step, offset)?)))
+        };
+        for offset in offsets.by_ref().take(self.concurrency.max(1)) {
+            pending.0.push_back(spawn(offset)?);
+        }
+        while let Some(mut handle) = pending.0.pop_front() {
+            let joined = tokio::select! {
+                biased;
+                _ = cancel.cancelled() => {
+                    handle.abort();
+                    return Err(ClientError::Cancelled);
+                }
+                joined = &mut handle => joined,
+            };
+            let reply = joined.map_err(|e| ClientError::Transport {
+                operation: self.operation.name,
+                message: format!("a page request stopped: {e}"),
+            })??;
+            if let Some(offset) = offsets.next() {
+                pending.0.push_back(spawn(offset)?);
+            }
+            out.deliver(take_records(self.operation, reply.body)?)?;
+        }
+        Ok(())
+    }
+
+    /// Follows `next` links from the first page until there is none (or a page is empty).
+    async fn follow(
+        &self,
+        first_url: String,
+        link: String,
+        out: &mut Delivery<'_, '_>,
+        cancel: &Cancel,
+    ) -> Result<(), ClientError> {
+        let mut visited = HashSet::from([first_url.clone()]);
+        let (mut current, mut next) = (first_url, Some(link));
+        while let Some(link) = next {
+            let url = (self.resolve)(&current, &link)?;
+            if !visited.insert(url.clone()) {
+                return Err(ClientError::Paging {
+                    operation: self.operation.name,
+                    reason: "the next link points at a page already read",
+                });
+            }
+            let reply = race(cancel, (self.fetch)(url.clone())).await?;
+            next = reply.link_next.clone();
+            let records = take_records(self.operation, reply.body)?;
+            if records.is_empty() {
+                break;
+            }
+            out.deliver(records)?;
+            current = url;
+        }
+        Ok(())
+    }
+
+    /// Pages at growing offsets until one is shorter than the limit.
+    async fn until_short(
+        &self,
+        mut offset: usize,
+        mut previous_first: Option<Value>,
+        out: &mut Delivery<'_, '_>,
+        cancel: &Cancel,
+    ) -> Result<(), ClientError> {
+        loop {
+            let reply = race(cancel, (self.fetch)((self.page_url)(self.limit, offset)?)).await?;
+            let records = take_records(self.operation, reply.body)?;
+            let got = records.len();
+            if got == 0 {
+                return Ok(());
+            }
+            if records.first() == previous_first.as_ref() {
+                return Err(ClientError::Paging {
+                    operation: self.operation.name,
+                    reason: "the server answers the same page at every offset",
+                });
+            }
+            previous_first = records.first().cloned();
+            out.deliver(records)?;
+            if got < self.limit {
+                return Ok(());
+            }
+            offset += got;
+        }
+    }
+}
+
+/// The sink, the progress callback and the count so far.
+struct Delivery<'s, 'p> {
+    sink: Sink<'s>,
+    progress: &'p (dyn Fn(Progress) + Sync),
+    records: u64,
+    total: Option<u64>,
+}
+
+impl Delivery<'_, '_> {
+    fn deliver(&mut self, records: Vec<Value>) -> Result<(), ClientError> {
+        let count = records.len() as u64;
+        if count == 0 {
+            return Ok(());
+        }
+        (self.sink)(records)?;
+        self.records += count;
+        (self.progress)(Progress { records: self.records, total: self.total });
+        Ok(())
+    }
+}
+
+/// Page requests in flight, aborted when the read ends early.
+struct Pending(VecDeque<JoinHandle<Result<Reply, ClientError>>>);
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        for handle in &self.0 {
+            handle.abort();
+        }
+    }
+}
+
+/// Runs `future` unless `cancel` fires first.
+pub(crate) async fn race<T>(
+    cancel: &Cancel,
+    future: impl Future<Output = Result<T, ClientError>>,
+) -> Result<T, ClientError> {
+    tokio::select! {
+        biased;
+        _ = cancel.cancelled() => Err(ClientError::Cancelled),
+        result = future => result,
+    }
+}
+
+/// The `offset` parameter of a link's query.
+fn link_offset(link: &str) -> Option<usize> {
+    let query = link.split_once('?')?.1.split('#').next()?;
+    query.split('&').filter_map(|p| p.split_once('=')).find(|(k, _)| *k == "offset").and_then(|(_, v)| v.parse().ok())
+}
+
+#[cfg(test)]
+mod tests;

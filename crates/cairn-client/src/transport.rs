@@ -1,0 +1,192 @@
+//! Sending one operation request: the bearer token (one refresh and retry after a 401), the
+//! retries (429 and 503 always; 5xx, connection failures and malformed bodies only where
+//! repeating is safe), and reading the answer into a [`Reply`] or a typed error.
+
+use std::error::Error;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use cairn_spec::StatusInfo;
+use cairn_spec::operations::{Method, Operation};
+use reqwest::header::{self, HeaderMap};
+use serde_json::Value;
+
+use crate::auth::{Token, TokenCache};
+use crate::error::ClientError;
+use crate::reply::{Reply, check_body};
+use crate::retry::{RetryPolicy, idempotent, parse_retry_after, status_is_retryable};
+use crate::stats::Counters;
+
+/// Why an attempt failed, and whether to try again.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Worth another attempt (after `retry_after`, if the server said).
+    Retry {
+        /// The error to report if no attempt is left.
+        error: ClientError,
+        /// The server's `Retry-After`.
+        retry_after: Option<Duration>,
+    },
+    /// The token was refused: fetch a new one and try once more.
+    Unauthorized(ClientError),
+    /// Final.
+    Fatal(ClientError),
+}
+
+/// The HTTP side of a client: the connection pool, the token cache, the retry policy.
+pub(crate) struct Transport {
+    pub(crate) http: reqwest::Client,
+    pub(crate) auth: TokenCache,
+    pub(crate) retry: RetryPolicy,
+    pub(crate) counters: Arc<Counters>,
+}
+
+impl Transport {
+    /// Sends `operation` to `url` (with `body` as JSON) until it succeeds, fails for good, or
+    /// the retries are used up.
+    pub(crate) async fn send(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        body: Option<&Value>,
+    ) -> Result<Reply, ClientError> {
+        let mut attempt = 0;
+        let mut reauthenticated = false;
+        loop {
+            let token = self.auth.token().await?;
+            attempt += 1;
+            match self.attempt(operation, url, body, &token).await {
+                Ok(reply) => return Ok(reply),
+                Err(Failure::Unauthorized(error)) if reauthenticated => return Err(error),
+                Err(Failure::Unauthorized(_)) => {
+                    reauthenticated = true;
+                    attempt -= 1;
+                    self.counters.reauthentication();
+                    self.auth.invalidate(&token).await;
+                }
+                Err(Failure::Retry { error, retry_after }) => match self.retry.delay(attempt, retry_after) {
+                    Some(wait) => {
+                        self.counters.retry();
+                        tokio::time::sleep(wait).await;
+                    }
+                    None => return Err(error),
+                },
+                Err(Failure::Fatal(error)) => return Err(error),
+            }
+        }
+    }
+
+    async fn attempt(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        body: Option<&Value>,
+        token: &Token,
+    ) -> Result<Reply, Failure> {
+        let _in_flight = self.counters.request();
+        let repeatable = idempotent(operation.method);
+        let method = match operation.method {
+            Method::Get => reqwest::Method::GET,
+            Method::Put => reqwest::Method::PUT,
+            Method::Post => reqwest::Method::POST,
+            Method::Delete => reqwest::Method::DELETE,
+        };
+        let mut request = self
+            .http
+            .request(method, url)
+            .header(header::AUTHORIZATION, token.header().map_err(Failure::Fatal)?)
+            .header(header::ACCEPT, "application/json");
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let bytes = response.bytes().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
+        if !(200..300).contains(&status) {
+            return Err(status_failure(operation, status, &headers, &bytes));
+        }
+        let body = match bytes.is_empty() {
+            true => None,
+            false => match serde_json::from_slice::<Value>(&bytes) {
+                Ok(value) => Some(value),
+                Err(e) => {
+                    let error = ClientError::MalformedBody { operation: operation.name, message: e.to_string() };
+                    // A cut-off read is read again; a write that was answered is not repeated.
+                    return Err(match operation.method {
+                        Method::Get => Failure::Retry { error, retry_after: None },
+                        _ => Failure::Fatal(error),
+                    });
+                }
+            },
+        };
+        check_body(operation, body.as_ref()).map_err(Failure::Fatal)?;
+        Ok(Reply {
+            status,
+            total: header_text(&headers, "x-total-count").and_then(|t| cairn_query::parse_total_count(&t).ok()),
+            link_next: header_text(&headers, "link").and_then(|l| cairn_query::next_link(&l)),
+            body,
+            warning: header_text(&headers, "x-status")
+                .and_then(|s| serde_json::from_str::<Value>(&s).ok())
+                .and_then(|v| StatusInfo::from_json(&v)),
+        })
+    }
+}
+
+/// A non-success answer as an error: the status object if the body holds one.
+fn status_failure(operation: &'static Operation, status: u16, headers: &HeaderMap, body: &[u8]) -> Failure {
+    let info = serde_json::from_slice::<Value>(body).ok().and_then(|v| StatusInfo::from_json(&v)).map(Box::new);
+    let retry_after = header_text(headers, "retry-after").and_then(|v| parse_retry_after(&v, SystemTime::now()));
+    let error = ClientError::Status { operation: operation.name, status, info, retry_after };
+    match status {
+        401 => Failure::Unauthorized(error),
+        _ if status_is_retryable(status, operation.method) => Failure::Retry { error, retry_after },
+        _ => Failure::Fatal(error),
+    }
+}
+
+/// Every value of a header, joined with `, ` (how repeated headers combine).
+fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
+    let values: Vec<&str> = headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
+    (!values.is_empty()).then(|| values.join(", "))
+}
+
+/// A request that did not complete. A connection that was never made may be tried again for
+/// any method (nothing reached the server); anything later only for `repeatable` requests. TLS
+/// refusals are final: they would fail the same way again.
+pub(crate) fn send_failure(operation: &'static str, error: reqwest::Error, repeatable: bool) -> Failure {
+    let tls = is_tls_error(&error);
+    let never_sent = error.is_connect();
+    let error = ClientError::Transport { operation, message: describe(&error) };
+    if !tls && (never_sent || repeatable) { Failure::Retry { error, retry_after: None } } else { Failure::Fatal(error) }
+}
+
+/// The error and its sources, each once: `error sending request for url (...): ... refused`.
+fn describe(error: &(dyn Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let message = cause.to_string();
+        if !text.contains(&message) {
+            text.push_str(": ");
+            text.push_str(&message);
+        }
+        source = cause.source();
+    }
+    text
+}
+
+/// Whether rustls refused the connection (an untrusted certificate, a failed handshake),
+/// looking through the sources and into I/O errors (whose `source` skips what they wrap).
+fn is_tls_error(error: &(dyn Error + 'static)) -> bool {
+    if error.is::<rustls::Error>() {
+        return true;
+    }
+    if let Some(io) = error.downcast_ref::<std::io::Error>()
+        && let Some(inner) = io.get_ref()
+        && is_tls_error(inner)
+    {
+        return true;
+    }
+    error.source().is_some_and(is_tls_error)
+}
