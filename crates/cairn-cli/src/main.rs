@@ -2,7 +2,9 @@
 //! provider (sync, import and the views come in later milestones).
 
 mod check;
+mod import;
 mod serve;
+mod stats;
 
 use std::process::ExitCode;
 
@@ -22,6 +24,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Serve the four services (the sandbox provider) over HTTPS.
     Serve(serve::ServeArgs),
+    /// Import CASE package files into the cache.
+    Import(import::ImportArgs),
+    /// Count the cache's records per collection.
+    Stats(stats::StatsArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +35,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Serve(args) => serve::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Import(args) => import::run(&args),
+        Command::Stats(args) => stats::run(&args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

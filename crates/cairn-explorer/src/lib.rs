@@ -2,3 +2,5 @@
 //! files against the specification ([`check`]).
 
 pub mod check;
+pub mod import;
+pub mod ingest;

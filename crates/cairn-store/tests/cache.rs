@@ -20,11 +20,14 @@ fn open() -> (tempfile::TempDir, rusqlite::Connection) {
 }
 
 fn write(conn: &mut rusqlite::Connection, connection: i64, collection: Collection, mode: WriteMode, records: &[Value]) {
-    let mut writer = CollectionWriter::begin(conn, connection, collection, mode).unwrap();
-    for r in records {
-        assert!(writer.put(r).unwrap());
+    let tx = cache::begin(conn).unwrap();
+    {
+        let mut writer = CollectionWriter::new(&tx, connection, collection, mode).unwrap();
+        for r in records {
+            assert!(writer.put(r).unwrap());
+        }
     }
-    writer.commit().unwrap();
+    tx.commit().unwrap();
 }
 
 fn count(conn: &rusqlite::Connection, connection: i64, collection: Collection) -> u64 {
@@ -56,9 +59,10 @@ fn an_unfinished_write_leaves_the_previous_data_exactly() {
     let a = cache::connection_id(&conn, "district", "https://sis.example.org").unwrap();
     write(&mut conn, a, Collection::Users, WriteMode::Replace, &[user("u1", "Ada", "Lovelace", "s1")]);
     {
-        let mut writer = CollectionWriter::begin(&mut conn, a, Collection::Users, WriteMode::Replace).unwrap();
+        let tx = cache::begin(&mut conn).unwrap();
+        let mut writer = CollectionWriter::new(&tx, a, Collection::Users, WriteMode::Replace).unwrap();
         writer.put(&user("u9", "Half", "Written", "s1")).unwrap();
-        // dropped: a failed or cancelled sync
+        // dropped uncommitted: a failed or cancelled sync
     }
     assert_eq!(count(&conn, a, Collection::Users), 1);
     assert!(cache::record(&conn, a, Collection::Users, "u1").unwrap().is_some());

@@ -47,3 +47,28 @@ fn strict_fails_on_findings_and_unreadable_files_say_why() {
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/package.json"), "{err}");
 }
+
+#[test]
+fn import_packages_then_stats() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let files = [fixture("ccss-math-asn-draft-2017.json"), fixture("opensalt-what-standards-could-be-crosswalk.json")];
+    let (code, out, err) = cairn(&["import", "--db", db, &files[0], &files[1]]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("703 CFItems, 703 CFAssociations"), "{out}");
+    let (code, out, _) = cairn(&["stats", "--db", db, "--json"]);
+    assert_eq!(code, 0);
+    let stats: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (stats["CFDocuments"].as_u64(), stats["CFItems"].as_u64(), stats["CFAssociations"].as_u64()),
+        (Some(2), Some(719), Some(742))
+    );
+    // Importing again replaces rather than doubles.
+    assert_eq!(cairn(&["import", "--db", db, &files[0]]).0, 0);
+    let stats: Value = serde_json::from_str(&cairn(&["stats", "--db", db, "--json"]).1).unwrap();
+    assert_eq!(stats["CFItems"].as_u64(), Some(719));
+    let (code, _, err) = cairn(&["import", "--db", db, "/nonexistent.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent.json"), "{err}");
+}

@@ -12,11 +12,18 @@ use rusqlite::{Connection, OptionalExtension, params};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use search::{SearchHit, search};
 pub use tables::{Column, Link, TABLES, TableSpec, spec};
-pub use writer::{CollectionWriter, WriteMode};
+pub use writer::{CollectionWriter, WriteMode, begin};
 
 use crate::error::StoreError;
 use crate::migrate::migrate;
 use cairn_spec::Collection;
+
+/// Opens (creating if needed) the cache database at `path`, schema up to date.
+pub fn open(path: &std::path::Path) -> Result<Connection, StoreError> {
+    let mut conn = crate::open(path)?;
+    prepare(&mut conn)?;
+    Ok(conn)
+}
 
 /// Brings a cache database's schema up to date.
 pub fn prepare(conn: &mut Connection) -> Result<(), StoreError> {

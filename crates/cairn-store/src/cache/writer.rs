@@ -1,6 +1,7 @@
-//! Writing one collection of one connection: everything inside one transaction, so that a
-//! failed or cancelled sync leaves the previous data exactly as it was. A full write replaces
-//! the collection; an incremental one upserts.
+//! Writing one collection of one connection inside a transaction the caller owns (see
+//! [`begin`]): nothing is visible until it commits, so that a failed or cancelled sync or
+//! import leaves the previous data exactly as it was. A full write replaces the collection; an
+//! incremental one upserts.
 
 use cairn_spec::Collection;
 use rusqlite::{Transaction, params};
@@ -19,23 +20,28 @@ pub enum WriteMode {
     Merge,
 }
 
-/// An open write of one collection; dropped without [`commit`](Self::commit), nothing changes.
-pub struct CollectionWriter<'c> {
-    tx: Transaction<'c>,
+/// Opens a write transaction on a cache connection. Writers work inside it; commit it to make
+/// their writes visible, drop it to forget them.
+pub fn begin(conn: &mut rusqlite::Connection) -> Result<Transaction<'_>, StoreError> {
+    Ok(conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
+}
+
+/// A write of one collection inside a transaction.
+pub struct CollectionWriter<'t> {
+    tx: &'t Transaction<'t>,
     connection_id: i64,
     spec: &'static TableSpec,
     written: u64,
 }
 
-impl<'c> CollectionWriter<'c> {
-    /// Opens the transaction (and, for [`WriteMode::Replace`], clears the collection in it).
-    pub fn begin(
-        conn: &'c mut rusqlite::Connection,
+impl<'t> CollectionWriter<'t> {
+    /// Starts writing `collection` (for [`WriteMode::Replace`], clearing it first).
+    pub fn new(
+        tx: &'t Transaction<'t>,
         connection_id: i64,
         collection: Collection,
         mode: WriteMode,
-    ) -> Result<CollectionWriter<'c>, StoreError> {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    ) -> Result<CollectionWriter<'t>, StoreError> {
         let spec = spec(collection);
         if mode == WriteMode::Replace {
             let t = spec.table;
@@ -121,10 +127,21 @@ impl<'c> CollectionWriter<'c> {
         self.written
     }
 
-    /// Makes the write visible; returns how many records it wrote.
-    pub fn commit(self) -> Result<u64, StoreError> {
-        self.tx.commit()?;
-        Ok(self.written)
+    /// Removes every record whose relation column `column` is `value` (a document's items
+    /// before a new version of the package is written).
+    pub fn remove_where(&mut self, column: &str, value: &str) -> Result<usize, StoreError> {
+        let Some(column) = self.spec.columns.iter().find(|c| c.name == column).map(|c| c.name) else { return Ok(0) };
+        let t = self.spec.table;
+        if !self.spec.search.is_empty() {
+            self.tx.execute(
+                &format!("DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1 AND {column} = ?2)"),
+                params![self.connection_id, value],
+            )?;
+        }
+        Ok(self.tx.execute(
+            &format!("DELETE FROM {t} WHERE connection_id = ?1 AND {column} = ?2"),
+            params![self.connection_id, value],
+        )?)
     }
 }
 

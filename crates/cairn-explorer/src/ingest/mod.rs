@@ -1,0 +1,32 @@
+//! Putting outside data into the cache: CASE package files (and, next, OneRoster CSV bundles
+//! and synced collections).
+
+mod package;
+mod served;
+
+pub use package::{PackageImport, import_package};
+pub use served::served_records;
+
+/// Why data could not be put into the cache. Nothing of it was written.
+#[derive(Debug, thiserror::Error)]
+pub enum IngestError {
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file is not what it should be.
+    #[error("{path}: {message}")]
+    Unreadable {
+        /// The file.
+        path: String,
+        /// What is wrong and where.
+        message: String,
+    },
+    /// The cache refused the write.
+    #[error(transparent)]
+    Store(#[from] cairn_store::StoreError),
+}

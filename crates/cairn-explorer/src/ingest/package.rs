@@ -1,0 +1,74 @@
+//! Importing a CASE package file into the cache: one transaction for the whole package, so a
+//! failure leaves the cache as it was; a new version of a package replaces the old one's items
+//! and associations.
+
+use std::path::Path;
+
+use cairn_spec::case::PackageFile;
+use cairn_spec::{Collection, Issue};
+use cairn_store::cache::{self, CollectionWriter, WriteMode};
+
+use super::IngestError;
+use super::served::served_records;
+
+/// What importing one package did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PackageImport {
+    /// The file.
+    pub path: String,
+    /// The document's identifier.
+    pub document: String,
+    /// Records written per collection (set wrapper names).
+    pub counts: Vec<(String, u64)>,
+    /// Deviations that reading accepted, each with its JSON path.
+    pub warnings: Vec<Issue>,
+}
+
+/// Imports the package file at `path` for the connection.
+pub fn import_package(
+    conn: &mut rusqlite::Connection,
+    connection_id: i64,
+    path: &Path,
+) -> Result<PackageImport, IngestError> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| IngestError::Io { path: shown.clone(), source })?;
+    let read = PackageFile::read(&bytes)
+        .map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
+    let package = &read.value.package;
+    let document = package
+        .document
+        .as_ref()
+        .and_then(|d| d.identifier.as_deref())
+        .ok_or_else(|| IngestError::Unreadable {
+            path: shown.clone(),
+            message: "the package has no CFDocument identifier".into(),
+        })?
+        .to_owned();
+    let records = served_records(package);
+    let tx = cache::begin(conn)?;
+    let mut counts = Vec::new();
+    for collection in [
+        Collection::CfDocuments,
+        Collection::CfItems,
+        Collection::CfAssociations,
+        Collection::CfConcepts,
+        Collection::CfSubjects,
+        Collection::CfLicenses,
+        Collection::CfItemTypes,
+        Collection::CfAssociationGroupings,
+        Collection::CfRubrics,
+    ] {
+        let mut writer = CollectionWriter::new(&tx, connection_id, collection, WriteMode::Merge)?;
+        if matches!(collection, Collection::CfItems | Collection::CfAssociations) {
+            writer.remove_where("document_id", &document)?;
+        }
+        for (_, record) in records.iter().filter(|(c, _)| *c == collection) {
+            writer.put(record)?;
+        }
+        if writer.written() > 0 {
+            counts.push((collection.name().to_owned(), writer.written()));
+        }
+    }
+    tx.commit().map_err(cairn_store::StoreError::from)?;
+    Ok(PackageImport { path: shown, document, counts, warnings: read.warnings })
+}
