@@ -1,17 +1,18 @@
-//! `cairn import PATH... --db FILE`: CASE package files into the cache (OneRoster CSV bundles
-//! follow), each file in one transaction, with its warnings.
+//! `cairn import PATH... --db FILE`: CASE package files and OneRoster CSV bundles (folders or
+//! zips) into the cache, each in one transaction, with a warning per bad row or field.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use cairn_explorer::ingest::import_package;
+use cairn_explorer::ingest::{import_bundle, import_package};
 use cairn_store::cache;
 
 /// Arguments of `cairn import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
-    /// CASE package JSON files (bare or wrapped in {"CFPackage": ...}).
+    /// CASE package JSON files (bare or wrapped in {"CFPackage": ...}) and OneRoster CSV bundles
+    /// (folders or .zip files, CSV 1.1 or 1.2).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// The cache database.
@@ -23,6 +24,9 @@ pub struct ImportArgs {
     /// Print a JSON report instead of text.
     #[arg(long)]
     json: bool,
+    /// How many warnings to list per file in text output.
+    #[arg(long, default_value_t = 10)]
+    max_warnings: usize,
 }
 
 /// Imports every file; a file that cannot be imported is reported and the others go on
@@ -33,16 +37,41 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     let mut reports = Vec::new();
     let mut failed = false;
     for path in &args.paths {
-        match import_package(&mut conn, connection, path) {
-            Ok(report) => {
+        let is_bundle = path.is_dir() || path.extension().is_some_and(|x| x.eq_ignore_ascii_case("zip"));
+        let report = if is_bundle {
+            import_bundle(&mut conn, connection, path).map(|r| {
+                let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+                let line = format!(
+                    "{}: OneRoster CSV {} — {}; {} warnings",
+                    r.path,
+                    r.version,
+                    counts.join(", "),
+                    r.warnings.len()
+                );
+                (line, r.warnings.clone(), serde_json::to_value(&r))
+            })
+        } else {
+            import_package(&mut conn, connection, path).map(|r| {
+                let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+                let line = format!("{}: {} — {} warnings", r.path, counts.join(", "), r.warnings.len());
+                (line, r.warnings.iter().map(ToString::to_string).collect(), serde_json::to_value(&r))
+            })
+        };
+        match report {
+            Ok((line, warnings, json)) => {
                 if !args.json {
-                    let counts: Vec<String> = report.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
-                    println!("{}: {} — {} warnings", report.path, counts.join(", "), report.warnings.len());
-                    for warning in report.warnings.iter().take(10) {
+                    println!("{line}");
+                    for warning in warnings.iter().take(args.max_warnings) {
                         println!("  warning: {warning}");
                     }
+                    if warnings.len() > args.max_warnings {
+                        println!(
+                            "  ... and {} more warnings (--json lists them all)",
+                            warnings.len() - args.max_warnings
+                        );
+                    }
                 }
-                reports.push(report);
+                reports.push(json?);
             }
             Err(error) => {
                 eprintln!("cairn import: {error}");

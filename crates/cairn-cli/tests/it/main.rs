@@ -72,3 +72,28 @@ fn import_packages_then_stats() {
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent.json"), "{err}");
 }
+
+#[test]
+fn import_oneroster_bundles_with_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let bundle =
+        format!("{}/../../tests/fixtures/oneroster/edfi-lms-toolkit-v1p1-grandbend", env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = cairn(&["import", "--db", db, &bundle]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("OneRoster CSV V1_1"), "{out}");
+    assert!(out.contains("warning: "), "a warning per bad row: {out}");
+    let stats: Value = serde_json::from_str(&cairn(&["stats", "--db", db, "--json"]).1).unwrap();
+    assert_eq!(
+        (stats["orgs"].as_u64(), stats["users"].as_u64(), stats["enrollments"].as_u64()),
+        (Some(2), Some(10), Some(24))
+    );
+    // The same bundle again changes nothing.
+    assert_eq!(cairn(&["import", "--db", db, &bundle]).0, 0);
+    let again: Value = serde_json::from_str(&cairn(&["stats", "--db", db, "--json"]).1).unwrap();
+    assert_eq!(stats, again);
+    let (code, _, err) = cairn(&["import", "--db", db, dir.path().to_str().unwrap()]);
+    assert_eq!(code, 2, "a folder without OneRoster files");
+    assert!(!err.is_empty());
+}

@@ -1,10 +1,11 @@
-//! Putting outside data into the cache: CASE package files (and, next, OneRoster CSV bundles
-//! and synced collections).
+//! Putting outside data into the cache: CASE package files and OneRoster CSV bundles.
 
 mod package;
+mod roster;
 mod served;
 
 pub use package::{PackageImport, import_package};
+pub use roster::{RosterImport, import_bundle};
 pub use served::served_records;
 
 /// Why data could not be put into the cache. Nothing of it was written.

@@ -1,0 +1,84 @@
+//! Importing a OneRoster CSV bundle (folder or zip) into the cache in one transaction: records
+//! are upserted as the rows stream in; collections read in bulk then lose the records the bundle
+//! no longer has, delta files only add, change and flag.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use cairn_spec::Collection;
+use cairn_store::cache::{self, CollectionWriter, WriteMode};
+use serde_json::Value;
+
+use super::IngestError;
+use crate::import::{CsvImport, ImportWarning, SinkError, import_roster};
+
+/// The base of the hrefs of imported records: nothing serves them.
+const HREF_BASE: &str = "https://cairn.invalid";
+
+/// What importing one bundle did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RosterImport {
+    /// The bundle.
+    pub path: String,
+    /// OneRoster CSV version.
+    pub version: String,
+    /// Records per collection (set wrapper names).
+    pub counts: Vec<(String, usize)>,
+    /// Records removed because a bulk file no longer has them.
+    pub removed: usize,
+    /// A warning per bad row or field: file, line, column, reason.
+    pub warnings: Vec<String>,
+}
+
+/// Imports the bundle at `path` for the connection. On any error nothing is written.
+pub fn import_bundle(
+    conn: &mut rusqlite::Connection,
+    connection_id: i64,
+    path: &Path,
+) -> Result<RosterImport, IngestError> {
+    let shown = path.display().to_string();
+    let tx = cache::begin(conn)?;
+    let mut writers: HashMap<Collection, CollectionWriter<'_>> = HashMap::new();
+    let mut seen: HashMap<Collection, HashSet<String>> = HashMap::new();
+    let outcome: Result<CsvImport, crate::import::ImportError> =
+        import_roster(path, HREF_BASE, &mut |collection, record: Value| {
+            let writer = match writers.get_mut(&collection) {
+                Some(writer) => writer,
+                None => {
+                    let writer = CollectionWriter::new(&tx, connection_id, collection, WriteMode::Merge)
+                        .map_err(SinkError::new)?;
+                    writers.entry(collection).or_insert(writer)
+                }
+            };
+            writer.put(&record).map_err(SinkError::new)?;
+            if let Some(id) = record.get(collection.id_field()).and_then(Value::as_str) {
+                seen.entry(collection).or_default().insert(id.to_owned());
+            }
+            Ok(())
+        });
+    let imported = outcome.map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
+    let mut removed = 0;
+    for (collection, ids) in &seen {
+        if imported.delta.contains(collection) {
+            continue;
+        }
+        let Some(writer) = writers.get_mut(collection) else { continue };
+        let table = cache::spec(*collection).table;
+        let cached: Vec<String> = tx
+            .prepare(&format!("SELECT id FROM {table} WHERE connection_id = ?1"))
+            .and_then(|mut s| s.query_map([connection_id], |r| r.get(0))?.collect())
+            .map_err(cairn_store::StoreError::from)?;
+        for id in cached.iter().filter(|id| !ids.contains(*id)) {
+            removed += usize::from(writer.remove(id)?);
+        }
+    }
+    drop(writers);
+    tx.commit().map_err(cairn_store::StoreError::from)?;
+    Ok(RosterImport {
+        path: shown,
+        version: format!("{:?}", imported.version),
+        counts: imported.counts.iter().map(|(c, n)| (c.name().to_owned(), *n)).collect(),
+        removed,
+        warnings: imported.warnings.iter().map(ImportWarning::to_string).collect(),
+    })
+}

@@ -1,0 +1,72 @@
+//! Imports into the cache: bundles replace what bulk files no longer have, a failed import
+//! writes nothing, packages replace their previous version.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::{Path, PathBuf};
+
+use cairn_explorer::ingest::{import_bundle, import_package};
+use cairn_spec::Collection;
+use cairn_store::cache;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+}
+
+fn count(conn: &rusqlite::Connection, id: i64, collection: Collection) -> u64 {
+    cache::counts(conn, Some(id)).unwrap().into_iter().find(|(c, _)| *c == collection).unwrap().1
+}
+
+#[test]
+fn a_bundle_without_a_row_removes_that_record_and_a_broken_one_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = cache::connection_id(&conn, "local", "file:").unwrap();
+    let bundle = fixtures().join("oneroster/edfi-lms-toolkit-v1p1-grandbend");
+    let first = import_bundle(&mut conn, id, &bundle).unwrap();
+    assert_eq!(first.removed, 0);
+    assert_eq!(count(&conn, id, Collection::Users), 10);
+
+    let copy = dir.path().join("bundle");
+    std::fs::create_dir(&copy).unwrap();
+    for entry in std::fs::read_dir(&bundle).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), copy.join(entry.file_name())).unwrap();
+    }
+    let users = std::fs::read_to_string(copy.join("users.csv")).unwrap();
+    let mut lines: Vec<&str> = users.lines().collect();
+    lines.pop();
+    std::fs::write(copy.join("users.csv"), lines.join("\n") + "\n").unwrap();
+    let second = import_bundle(&mut conn, id, &copy).unwrap();
+    assert_eq!(second.removed, 1);
+    assert_eq!(count(&conn, id, Collection::Users), 9);
+
+    let broken = dir.path().join("broken.zip");
+    std::fs::write(&broken, b"PK\x03\x04 not really a zip").unwrap();
+    assert!(import_bundle(&mut conn, id, &broken).is_err());
+    assert_eq!(count(&conn, id, Collection::Users), 9, "nothing changed");
+}
+
+#[test]
+fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = cache::connection_id(&conn, "local", "file:").unwrap();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(fixtures().join("case")).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut written = 0;
+    for path in &files {
+        let report = import_package(&mut conn, id, path).unwrap();
+        written += report.counts.iter().find(|(k, _)| k == "CFItems").map_or(0, |(_, n)| *n);
+    }
+    assert_eq!(written, 16 + 28 + 703 + 65 + 2 + 1);
+    // opensalt-markdown-latex and opensalt-utf8-astral are two versions of one document
+    // (d0000000-...): the later import replaces the earlier one's 2 items with its 1.
+    let items = written - 2;
+    assert_eq!(count(&conn, id, Collection::CfItems), items);
+    assert_eq!(count(&conn, id, Collection::CfDocuments), 5);
+    import_package(&mut conn, id, &fixtures().join("case/opensalt-ordering-sequence-numbers.json")).unwrap();
+    assert_eq!(count(&conn, id, Collection::CfItems), items);
+    let hits = cache::search(&conn, id, Collection::CfItems, "ratio", 5).unwrap();
+    assert!(!hits.is_empty());
+}
