@@ -255,3 +255,25 @@ macro_rules! record {
     };
 }
 pub(crate) use record;
+
+/// Declares the set wrapper (`{"users": [...]}`) and single wrapper (`{"user": {...}}`) of
+/// each listed class.
+macro_rules! wrappers {
+    ($($set:ident = $set_wire:literal { $many:literal }, $single:ident = $single_wire:literal { $one:literal } : $ty:ident;)*) => {$(
+        $crate::record::record! {
+            #[doc = concat!("`", $set_wire, "`: `{\"", $many, "\": [...]}`.")]
+            pub struct $set = $set_wire {
+                /// The records.
+                records: list $ty = $many,
+            }
+        }
+        $crate::record::record! {
+            #[doc = concat!("`", $single_wire, "`: `{\"", $one, "\": {...}}`.")]
+            pub struct $single = $single_wire {
+                /// The record.
+                record: one $ty = $one,
+            }
+        }
+    )*};
+}
+pub(crate) use wrappers;

@@ -26,8 +26,7 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let data = sandbox.read();
     if call.op.name == "getAllCFDocuments" {
         let names = sandbox.dialect.status_names(Service::Competency);
-        let all = Candidates::All(data.table(CfDocuments));
-        return list(all, &call.query, CfDocuments.shape(), CfDocuments.name(), &call.path_and_query, names);
+        return list(Candidates::All(data.table(CfDocuments)), CfDocuments, call, names);
     }
     let id = call.params.first().map(String::as_str).unwrap_or_default();
     if !is_uuid(id) {

@@ -20,30 +20,12 @@ use Collection::{
 pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, ApiError> {
     let data = sandbox.read();
     let names = sandbox.dialect.status_names(Service::Gradebook);
-    let p = |i: usize| call.params.get(i).map(String::as_str).unwrap_or_default();
-    let many = |collection: Collection, records: Vec<&Arc<Value>>| {
-        list(
-            Candidates::These(records),
-            &call.query,
-            collection.shape(),
-            collection.name(),
-            &call.path_and_query,
-            names,
-        )
-    };
-    let all = |collection: Collection| {
-        list(
-            Candidates::All(data.table(collection)),
-            &call.query,
-            collection.shape(),
-            collection.name(),
-            &call.path_and_query,
-            names,
-        )
-    };
+    let p = |i: usize| call.param(i);
+    let many =
+        |collection: Collection, records: Vec<&Arc<Value>>| list(Candidates::These(records), collection, call, names);
+    let all = |collection: Collection| list(Candidates::All(data.table(collection)), collection, call, names);
     let get = |collection: Collection, what: &str| -> Result<Response, ApiError> {
-        let record = one(&data, collection, what, p(0))?;
-        Ok(single(record, &call.query, collection.shape(), collection.single().unwrap_or_default()))
+        Ok(single(one(&data, collection, what, p(0))?, collection, call))
     };
     match call.op.name {
         "getAllLineItems" => all(LineItems),

@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use cairn_query::{Query, link_header};
 use cairn_spec::shape::Shape;
-use cairn_spec::{StatusInfo, StatusNames};
+use cairn_spec::{Collection, StatusInfo, StatusNames};
 use serde_json::{Map, Value};
 
 use super::response::{ApiError, Response, SYSTEM};
+use super::route::Call;
 use crate::dataset::Table;
 
 /// What a collection request ranges over.
@@ -21,15 +22,16 @@ pub(crate) enum Candidates<'d> {
     These(Vec<&'d Arc<Value>>),
 }
 
-/// The answer to a collection request: `{wrapper: [records...]}`.
+/// The answer to a collection request of `call` over records of `collection`:
+/// `{"<collection>": [records...]}` with the paging headers.
 pub(crate) fn list(
     candidates: Candidates<'_>,
-    query: &Query,
-    shape: &Shape,
-    wrapper: &str,
-    path_and_query: &str,
+    collection: Collection,
+    call: &Call<'_>,
     names: StatusNames,
 ) -> Result<Response, ApiError> {
+    let (query, shape, wrapper, path_and_query) =
+        (&call.query, collection.shape(), collection.name(), call.path_and_query.as_str());
     let warnings = query.check(shape)?;
     let sort = query.sort.as_ref().filter(|_| warnings.is_empty());
     let matching = |records| matching(records, query, sort, shape);
@@ -108,9 +110,10 @@ pub(crate) fn select(record: &Value, query: &Query, shape: &Shape) -> Value {
     }
 }
 
-/// The answer to a single-record request: `{wrapper: record}` with `fields` applied.
-pub(crate) fn single(record: &Value, query: &Query, shape: &Shape, wrapper: &str) -> Response {
+/// The answer to a single-record request: `{"<single wrapper>": record}` with `fields` applied.
+pub(crate) fn single(record: &Value, collection: Collection, call: &Call<'_>) -> Response {
     let mut body = Map::new();
-    body.insert(wrapper.to_owned(), select(record, query, shape));
+    let wrapper = collection.single().unwrap_or_default();
+    body.insert(wrapper.to_owned(), select(record, &call.query, collection.shape()));
     Response::ok(Value::Object(body))
 }

@@ -16,14 +16,11 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let listed_by = |owner: Collection, what: &str| -> Result<Response, ApiError> {
         let record = one(&data, owner, what, p)?;
         let found = by_ids(data.table(resources), ref_ids(record, "resources"));
-        list(Candidates::These(found), &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
+        list(Candidates::These(found), resources, call, names)
     };
     match call.op.name {
-        "getAllResources" => {
-            let all = Candidates::All(data.table(resources));
-            list(all, &call.query, resources.shape(), resources.name(), &call.path_and_query, names)
-        }
-        "getResource" => Ok(single(one(&data, resources, "resource", p)?, &call.query, resources.shape(), "resource")),
+        "getAllResources" => list(Candidates::All(data.table(resources)), resources, call, names),
+        "getResource" => Ok(single(one(&data, resources, "resource", p)?, resources, call)),
         "getResourcesForClass" => listed_by(Collection::Classes, "class"),
         "getResourcesForCourse" => listed_by(Collection::Courses, "course"),
         "getResourcesForUser" => listed_by(Collection::Users, "user"),

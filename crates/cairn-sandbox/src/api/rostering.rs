@@ -19,34 +19,14 @@ use Collection::{AcademicSessions, Classes, Courses, Demographics, Enrollments, 
 pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, ApiError> {
     let data = sandbox.read();
     let names = sandbox.dialect.status_names(Service::Rostering);
-    let p = |i: usize| call.params.get(i).map(String::as_str).unwrap_or_default();
-    let many = |collection: Collection, records: Vec<&Arc<Value>>| {
-        list(
-            Candidates::These(records),
-            &call.query,
-            collection.shape(),
-            collection.name(),
-            &call.path_and_query,
-            names,
-        )
-    };
-    let all = |collection: Collection| {
-        list(
-            Candidates::All(data.table(collection)),
-            &call.query,
-            collection.shape(),
-            collection.name(),
-            &call.path_and_query,
-            names,
-        )
-    };
+    let p = |i: usize| call.param(i);
+    let many =
+        |collection: Collection, records: Vec<&Arc<Value>>| list(Candidates::These(records), collection, call, names);
+    let all = |collection: Collection| list(Candidates::All(data.table(collection)), collection, call, names);
     let of_type = |collection: Collection, rel: &'static str, value: &'static str| {
-        let candidates = Candidates::Related(data.table(collection), rel, value);
-        list(candidates, &call.query, collection.shape(), collection.name(), &call.path_and_query, names)
+        list(Candidates::Related(data.table(collection), rel, value), collection, call, names)
     };
-    let one_of = |collection: Collection, record: &Value| {
-        Ok(single(record, &call.query, collection.shape(), collection.single().unwrap_or_default()))
-    };
+    let one_of = |collection: Collection, record: &Value| Ok(single(record, collection, call));
     match call.op.name {
         "getAllAcademicSessions" => all(AcademicSessions),
         "getAcademicSession" => one_of(AcademicSessions, one(&data, AcademicSessions, "academic session", p(0))?),

@@ -115,6 +115,13 @@ fn call(sandbox: &Sandbox, service: Service, rest: &str, request: Request<'_>) -
     }
 }
 
+impl Call<'_> {
+    /// The `i`-th path parameter (empty if absent).
+    pub fn param(&self, i: usize) -> &str {
+        self.params.get(i).map(String::as_str).unwrap_or_default()
+    }
+}
+
 /// Single-record reads take only `fields`; other parameters are ignored.
 fn fields_only(query: &str) -> Result<Query, ApiError> {
     let fields = query

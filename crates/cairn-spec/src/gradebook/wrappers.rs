@@ -1,27 +1,8 @@
 //! Gradebook set and single wrappers.
 
-use crate::record::record;
+use crate::record::wrappers;
 
 use super::{AssessmentLineItem, AssessmentResult, Category, GradebookResult, LineItem, ScoreScale};
-
-macro_rules! wrappers {
-    ($($set:ident = $set_wire:literal { $many:literal }, $single:ident = $single_wire:literal { $one:literal } : $ty:ident;)*) => {$(
-        record! {
-            #[doc = concat!("`", $set_wire, "`: `{\"", $many, "\": [...]}`.")]
-            pub struct $set = $set_wire {
-                /// The records.
-                records: list $ty = $many,
-            }
-        }
-        record! {
-            #[doc = concat!("`", $single_wire, "`: `{\"", $one, "\": {...}}`.")]
-            pub struct $single = $single_wire {
-                /// The record.
-                record: one $ty = $one,
-            }
-        }
-    )*};
-}
 
 wrappers! {
     LineItemSet = "LineItemSet" { "lineItems" }, SingleLineItem = "SingleLineItem" { "lineItem" }: LineItem;

@@ -1,7 +1,7 @@
 //! The resources service (OneRoster 1.2): learning resources and their wrappers.
 
 use crate::base::oneroster_record;
-use crate::record::record;
+use crate::record::wrappers;
 use crate::scalar::{Term, Text, vocabulary};
 
 vocabulary!(
@@ -34,18 +34,6 @@ oneroster_record! {
     }
 }
 
-record! {
-    /// `ResourceSet`: `{"resources": [...]}`.
-    pub struct ResourceSet = "ResourceSet" {
-        /// The resources.
-        records: list Resource = "resources",
-    }
-}
-
-record! {
-    /// `SingleResource`: `{"resource": {...}}`.
-    pub struct SingleResource = "SingleResource" {
-        /// The resource.
-        record: one Resource = "resource",
-    }
+wrappers! {
+    ResourceSet = "ResourceSet" { "resources" }, SingleResource = "SingleResource" { "resource" }: Resource;
 }
