@@ -114,7 +114,10 @@ impl Query {
     pub fn run(&self, records: impl IntoIterator<Item = Value>, shape: &Shape) -> Result<Page, QueryError> {
         let warnings = self.check(shape)?;
         let mut matched: Vec<Value> = match &self.filter {
-            Some(filter) => records.into_iter().filter(|r| filter.matches(r, shape)).collect(),
+            Some(filter) => {
+                let filter = filter.prepare(shape);
+                records.into_iter().filter(|r| filter.matches(r)).collect()
+            }
             None => records.into_iter().collect(),
         };
         if let Some(sort) = &self.sort

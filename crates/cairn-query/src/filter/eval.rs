@@ -27,9 +27,57 @@ use crate::path::{Occurrence, occurrences, text};
 impl Filter {
     /// Whether `record` satisfies the filter. The field types in `shape` decide how values
     /// compare; fields unknown to `shape` are compared loosely (see [`Filter::check`] to
-    /// reject them first).
+    /// reject them first). To test many records, [`Filter::prepare`] once.
     pub fn matches(&self, record: &Value, shape: &Shape) -> bool {
-        let mut results = self.clauses.iter().map(|clause| clause.matches(record, shape));
+        self.prepare(shape).matches(record)
+    }
+
+    /// The filter ready to test many records of one class: field types resolved and literals
+    /// folded once.
+    pub fn prepare(&self, shape: &Shape) -> PreparedFilter<'_> {
+        PreparedFilter {
+            connective: self.connective,
+            clauses: self
+                .clauses
+                .iter()
+                .map(|clause| PreparedClause {
+                    clause,
+                    typing: Typing::of(shape, &clause.field),
+                    folded: clause.value.to_lowercase(),
+                    parts: clause
+                        .value
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|p| !p.is_empty())
+                        .map(str::to_lowercase)
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A [`Filter`] prepared for one class (see [`Filter::prepare`]).
+#[derive(Debug)]
+pub struct PreparedFilter<'f> {
+    connective: Connective,
+    clauses: Vec<PreparedClause<'f>>,
+}
+
+#[derive(Debug)]
+struct PreparedClause<'f> {
+    clause: &'f Clause,
+    typing: Typing,
+    /// The value, lower-cased (for `~` on a single value).
+    folded: String,
+    /// The value's comma-separated parts, lower-cased (for `~` on an array).
+    parts: Vec<String>,
+}
+
+impl PreparedFilter<'_> {
+    /// Whether `record` satisfies the filter.
+    pub fn matches(&self, record: &Value) -> bool {
+        let mut results = self.clauses.iter().map(|clause| clause.matches(record));
         match self.connective {
             Connective::And => results.all(|matched| matched),
             Connective::Or => results.any(|matched| matched),
@@ -40,16 +88,38 @@ impl Filter {
 impl Clause {
     /// Whether `record` satisfies this one clause.
     pub fn matches(&self, record: &Value, shape: &Shape) -> bool {
-        let typing = Typing::of(shape, &self.field);
-        let found: Vec<Occurrence<'_>> =
-            occurrences(record, &self.field).into_iter().filter(|occurrence| !occurrence.values().is_empty()).collect();
-        let value = self.value.as_str();
-        match self.pred {
-            Pred::Eq => found.iter().any(|o| equals(o, typing, value)),
-            Pred::Ne => !found.iter().any(|o| equals(o, typing, value)),
-            Pred::Contains => found.iter().any(|o| contains(o, value)),
-            Pred::Gt | Pred::Ge | Pred::Lt | Pred::Le => {
-                found.iter().flat_map(Occurrence::values).any(|v| accepts(self.pred, typing.compare(v, value)))
+        let filter = Filter { clauses: vec![self.clone()], connective: Connective::And };
+        filter.prepare(shape).matches(record)
+    }
+}
+
+impl PreparedClause<'_> {
+    fn matches(&self, record: &Value) -> bool {
+        let found: Vec<Occurrence<'_>> = occurrences(record, &self.clause.field)
+            .into_iter()
+            .filter(|occurrence| !occurrence.values().is_empty())
+            .collect();
+        let value = self.clause.value.as_str();
+        match self.clause.pred {
+            Pred::Eq => found.iter().any(|o| equals(o, self.typing, value)),
+            Pred::Ne => !found.iter().any(|o| equals(o, self.typing, value)),
+            Pred::Contains => found.iter().any(|o| self.contains(o)),
+            Pred::Gt | Pred::Ge | Pred::Lt | Pred::Le => found
+                .iter()
+                .flat_map(Occurrence::values)
+                .any(|v| accepts(self.clause.pred, self.typing.compare(v, value))),
+        }
+    }
+
+    fn contains(&self, occurrence: &Occurrence<'_>) -> bool {
+        match occurrence {
+            Occurrence::Single(value) => contains_folded(&text(value), &self.folded),
+            Occurrence::Many(values) => {
+                if self.parts.is_empty() {
+                    return !values.is_empty();
+                }
+                let elements: Vec<_> = values.iter().map(|v| text(v)).collect();
+                self.parts.iter().any(|part| elements.iter().any(|e| contains_folded(e, part)))
             }
         }
     }
@@ -65,19 +135,17 @@ fn equals(occurrence: &Occurrence<'_>, typing: Typing, literal: &str) -> bool {
     }
 }
 
-fn contains(occurrence: &Occurrence<'_>, literal: &str) -> bool {
-    let collation = Collation::get();
-    match occurrence {
-        Occurrence::Single(value) => collation.contains(&text(value), literal),
-        Occurrence::Many(values) => {
-            let mut parts = literal.split(',').map(str::trim).filter(|p| !p.is_empty()).peekable();
-            if parts.peek().is_none() {
-                return !values.is_empty();
-            }
-            let elements: Vec<_> = values.iter().map(|v| text(v)).collect();
-            parts.any(|part| elements.iter().any(|e| collation.contains(e, part)))
-        }
+/// `needle` (already lower-cased) occurs in `haystack`, ignoring case: as
+/// [`Collation::contains`], without allocating when the haystack is ASCII.
+fn contains_folded(haystack: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return true;
     }
+    if haystack.is_ascii() {
+        let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+        return n.len() <= h.len() && h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n));
+    }
+    haystack.to_lowercase().contains(needle)
 }
 
 fn accepts(pred: Pred, ordering: Ordering) -> bool {

@@ -14,6 +14,8 @@
 
 mod error;
 mod eval;
+
+pub use eval::PreparedFilter;
 mod lexer;
 mod parser;
 

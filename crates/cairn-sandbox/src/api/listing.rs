@@ -93,7 +93,10 @@ fn matching<'r>(
     shape: &Shape,
 ) -> Vec<(usize, &'r Arc<Value>)> {
     let mut matched: Vec<(usize, &Arc<Value>)> = match &query.filter {
-        Some(filter) => records.into_iter().filter(|(_, r)| filter.matches(r, shape)).collect(),
+        Some(filter) => {
+            let filter = filter.prepare(shape);
+            records.into_iter().filter(|(_, r)| filter.matches(r)).collect()
+        }
         None => records,
     };
     if let Some(sort) = sort {
