@@ -49,6 +49,12 @@ impl Collation {
 
     /// The two strings are equal by the collation (same letters and accents, any case).
     pub fn eq(self, a: &str, b: &str) -> bool {
+        // Printable ASCII has no ignorable characters and no accents: at secondary strength two
+        // such strings are equal exactly when they are equal ignoring case.
+        let printable = |s: &str| s.bytes().all(|b| (0x20..0x7f).contains(&b));
+        if printable(a) && printable(b) {
+            return a.eq_ignore_ascii_case(b);
+        }
         self.compare(a, b) == Ordering::Equal
     }
 

@@ -127,7 +127,7 @@ impl PreparedClause<'_> {
 
 fn equals(occurrence: &Occurrence<'_>, typing: Typing, literal: &str) -> bool {
     match occurrence.values() {
-        [one] => typing.compare(one, literal) == Ordering::Equal,
+        [one] => typing.equals(one, literal),
         many => {
             let joined: Vec<_> = many.iter().map(|v| text(v)).collect();
             Collation::get().eq(&joined.join(","), literal)

@@ -136,3 +136,13 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The printable-ASCII shortcut of `Collation::eq` agrees with the full collation.
+    #[test]
+    fn ascii_equality_shortcut_agrees_with_the_collator(a in "[ -~]{0,6}", b in "[ -~]{0,6}", same in any::<bool>()) {
+        let b = if same { a.to_uppercase() } else { b };
+        let collation = cairn_query::Collation::get();
+        prop_assert_eq!(collation.eq(&a, &b), collation.compare(&a, &b) == std::cmp::Ordering::Equal, "{:?} {:?}", a, b);
+    }
+}
