@@ -5,6 +5,7 @@ mod check;
 mod import;
 mod serve;
 mod stats;
+mod sync;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,8 @@ enum Command {
     Import(import::ImportArgs),
     /// Count the cache's records per collection.
     Stats(stats::StatsArgs),
+    /// Sync a provider's collections and frameworks into the cache.
+    Sync(sync::SyncArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args).map(|()| ExitCode::SUCCESS),
         Command::Import(args) => import::run(&args),
         Command::Stats(args) => stats::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Sync(args) => sync::run(&args),
     };
     match result {
         Ok(code) => code,

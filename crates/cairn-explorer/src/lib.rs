@@ -4,3 +4,4 @@
 pub mod check;
 pub mod import;
 pub mod ingest;
+pub mod sync;

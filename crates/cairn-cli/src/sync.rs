@@ -1,0 +1,198 @@
+//! `cairn sync`: a provider's collections and framework packages into the cache, incremental
+//! when a previous sync exists, with a progress line per collection on a terminal and a summary
+//! table (or the report as JSON). The client secret comes from an environment variable and is
+//! never printed.
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use anyhow::{Context, bail};
+use cairn_client::{Cancel, Client, ClientConfig, Secret};
+use cairn_explorer::sync::{self, Stage, SyncOptions, SyncOutcome, SyncProgress, SyncReport};
+use cairn_spec::Dialect;
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Arguments of `cairn sync`.
+#[derive(Debug, clap::Args)]
+pub struct SyncArgs {
+    /// The provider's base URL (https; plain http only to loopback).
+    #[arg(long)]
+    base_url: String,
+    /// The token endpoint (default: {base-url}/token).
+    #[arg(long)]
+    token_url: Option<String>,
+    /// OAuth 2.0 client id.
+    #[arg(long)]
+    client_id: String,
+    /// The name of the environment variable holding the client secret.
+    #[arg(long)]
+    client_secret_env: String,
+    /// A PEM certificate to trust (a sandbox's self-signed one).
+    #[arg(long)]
+    ca_cert: Option<PathBuf>,
+    /// Base paths and status objects: spec or 1edtech.
+    #[arg(long, default_value = "spec")]
+    dialect: String,
+    /// Only these services: case, rostering, gradebook, resources (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Only these framework documents' packages, by identifier (repeatable; default all).
+    #[arg(long = "framework")]
+    frameworks: Vec<String>,
+    /// Scopes to ask for (suffixes or full URLs; repeatable; default every scope).
+    #[arg(long = "scope")]
+    scopes: Vec<String>,
+    /// Read everything, even where a previous sync exists.
+    #[arg(long)]
+    full: bool,
+    /// Records per page.
+    #[arg(long, default_value_t = 100)]
+    page_size: u32,
+    /// The cache database.
+    #[arg(long)]
+    db: PathBuf,
+    /// The connection the records belong to in the cache (default: the base URL).
+    #[arg(long)]
+    connection: Option<String>,
+    /// Print the report as JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Syncs; exit status 0 when everything synced, 1 when a collection failed, was forbidden or
+/// the sync was interrupted.
+pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
+    let config = config(args)?;
+    let mut options = SyncOptions { incremental: !args.full, page_size: args.page_size, ..SyncOptions::default() };
+    if !args.only.is_empty() {
+        options.services = args
+            .only
+            .iter()
+            .map(|name| sync::parse_service(name).with_context(|| format!("unknown service {name:?} in --only")))
+            .collect::<anyhow::Result<_>>()?;
+    }
+    if !args.frameworks.is_empty() {
+        options.frameworks = Some(args.frameworks.clone());
+    }
+    let connection = args.connection.clone().unwrap_or_else(|| args.base_url.clone());
+    let client = Client::new(config)?;
+    let bars = Bars::new(std::io::stdout().is_terminal() && !args.json);
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let report = runtime.block_on(async {
+        let cancel = Cancel::new();
+        let interrupt = cancel.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                interrupt.cancel();
+            }
+        });
+        sync::sync(&client, &args.db, &connection, &options, &|p| bars.show(p), &cancel).await
+    })?;
+    bars.clear();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_table(&report);
+    }
+    Ok(if report.is_complete() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The client configuration; the secret read from the environment.
+fn config(args: &SyncArgs) -> anyhow::Result<ClientConfig> {
+    let secret = match std::env::var(&args.client_secret_env) {
+        Ok(value) if !value.is_empty() => Secret::new(value),
+        _ => bail!("the environment variable {} (--client-secret-env) is not set", args.client_secret_env),
+    };
+    let mut config = ClientConfig::new(&args.base_url, &args.client_id, secret);
+    config.token_url = args.token_url.clone();
+    config.scopes = args.scopes.clone();
+    config.dialect = Dialect::preset(&args.dialect).with_context(|| format!("unknown dialect {:?}", args.dialect))?;
+    if let Some(path) = &args.ca_cert {
+        config.ca_cert_pem = Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?);
+    }
+    Ok(config)
+}
+
+/// One progress line per collection, on a terminal only.
+struct Bars {
+    multi: Option<MultiProgress>,
+    bars: Mutex<HashMap<String, ProgressBar>>,
+}
+
+impl Bars {
+    fn new(visible: bool) -> Bars {
+        let multi = visible.then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stdout()));
+        Bars { multi, bars: Mutex::new(HashMap::new()) }
+    }
+
+    fn show(&self, progress: SyncProgress) {
+        let Some(multi) = &self.multi else { return };
+        let mut bars = self.bars.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let bar = bars.entry(progress.collection.clone()).or_insert_with(|| {
+            let style = ProgressStyle::with_template("{prefix:>24} {bar:30} {pos}/{len} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
+            let bar = multi.add(ProgressBar::new(0).with_style(style));
+            bar.set_prefix(short(&progress.collection));
+            bar
+        });
+        if let Some(total) = progress.total {
+            bar.set_length(total);
+        }
+        bar.set_position(progress.records);
+        match progress.stage {
+            Stage::Started => bar.set_message("…"),
+            Stage::Fetching => bar.set_message(""),
+            Stage::Finished(outcome) => bar.finish_with_message(outcome_name(outcome)),
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(multi) = &self.multi {
+            let _ = multi.clear();
+        }
+    }
+}
+
+/// A collection's name shortened for a progress line (`CFPackages/1a2b3c4d…`).
+fn short(name: &str) -> String {
+    match name.chars().count() > 24 {
+        true => format!("{}…", name.chars().take(23).collect::<String>()),
+        false => name.to_owned(),
+    }
+}
+
+fn outcome_name(outcome: SyncOutcome) -> &'static str {
+    match outcome {
+        SyncOutcome::Complete => "complete",
+        SyncOutcome::Unchanged => "unchanged",
+        SyncOutcome::Skipped => "skipped",
+        SyncOutcome::Forbidden => "forbidden",
+        SyncOutcome::Failed => "failed",
+        SyncOutcome::Cancelled => "cancelled",
+    }
+}
+
+/// The summary: one line per collection.
+fn print_table(report: &SyncReport) {
+    let width = report.collections.iter().map(|c| c.collection.chars().count()).max().unwrap_or(10).max(10);
+    println!("{:<width$}  {:<10} {:<11} {:>9} {:>9}  note", "collection", "outcome", "mode", "records", "total");
+    for c in &report.collections {
+        let mode = c.mode.map_or("", |m| m.as_str());
+        let total = c.total.map(|t| t.to_string()).unwrap_or_default();
+        let note = c.message.as_deref().unwrap_or("");
+        let outcome = outcome_name(c.outcome);
+        println!("{:<width$}  {outcome:<10} {mode:<11} {:>9} {total:>9}  {note}", c.collection, c.records);
+    }
+    let count = |wanted: &[SyncOutcome]| report.collections.iter().filter(|c| wanted.contains(&c.outcome)).count();
+    println!(
+        "{} synced, {} skipped, {} forbidden, {} failed, {} cancelled",
+        count(&[SyncOutcome::Complete, SyncOutcome::Unchanged]),
+        count(&[SyncOutcome::Skipped]),
+        count(&[SyncOutcome::Forbidden]),
+        count(&[SyncOutcome::Failed]),
+        count(&[SyncOutcome::Cancelled])
+    );
+}

@@ -1,0 +1,210 @@
+//! One collection: its pages streamed from the server through a bounded channel into a
+//! `CollectionWriter` on a blocking thread, inside one transaction that commits (with its
+//! journal line) only when every page was read.
+
+use std::sync::Mutex;
+use std::sync::mpsc::{SyncSender, sync_channel};
+
+use cairn_client::{ClientError, Progress};
+use cairn_query::Query;
+use cairn_spec::Collection;
+use cairn_spec::operations::Operation;
+use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, WriteMode};
+use serde_json::Value;
+
+use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
+use super::store::WriteError;
+use super::{Ctx, outcome_of};
+
+/// Pages waiting for the writer at most (the reader blocks beyond).
+const PAGES_BUFFERED: usize = 4;
+
+/// What the reader sends the writer.
+enum Message {
+    /// Records to write.
+    Page(Vec<Value>),
+    /// Every page was sent: write the journal line and commit.
+    Commit(JournalEntry),
+}
+
+/// How one read went wrong.
+enum Stop {
+    /// The server, the connection or a cancellation.
+    Client(ClientError),
+    /// The cache.
+    Write(WriteError),
+}
+
+/// One way of reading the collection.
+struct Attempt {
+    mode: SyncMode,
+    /// The start of the last complete sync, for an incremental read.
+    since: Option<String>,
+    /// Said in the report and the journal (why a full read replaced an incremental one).
+    message: Option<String>,
+}
+
+/// Syncs `collection` through its getAll operation `op`.
+pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Operation) -> CollectionReport {
+    let name = collection.name();
+    let started = ctx.now();
+    ctx.emit(name, Stage::Started, 0, None);
+    let since = match ctx.options.incremental {
+        true => ctx.cache.run(move |conn, id| cache::last_complete(conn, id, name)).await,
+        false => Ok(None),
+    };
+    let since = match since {
+        Ok(since) => since,
+        Err(e) => return end(ctx, name, SyncMode::Full, &started, SyncOutcome::Failed, Progress::default(), e).await,
+    };
+    let mode = if since.is_some() { SyncMode::Incremental } else { SyncMode::Full };
+    let mut attempt = Attempt { mode, since, message: None };
+    loop {
+        let seen = Mutex::new(Progress::default());
+        let result = read(ctx, collection, op, &attempt, &started, &seen).await;
+        let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let stop = match result {
+            Ok(written) => {
+                let report = CollectionReport {
+                    collection: name.to_owned(),
+                    outcome: SyncOutcome::Complete,
+                    mode: Some(attempt.mode),
+                    records: written,
+                    total: seen.total,
+                    message: attempt.message,
+                };
+                return ctx.finish(report);
+            }
+            Err(stop) => stop,
+        };
+        match stop {
+            Stop::Client(e) if attempt.since.is_some() && e.status() == Some(400) => {
+                let message = format!("the server refused the filter on dateLastModified ({e}); read in full");
+                attempt = Attempt { mode: SyncMode::Full, since: None, message: Some(message) };
+            }
+            Stop::Client(e) => return end(ctx, name, attempt.mode, &started, outcome_of(&e), seen, e).await,
+            Stop::Write(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
+        }
+    }
+}
+
+/// Reads every page into one transaction and commits it; the records written.
+async fn read(
+    ctx: &Ctx<'_>,
+    collection: Collection,
+    op: &'static Operation,
+    attempt: &Attempt,
+    started: &str,
+    seen: &Mutex<Progress>,
+) -> Result<u64, Stop> {
+    let name = collection.name();
+    let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
+    let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
+    let (sender, receiver) = sync_channel::<Message>(PAGES_BUFFERED);
+    let cache = ctx.cache.clone();
+    let writer = tokio::task::spawn_blocking(move || -> Result<Option<u64>, cairn_store::StoreError> {
+        let mut conn = cache.lock();
+        let tx = cache::begin(&mut conn)?;
+        let mut writer = CollectionWriter::new(&tx, cache.id, collection, write_mode)?;
+        for message in receiver {
+            match message {
+                Message::Page(records) => {
+                    for record in &records {
+                        writer.put(record)?;
+                    }
+                }
+                Message::Commit(mut entry) => {
+                    entry.records = writer.written();
+                    cache::journal_append(&tx, cache.id, &entry)?;
+                    tx.commit()?;
+                    return Ok(Some(entry.records));
+                }
+            }
+        }
+        // The reader stopped without committing: dropping the transaction rolls it back.
+        Ok(None)
+    });
+    let fetched = fetch(ctx, op, &query, &sender, seen, name).await;
+    let committed = match fetched {
+        Ok(()) => {
+            let entry = JournalEntry::new(
+                name,
+                attempt.mode.as_str(),
+                started.to_owned(),
+                ctx.now(),
+                Outcome::Complete,
+                0,
+                attempt.message.clone(),
+            );
+            // A send that fails means the writer already stopped; its own error says why.
+            let _ = sender.send(Message::Commit(entry));
+            None
+        }
+        Err(e) => Some(e),
+    };
+    drop(sender);
+    let written = writer.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
+    match (written, committed) {
+        (Err(e), _) => Err(Stop::Write(e.into())),
+        (Ok(_), Some(e)) => Err(Stop::Client(e)),
+        (Ok(Some(written)), None) => Ok(written),
+        (Ok(None), None) => Err(Stop::Write(WriteError::Worker("the writer ended without committing".into()))),
+    }
+}
+
+/// Streams the pages to the writer, reporting progress.
+async fn fetch(
+    ctx: &Ctx<'_>,
+    op: &'static Operation,
+    query: &Query,
+    sender: &SyncSender<Message>,
+    seen: &Mutex<Progress>,
+    name: &str,
+) -> Result<(), ClientError> {
+    let mut sink = |page: Vec<Value>| {
+        // Blocks only while the writer is PAGES_BUFFERED pages behind.
+        sender.send(Message::Page(page)).map_err(|_| ClientError::Sink("the cache writer stopped".into()))
+    };
+    let report = |p: Progress| {
+        *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
+        ctx.emit(name, Stage::Fetching, p.records, p.total);
+    };
+    ctx.client.collect_pages(op, &[], query, &mut sink, &report, ctx.cancel).await.map(drop)
+}
+
+/// Pages of `page_size`, filtered to records modified after `since` when given.
+fn query(page_size: u32, since: Option<&str>) -> Result<Query, ClientError> {
+    let mut params = vec![("limit", page_size.max(1).to_string())];
+    if let Some(since) = since {
+        params.push(("filter", format!("dateLastModified>'{}'", since.replace('\'', "''"))));
+    }
+    Query::from_params(params).map_err(|e| ClientError::Config { reason: format!("cannot build the query: {e}") })
+}
+
+/// Journals and reports a collection that did not complete.
+async fn end(
+    ctx: &Ctx<'_>,
+    name: &str,
+    mode: SyncMode,
+    started: &str,
+    outcome: SyncOutcome,
+    seen: Progress,
+    error: impl std::fmt::Display,
+) -> CollectionReport {
+    let mut message = error.to_string();
+    if let Some(journal) = outcome.journal() {
+        let entry =
+            JournalEntry::new(name, mode.as_str(), started.to_owned(), ctx.now(), journal, 0, Some(message.clone()));
+        if let Err(e) = ctx.cache.journal(entry).await {
+            message.push_str(&format!(" (and the journal could not be written: {e})"));
+        }
+    }
+    ctx.finish(CollectionReport {
+        collection: name.to_owned(),
+        outcome,
+        mode: Some(mode),
+        records: seen.records,
+        total: seen.total,
+        message: Some(message),
+    })
+}

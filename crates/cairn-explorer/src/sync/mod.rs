@@ -1,0 +1,196 @@
+//! Syncing a provider into the cache: the rostering, gradebook and resources collections
+//! through their getAll operations, and the competency frameworks (the document list, then
+//! the package of every new or changed document).
+//!
+//! - Each collection (and each framework package) is written in one transaction that commits
+//!   only when the whole collection was read: a failed or cancelled sync leaves the previous
+//!   data exactly as it was, and the report and the journal say what failed.
+//! - Pages stream from [`Client::collect_pages`] through a bounded channel into the cache's
+//!   `CollectionWriter` on a blocking thread; no collection is held in memory whole.
+//! - Incremental: a collection with a complete sync in the journal is read with
+//!   `filter=dateLastModified>'<start of that sync>'` and merged; a server that refuses the
+//!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
+//!   than flagged `tobedeleted`) are only dropped by a full sync.
+//! - A collection the granted scopes do not allow is skipped; a 403 is reported as forbidden;
+//!   either way the other collections go on. Cancellation stops everything.
+
+mod clock;
+mod collection;
+mod frameworks;
+mod plan;
+mod report;
+mod store;
+
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+use cairn_client::{Cancel, Client, ClientError};
+use cairn_spec::Service;
+use cairn_spec::operations::Operation;
+
+pub use clock::{Clock, SystemClock, timestamp};
+pub use plan::{get_all, parse_service};
+pub use report::{CollectionReport, Stage, SyncMode, SyncOutcome, SyncProgress, SyncReport};
+
+use plan::{Step, plan};
+use store::Cache;
+
+/// What to sync and how.
+#[derive(Clone)]
+pub struct SyncOptions {
+    /// The services to sync (every one when empty).
+    pub services: Vec<Service>,
+    /// The framework documents whose packages to sync, by identifier; `None` for all.
+    pub frameworks: Option<Vec<String>>,
+    /// Read only what changed since the last complete sync where possible (and skip framework
+    /// packages whose document did not change); `false` reads everything.
+    pub incremental: bool,
+    /// Records per page requested.
+    pub page_size: u32,
+    /// Where the time of the journal and of the incremental filter comes from.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Default for SyncOptions {
+    /// Every service, every framework, incremental, pages of 100, the system clock.
+    fn default() -> Self {
+        SyncOptions {
+            services: Service::ALL.to_vec(),
+            frameworks: None,
+            incremental: true,
+            page_size: 100,
+            clock: Arc::new(SystemClock),
+        }
+    }
+}
+
+impl fmt::Debug for SyncOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SyncOptions")
+            .field("services", &self.services)
+            .field("frameworks", &self.frameworks)
+            .field("incremental", &self.incremental)
+            .field("page_size", &self.page_size)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a sync could not run at all (a collection's own failure is in its report instead).
+#[derive(Debug, thiserror::Error)]
+pub enum SyncError {
+    /// The cache cannot be opened.
+    #[error("cannot open the cache {path}: {source}")]
+    Cache {
+        /// The cache file.
+        path: String,
+        /// Why.
+        source: cairn_store::StoreError,
+    },
+    /// No token: the server or its token endpoint cannot be reached, or refused the client.
+    #[error("cannot authenticate with the server: {0}")]
+    Connect(#[source] ClientError),
+    /// A blocking thread of the sync stopped unexpectedly.
+    #[error("the cache writer stopped: {0}")]
+    Worker(String),
+}
+
+/// Syncs the provider `client` talks to into the cache at `cache_path`, under the connection
+/// called `connection` (created if absent). Reports progress to `progress` and stops promptly
+/// when `cancel` fires; returns what happened to every collection.
+pub async fn sync(
+    client: &Client,
+    cache_path: &Path,
+    connection: &str,
+    options: &SyncOptions,
+    progress: &(dyn Fn(SyncProgress) + Sync),
+    cancel: &Cancel,
+) -> Result<SyncReport, SyncError> {
+    let cache = Cache::open(cache_path, connection, client.endpoint().base_url()).await?;
+    let granted = tokio::select! {
+        biased;
+        _ = cancel.cancelled() => None,
+        granted = client.granted_scopes() => Some(granted.map_err(SyncError::Connect)?),
+    };
+    let ctx = Ctx { client, cache, options, progress, cancel };
+    let mut report = SyncReport::default();
+    let mut cancelled = granted.is_none();
+    let granted = granted.unwrap_or_default();
+    for step in plan(&options.services) {
+        cancelled |= cancel.is_cancelled();
+        match step {
+            _ if cancelled => {
+                let name = match step {
+                    Step::Collection(collection, _) => collection.name(),
+                    Step::Frameworks => frameworks::DOCUMENTS,
+                };
+                report.collections.push(ctx.not_started(name));
+            }
+            Step::Collection(collection, op) if !allowed(op, &granted) => {
+                report.collections.push(ctx.skipped(collection.name(), op));
+            }
+            Step::Collection(collection, op) => {
+                let done = collection::sync(&ctx, collection, op).await;
+                cancelled = done.outcome == SyncOutcome::Cancelled;
+                report.collections.push(done);
+            }
+            Step::Frameworks => {
+                cancelled = frameworks::sync(&ctx, &granted, &mut report.collections).await;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Whether the granted scope suffixes allow `op`.
+fn allowed(op: &Operation, granted: &[String]) -> bool {
+    op.allowed_by(granted.iter().map(String::as_str))
+}
+
+/// What every step of one sync shares.
+pub(crate) struct Ctx<'a> {
+    client: &'a Client,
+    cache: Cache,
+    options: &'a SyncOptions,
+    progress: &'a (dyn Fn(SyncProgress) + Sync),
+    cancel: &'a Cancel,
+}
+
+impl Ctx<'_> {
+    /// Now, as the journal and the filter write it.
+    fn now(&self) -> String {
+        timestamp(self.options.clock.now())
+    }
+
+    /// Reports progress.
+    fn emit(&self, collection: &str, stage: Stage, records: u64, total: Option<u64>) {
+        (self.progress)(SyncProgress { collection: collection.to_owned(), stage, records, total });
+    }
+
+    /// Reports the end of a collection and hands its report back.
+    fn finish(&self, report: CollectionReport) -> CollectionReport {
+        self.emit(&report.collection, Stage::Finished(report.outcome), report.records, report.total);
+        report
+    }
+
+    /// A collection the sync did not reach because it was cancelled.
+    fn not_started(&self, collection: &str) -> CollectionReport {
+        let message = Some("the sync was cancelled before it started".to_owned());
+        self.finish(CollectionReport::new(collection, SyncOutcome::Cancelled, message))
+    }
+
+    /// A collection whose operation the granted scopes do not allow.
+    fn skipped(&self, collection: &str, op: &Operation) -> CollectionReport {
+        let message = format!("the granted scopes do not allow {} (it needs {})", op.name, op.scopes.join(" or "));
+        self.finish(CollectionReport::new(collection, SyncOutcome::Skipped, Some(message)))
+    }
+}
+
+/// How a failed read or write ends a collection: cancelled, forbidden (403) or failed.
+fn outcome_of(error: &ClientError) -> SyncOutcome {
+    match error {
+        ClientError::Cancelled => SyncOutcome::Cancelled,
+        e if e.status() == Some(403) => SyncOutcome::Forbidden,
+        _ => SyncOutcome::Failed,
+    }
+}

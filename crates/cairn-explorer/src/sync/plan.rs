@@ -1,0 +1,83 @@
+//! Which collections a sync reads, in which order: the getAll operations of the chosen
+//! services (rostering, gradebook, resources), then the frameworks.
+
+use cairn_spec::operations::{Operation, operation};
+use cairn_spec::{Collection, Service};
+
+/// One step of a sync.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Step {
+    /// A whole collection through its getAll operation.
+    Collection(Collection, &'static Operation),
+    /// The framework documents, then their packages.
+    Frameworks,
+}
+
+/// The collections read by getAll, with their operations, rostering first.
+const COLLECTIONS: [(Collection, &str); 14] = [
+    (Collection::Orgs, "getAllOrgs"),
+    (Collection::AcademicSessions, "getAllAcademicSessions"),
+    (Collection::Courses, "getAllCourses"),
+    (Collection::Classes, "getAllClasses"),
+    (Collection::Users, "getAllUsers"),
+    (Collection::Enrollments, "getAllEnrollments"),
+    (Collection::Demographics, "getAllDemographics"),
+    (Collection::Categories, "getAllCategories"),
+    (Collection::ScoreScales, "getAllScoreScales"),
+    (Collection::LineItems, "getAllLineItems"),
+    (Collection::Results, "getAllResults"),
+    (Collection::AssessmentLineItems, "getAllAssessmentLineItems"),
+    (Collection::AssessmentResults, "getAllAssessmentResults"),
+    (Collection::Resources, "getAllResources"),
+];
+
+/// The steps of a sync of `services` (every service when empty), in a fixed order.
+pub(crate) fn plan(services: &[Service]) -> Vec<Step> {
+    let chosen = |s: Service| services.is_empty() || services.contains(&s);
+    let mut steps: Vec<Step> = COLLECTIONS
+        .iter()
+        .filter(|(c, _)| chosen(c.service()))
+        .filter_map(|(c, name)| operation(name).map(|op| Step::Collection(*c, op)))
+        .collect();
+    if chosen(Service::Competency) {
+        steps.push(Step::Frameworks);
+    }
+    steps
+}
+
+/// The getAll operation of `collection`, if it is read that way.
+pub fn get_all(collection: Collection) -> Option<&'static Operation> {
+    COLLECTIONS.iter().find(|(c, _)| *c == collection).and_then(|(_, name)| operation(name))
+}
+
+/// Reads a service name as `--only` spells it: `case` (or `competency`), `rostering`,
+/// `gradebook`, `resources`.
+pub fn parse_service(name: &str) -> Option<Service> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "case" | "competency" | "frameworks" => Some(Service::Competency),
+        "rostering" | "roster" => Some(Service::Rostering),
+        "gradebook" => Some(Service::Gradebook),
+        "resources" => Some(Service::Resources),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_get_all_is_a_collection_read_of_its_service() {
+        for (collection, name) in COLLECTIONS {
+            let op = operation(name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(op.service, collection.service(), "{name}");
+            assert_eq!(op.query, cairn_spec::operations::Query::Collection, "{name}");
+        }
+        assert_eq!(plan(&[]).len(), 15);
+        let gradebook = plan(&[Service::Gradebook]);
+        assert_eq!(gradebook.len(), 6);
+        assert!(matches!(plan(&[Service::Competency])[..], [Step::Frameworks]));
+        assert_eq!(parse_service(" CASE "), Some(Service::Competency));
+        assert_eq!(parse_service("grades"), None);
+    }
+}

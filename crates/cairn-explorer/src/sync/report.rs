@@ -1,0 +1,134 @@
+//! What a sync tells its caller: progress as it goes, and per collection how it ended.
+
+use cairn_store::cache::Outcome;
+use serde::Serialize;
+
+/// How one collection's sync ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SyncOutcome {
+    /// Written and swapped in.
+    Complete,
+    /// Nothing to fetch: a framework package whose document has not changed.
+    Unchanged,
+    /// Not attempted: the granted scopes do not allow the operation.
+    Skipped,
+    /// The server refused it (403); the previous data stands.
+    Forbidden,
+    /// It failed; the previous data stands.
+    Failed,
+    /// Cancelled (or not started because the sync was cancelled); the previous data stands.
+    Cancelled,
+}
+
+impl SyncOutcome {
+    /// Whether the collection is now as the server has it (complete or unchanged).
+    pub fn is_success(self) -> bool {
+        matches!(self, SyncOutcome::Complete | SyncOutcome::Unchanged)
+    }
+
+    /// The journal's outcome, for outcomes the journal records.
+    pub(crate) fn journal(self) -> Option<Outcome> {
+        match self {
+            SyncOutcome::Complete => Some(Outcome::Complete),
+            SyncOutcome::Forbidden => Some(Outcome::Forbidden),
+            SyncOutcome::Failed => Some(Outcome::Failed),
+            SyncOutcome::Cancelled => Some(Outcome::Cancelled),
+            SyncOutcome::Unchanged | SyncOutcome::Skipped => None,
+        }
+    }
+}
+
+/// Whether a collection was read whole or only its changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SyncMode {
+    /// Every record, replacing the cached collection.
+    Full,
+    /// Records changed since the last complete sync, merged into the cached collection.
+    Incremental,
+}
+
+impl SyncMode {
+    /// The journal's name of the mode.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SyncMode::Full => "full",
+            SyncMode::Incremental => "incremental",
+        }
+    }
+}
+
+/// How one collection (or one framework package) ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CollectionReport {
+    /// The collection's name (`users`, `CFDocuments`), or `CFPackages/<identifier>` for a
+    /// framework package.
+    pub collection: String,
+    /// How it ended.
+    pub outcome: SyncOutcome,
+    /// How it was read, when it was attempted.
+    pub mode: Option<SyncMode>,
+    /// Records written (or, when it did not complete, fetched before it stopped).
+    pub records: u64,
+    /// Records the server said it would send, when it said.
+    pub total: Option<u64>,
+    /// Why it failed, was skipped or fell back to a full read.
+    pub message: Option<String>,
+}
+
+impl CollectionReport {
+    /// A report without records.
+    pub(crate) fn new(collection: impl Into<String>, outcome: SyncOutcome, message: Option<String>) -> Self {
+        CollectionReport { collection: collection.into(), outcome, mode: None, records: 0, total: None, message }
+    }
+}
+
+/// What a whole sync did, collection by collection, in the order they ran.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SyncReport {
+    /// Every collection and framework package considered.
+    pub collections: Vec<CollectionReport>,
+}
+
+impl SyncReport {
+    /// Whether every collection that was attempted is now as the server has it (skipped ones
+    /// do not count against it).
+    pub fn is_complete(&self) -> bool {
+        self.collections.iter().all(|c| c.outcome.is_success() || c.outcome == SyncOutcome::Skipped)
+    }
+
+    /// Whether the sync was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.collections.iter().any(|c| c.outcome == SyncOutcome::Cancelled)
+    }
+
+    /// The report of `collection`, if it was considered.
+    pub fn get(&self, collection: &str) -> Option<&CollectionReport> {
+        self.collections.iter().find(|c| c.collection == collection)
+    }
+}
+
+/// Where a collection's sync is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// It starts.
+    Started,
+    /// A page was handed to the cache.
+    Fetching,
+    /// It ended.
+    Finished(SyncOutcome),
+}
+
+/// A progress report: sent when a collection starts, after each page, and when it ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyncProgress {
+    /// The collection (as in [`CollectionReport::collection`]).
+    pub collection: String,
+    /// Where it is.
+    pub stage: Stage,
+    /// Records so far.
+    pub records: u64,
+    /// Records in all, when the server says.
+    pub total: Option<u64>,
+}

@@ -1,0 +1,50 @@
+//! A sync cancelled mid-way leaves the cache's content as it was, and the journal says so.
+
+use std::time::{Duration, Instant};
+
+use cairn_client::Cancel;
+use cairn_explorer::sync::{Stage, SyncOptions, SyncOutcome, SyncProgress};
+use cairn_spec::Dialect;
+
+use crate::harness::{Harness, digest, journal, run, run_with};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_sync_leaves_the_previous_data() {
+    let h = Harness::start(Dialect::spec(), None).await;
+    let client = h.client();
+    let db = h.db("cache.sqlite");
+    assert!(run(&client, &db, &h.options(false)).await.is_complete());
+    let before = digest(&db);
+    h.clock.advance(Duration::from_secs(3600));
+
+    // A full sync (each collection replaced inside its transaction), cancelled after the
+    // second page of users.
+    let cancel = Cancel::new();
+    let options = SyncOptions { page_size: 10, ..h.options(false) };
+    let progress = |p: SyncProgress| {
+        if p.collection == "users" && p.stage == Stage::Fetching && p.records >= 20 {
+            cancel.cancel();
+        }
+    };
+    let started = Instant::now();
+    let report = run_with(&client, &db, &options, &progress, &cancel).await;
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let outcome = |name: &str| report.get(name).map(|r| r.outcome);
+    assert_eq!(outcome("orgs"), Some(SyncOutcome::Complete));
+    assert_eq!(outcome("users"), Some(SyncOutcome::Cancelled), "{report:#?}");
+    assert_eq!(outcome("enrollments"), Some(SyncOutcome::Cancelled));
+    assert_eq!(outcome("CFDocuments"), Some(SyncOutcome::Cancelled));
+    assert!(report.get("users").unwrap().records >= 20);
+    assert!(report.is_cancelled() && !report.is_complete());
+    assert_eq!(digest(&db), before, "the cache's content is as it was");
+
+    let lines = journal(&db);
+    let users = lines.iter().rev().find(|l| l.collection == "users").unwrap();
+    assert_eq!((users.outcome.as_str(), users.mode.as_str(), users.records), ("cancelled", "full", 0));
+    assert_eq!(users.started_at, "2026-01-01T01:00:00.000Z");
+    assert!(
+        !lines.iter().any(|l| l.collection == "enrollments" && l.outcome == "cancelled"),
+        "not started: not journaled"
+    );
+    h.stop().await;
+}

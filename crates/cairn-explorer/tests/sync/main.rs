@@ -1,0 +1,12 @@
+//! Sync against the real sandbox over HTTPS: full syncs in both dialects and under injected
+//! faults, cancellation, incremental syncs, scopes, and framework packages fetched only when
+//! their document changed.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // tests fail loudly
+
+mod cancel;
+mod fake;
+mod frameworks;
+mod full;
+mod harness;
+mod incremental;
+mod scopes;
