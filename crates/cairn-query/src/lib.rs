@@ -29,7 +29,7 @@ pub use cairn_spec::time::Instant;
 pub use collation::Collation;
 pub use error::{QueryError, Warning};
 pub use fields::Selection;
-pub use filter::{Clause, Connective, Filter, FilterError, FilterErrorKind, Pred};
+pub use filter::{Clause, Connective, Filter, FilterError, FilterErrorKind, Pred, PreparedFilter, project};
 pub use link::{Link, link_header, next_link, page_links, parse_link_header};
 pub use paging::{DEFAULT_LIMIT, Paging, TotalCountError, parse_total_count};
 pub use query::{Page, Query};

@@ -113,6 +113,8 @@ async fn main() {
         }
     };
     let filter = |letters: &str| format!("roles.role%3D%27student%27%20AND%20familyName~%27{letters}%27");
+    // The very first query on these fields builds their projections.
+    let (first, _) = page(filter("zz"), 0).await;
     let mut cold = Vec::new();
     let mut matching = 0;
     for letters in [
@@ -137,11 +139,15 @@ async fn main() {
     println!("|---|---|---|");
     println!("| single-record GET throughput ({CONCURRENCY} connections) | {gets_per_second:.0} /s | ≥ 5,000 /s |");
     println!(
+        "| first query ever on roles.role and familyName (builds their projections) | {:.1} ms | |",
+        first.as_secs_f64() * 1000.0
+    );
+    println!(
         "| first page of a new filtered sorted query, p50 ({} matches on average) | {:.1} ms | |",
         matching / cold.len(),
         pct(&mut cold, 0.50)
     );
-    println!("| first page of a new filtered sorted query, p95 | {:.1} ms | |", pct(&mut cold, 0.95));
+    println!("| first page of a new filtered sorted query, p95 | {:.1} ms | ≤ 20 ms |", pct(&mut cold, 0.95));
     println!("| paging through a filtered sorted query ({total} matches), p50 | {:.1} ms | |", pct(&mut warm, 0.50));
     println!("| paging through a filtered sorted query, p95 | {:.1} ms | ≤ 20 ms |", pct(&mut warm, 0.95));
     running.shutdown().await;

@@ -83,6 +83,44 @@ impl PreparedFilter<'_> {
             Connective::Or => results.any(|matched| matched),
         }
     }
+
+    /// The field path of each clause, in order.
+    pub fn clause_fields(&self) -> impl Iterator<Item = &str> {
+        self.clauses.iter().map(|c| c.clause.field.as_str())
+    }
+
+    /// Whether a record satisfies the filter, given for each clause (in
+    /// [`clause_fields`](Self::clause_fields) order) the record or any projection of it that
+    /// keeps that clause's field where it was (`{"roles": [{"role": "student"}]}` for
+    /// `roles.role`). Projections kept beside a large collection make scans cache-friendly.
+    pub fn matches_parts(&self, parts: &[&Value]) -> bool {
+        let mut results =
+            self.clauses.iter().enumerate().map(|(i, clause)| parts.get(i).is_some_and(|part| clause.matches(part)));
+        match self.connective {
+            Connective::And => results.all(|matched| matched),
+            Connective::Or => results.any(|matched| matched),
+        }
+    }
+}
+
+/// The part of `record` that `path` reaches, keeping its place: objects keep only the step's
+/// property, arrays keep their elements' projections. `Null` when the path reaches nothing.
+pub fn project(record: &Value, path: &str) -> Value {
+    fn walk(value: &Value, steps: &[&str]) -> Option<Value> {
+        match (steps.split_first(), value) {
+            (None, v) => Some(v.clone()),
+            (Some((step, rest)), Value::Object(map)) => {
+                let inner = walk(map.get(*step)?, rest)?;
+                let mut out = serde_json::Map::with_capacity(1);
+                out.insert((*step).to_owned(), inner);
+                Some(Value::Object(out))
+            }
+            (Some(_), Value::Array(items)) => Some(Value::Array(items.iter().filter_map(|i| walk(i, steps)).collect())),
+            _ => None,
+        }
+    }
+    let steps: Vec<&str> = path.split('.').collect();
+    walk(record, &steps).unwrap_or(Value::Null)
 }
 
 impl Clause {

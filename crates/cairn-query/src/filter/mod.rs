@@ -15,7 +15,7 @@
 mod error;
 mod eval;
 
-pub use eval::PreparedFilter;
+pub use eval::{PreparedFilter, project};
 mod lexer;
 mod parser;
 

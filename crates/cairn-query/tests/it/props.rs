@@ -146,3 +146,19 @@ proptest! {
         prop_assert_eq!(collation.eq(&a, &b), collation.compare(&a, &b) == std::cmp::Ordering::Equal, "{:?} {:?}", a, b);
     }
 }
+
+proptest! {
+    /// Testing each clause against its field's projection gives the same answer as testing the
+    /// whole record.
+    #[test]
+    fn projections_answer_like_whole_records(given in "[A-Za-zé]{0,4}", family in "[A-Za-z]{0,4}", role in prop::sample::select(vec!["student", "teacher"]), literal in "[a-z]{0,2}") {
+        let record = serde_json::json!({"givenName": given, "familyName": family, "roles": [{"role": role, "org": {"sourcedId": "o"}}]});
+        for text in [format!("roles.role='{role}' AND familyName~'{literal}'"), format!("givenName='{literal}' OR roles.org.sourcedId!='o'")] {
+            let filter = cairn_query::Filter::parse(&text).unwrap();
+            let prepared = filter.prepare(&USER);
+            let projections: Vec<serde_json::Value> = prepared.clause_fields().map(|f| cairn_query::project(&record, f)).collect();
+            let parts: Vec<&serde_json::Value> = projections.iter().collect();
+            prop_assert_eq!(prepared.matches_parts(&parts), prepared.matches(&record), "{}", text);
+        }
+    }
+}

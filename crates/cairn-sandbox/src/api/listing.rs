@@ -48,15 +48,11 @@ pub(crate) fn list(
                 sort.map(|s| format!("{} {}", s.field, s.order.as_str())).unwrap_or_default()
             );
             let positions = table.answer(&key, || {
-                let records: Vec<(usize, &Arc<Value>)> = match subset {
-                    Some((rel, value)) => table
-                        .related_positions(rel, value)
-                        .into_iter()
-                        .filter_map(|p| Some((p, table.at(p)?)))
-                        .collect(),
-                    None => table.positions().collect(),
+                let positions: Vec<usize> = match subset {
+                    Some((rel, value)) => table.related_positions(rel, value),
+                    None => table.positions().map(|(p, _)| p).collect(),
                 };
-                matching(records).into_iter().map(|(p, _)| p).collect()
+                scan(table, positions, query, sort, shape)
             });
             let window = positions.get(query.paging.window(positions.len())).unwrap_or_default();
             (positions.len(), window.iter().filter_map(|p| table.at(*p)).map(|r| select(r, query, shape)).collect())
@@ -83,6 +79,40 @@ pub(crate) fn list(
         response = response.with_header("X-Status", status.to_json(names).to_string());
     }
     Ok(response)
+}
+
+/// Positions of a table's records that pass the filter, in the sort's order (stable) or as
+/// given; reads the table's per-field projections rather than whole records.
+fn scan(
+    table: &Table,
+    positions: Vec<usize>,
+    query: &Query,
+    sort: Option<&cairn_query::Sort>,
+    shape: &Shape,
+) -> Vec<usize> {
+    let mut matched = match &query.filter {
+        Some(filter) => {
+            let filter = filter.prepare(shape);
+            let columns: Vec<Arc<Vec<Value>>> = filter.clause_fields().map(|f| table.projection(f)).collect();
+            let null = Value::Null;
+            positions
+                .into_iter()
+                .filter(|p| {
+                    let parts: Vec<&Value> = columns.iter().map(|c| c.get(*p).unwrap_or(&null)).collect();
+                    filter.matches_parts(&parts)
+                })
+                .collect()
+        }
+        None => positions,
+    };
+    if let Some(sort) = sort {
+        let column = table.projection(&sort.field);
+        let null = Value::Null;
+        let mut keyed: Vec<(usize, &Value)> = matched.iter().map(|p| (*p, column.get(*p).unwrap_or(&null))).collect();
+        sort.apply_by(&mut keyed, shape, |(_, value)| value);
+        matched = keyed.into_iter().map(|(p, _)| p).collect();
+    }
+    matched
 }
 
 /// The records that pass the filter, in the sort's order (stable) or as given.

@@ -15,7 +15,8 @@ pub use relations::relations;
 const CACHED_QUERIES: usize = 64;
 
 /// One collection: records in default order (deleted slots are `None`) with indexes, and the
-/// answers of recent whole-collection queries (positions in order), forgotten on every write.
+/// answers of recent whole-collection queries (positions in order) and per-field projections,
+/// forgotten on every write.
 #[derive(Debug, Default)]
 pub struct Table {
     slots: Vec<Option<Arc<Value>>>,
@@ -23,6 +24,7 @@ pub struct Table {
     by_relation: HashMap<&'static str, HashMap<String, Vec<usize>>>,
     live: usize,
     answers: Mutex<VecDeque<(String, Arc<Vec<usize>>)>>,
+    projections: Mutex<HashMap<String, Arc<Vec<Value>>>>,
 }
 
 impl Table {
@@ -63,8 +65,26 @@ impl Table {
         answer
     }
 
+    /// Every record's projection on `path` (see [`cairn_query::project`]), by position: built
+    /// on first use and kept until the next write. Filters and sorts scan these small values,
+    /// laid out together, instead of whole records.
+    pub fn projection(&self, path: &str) -> Arc<Vec<Value>> {
+        if let Some(found) = self.projections.lock().unwrap_or_else(PoisonError::into_inner).get(path) {
+            return found.clone();
+        }
+        let built: Arc<Vec<Value>> = Arc::new(
+            self.slots
+                .iter()
+                .map(|slot| slot.as_deref().map_or(Value::Null, |r| cairn_query::project(r, path)))
+                .collect(),
+        );
+        self.projections.lock().unwrap_or_else(PoisonError::into_inner).insert(path.to_owned(), built.clone());
+        built
+    }
+
     fn forget_answers(&mut self) {
         self.answers.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
+        self.projections.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     /// How many records.
