@@ -2,6 +2,8 @@
 //! provider (sync, import and the views come in later milestones).
 
 mod check;
+mod connection;
+mod export;
 mod import;
 mod serve;
 mod stats;
@@ -31,6 +33,10 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Sync a provider's collections and frameworks into the cache.
     Sync(sync::SyncArgs),
+    /// Save, list, remove and test connections (client secrets in the OS keyring).
+    Connection(connection::ConnectionArgs),
+    /// Export a framework's items as CSV, or a connection's rosters as a OneRoster 1.2 CSV bundle.
+    Export(export::ExportArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +47,8 @@ fn main() -> ExitCode {
         Command::Import(args) => import::run(&args),
         Command::Stats(args) => stats::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Sync(args) => sync::run(&args),
+        Command::Connection(args) => connection::run(&args),
+        Command::Export(args) => export::run(&args),
     };
     match result {
         Ok(code) => code,

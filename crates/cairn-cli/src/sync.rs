@@ -1,7 +1,8 @@
 //! `cairn sync`: a provider's collections and framework packages into the cache, incremental
 //! when a previous sync exists, with a progress line per collection on a terminal and a summary
-//! table (or the report as JSON). The client secret comes from an environment variable and is
-//! never printed.
+//! table (or the report as JSON). The client secret comes from an environment variable, or
+//! from the OS keyring for a saved connection (`--connection NAME` without `--base-url`), and
+//! is never printed.
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
@@ -11,6 +12,7 @@ use std::sync::Mutex;
 
 use anyhow::{Context, bail};
 use cairn_client::{Cancel, Client, ClientConfig, Secret};
+use cairn_explorer::connections;
 use cairn_explorer::sync::{self, Stage, SyncOptions, SyncOutcome, SyncProgress, SyncReport};
 use cairn_spec::Dialect;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -18,18 +20,19 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// Arguments of `cairn sync`.
 #[derive(Debug, clap::Args)]
 pub struct SyncArgs {
-    /// The provider's base URL (https; plain http only to loopback).
-    #[arg(long)]
-    base_url: String,
+    /// The provider's base URL (https; plain http only to loopback). Without it, the saved
+    /// connection --connection NAME is used, its secret from the OS keyring.
+    #[arg(long, required_unless_present = "connection", requires_all = ["client_id", "client_secret_env"])]
+    base_url: Option<String>,
     /// The token endpoint (default: {base-url}/token).
     #[arg(long)]
     token_url: Option<String>,
     /// OAuth 2.0 client id.
-    #[arg(long)]
-    client_id: String,
+    #[arg(long, requires = "base_url")]
+    client_id: Option<String>,
     /// The name of the environment variable holding the client secret.
-    #[arg(long)]
-    client_secret_env: String,
+    #[arg(long, requires = "base_url")]
+    client_secret_env: Option<String>,
     /// A PEM certificate to trust (a sandbox's self-signed one).
     #[arg(long)]
     ca_cert: Option<PathBuf>,
@@ -77,7 +80,7 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
     if !args.frameworks.is_empty() {
         options.frameworks = Some(args.frameworks.clone());
     }
-    let connection = args.connection.clone().unwrap_or_else(|| args.base_url.clone());
+    let connection = args.connection.clone().or_else(|| args.base_url.clone()).context("--connection is required")?;
     let client = Client::new(config)?;
     let bars = Bars::new(std::io::stdout().is_terminal() && !args.json);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
@@ -102,11 +105,18 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
 
 /// The client configuration; the secret read from the environment.
 fn config(args: &SyncArgs) -> anyhow::Result<ClientConfig> {
-    let secret = match std::env::var(&args.client_secret_env) {
-        Ok(value) if !value.is_empty() => Secret::new(value),
-        _ => bail!("the environment variable {} (--client-secret-env) is not set", args.client_secret_env),
+    let (Some(base_url), Some(client_id), Some(secret_env)) =
+        (&args.base_url, &args.client_id, &args.client_secret_env)
+    else {
+        // A saved connection: its settings from the cache, its secret from the OS keyring.
+        let name = args.connection.as_deref().context("--base-url or --connection is required")?;
+        return Ok(connections::client_config(&args.db, name, &connections::Keyring::os()?)?);
     };
-    let mut config = ClientConfig::new(&args.base_url, &args.client_id, secret);
+    let secret = match std::env::var(secret_env) {
+        Ok(value) if !value.is_empty() => Secret::new(value),
+        _ => bail!("the environment variable {secret_env} (--client-secret-env) is not set"),
+    };
+    let mut config = ClientConfig::new(base_url, client_id, secret);
     config.token_url = args.token_url.clone();
     config.scopes = args.scopes.clone();
     config.dialect = Dialect::preset(&args.dialect).with_context(|| format!("unknown dialect {:?}", args.dialect))?;

@@ -2,6 +2,8 @@
 //! files against the specification ([`check`]).
 
 pub mod check;
+pub mod connections;
+pub mod export;
 pub mod import;
 pub mod ingest;
 pub mod sync;

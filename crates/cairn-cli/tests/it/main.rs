@@ -1,6 +1,8 @@
 //! The `cairn` binary, run as a user would.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod connection;
+mod export;
 mod serve;
 mod sync;
 

@@ -1,6 +1,7 @@
 //! The app's cache: what the explorer syncs and imports, per connection, for fast offline
 //! browsing. Secrets never reach it: connections keep their URL and settings only.
 
+mod connections;
 mod journal;
 mod schema;
 mod search;
@@ -9,6 +10,7 @@ mod writer;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use search::{SearchHit, search};
 pub use tables::{Column, Link, TABLES, TableSpec, spec};

@@ -1,0 +1,204 @@
+//! `cairn connection add|list|remove|test`: saved connections, their settings in the cache and
+//! their client secret in the OS keyring (never in the cache, never printed).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use cairn_client::Secret;
+use cairn_explorer::connections::{self, ConnectionInfo, ConnectionSettings, Keyring, NewConnection, SecretStore};
+use serde_json::json;
+
+/// Arguments of `cairn connection`.
+#[derive(Debug, clap::Args)]
+pub struct ConnectionArgs {
+    #[command(subcommand)]
+    command: ConnectionCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum ConnectionCommand {
+    /// Save a connection: settings in the cache, the client secret in the OS keyring.
+    Add(AddArgs),
+    /// List the saved connections (never their secrets).
+    List(ListArgs),
+    /// Remove a connection, everything cached for it and its secret.
+    Remove(NameArgs),
+    /// Fetch a token with a saved connection and print the granted scopes.
+    Test(NameArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct AddArgs {
+    /// The connection's name.
+    name: String,
+    /// The provider's base URL (https; plain http only to loopback).
+    #[arg(long)]
+    base_url: String,
+    /// The token endpoint (default: {base-url}/token).
+    #[arg(long)]
+    token_url: Option<String>,
+    /// OAuth 2.0 client id.
+    #[arg(long)]
+    client_id: String,
+    /// The name of the environment variable holding the client secret.
+    #[arg(long)]
+    client_secret_env: String,
+    /// A PEM certificate to trust (a sandbox's self-signed one).
+    #[arg(long)]
+    ca_cert: Option<PathBuf>,
+    /// Base paths and status objects: spec or 1edtech.
+    #[arg(long, default_value = "spec")]
+    dialect: String,
+    /// Scopes to ask for (suffixes or full URLs; repeatable; default every scope).
+    #[arg(long = "scope")]
+    scopes: Vec<String>,
+    /// The cache database.
+    #[arg(long)]
+    db: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct ListArgs {
+    /// The cache database.
+    #[arg(long)]
+    db: PathBuf,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct NameArgs {
+    /// The connection's name.
+    name: String,
+    /// The cache database.
+    #[arg(long)]
+    db: PathBuf,
+}
+
+/// Runs a `cairn connection` command; `test` exits with 1 when the server refuses.
+pub fn run(args: &ConnectionArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        ConnectionCommand::Add(args) => add(args),
+        ConnectionCommand::List(args) => list(args),
+        ConnectionCommand::Remove(args) => remove(args),
+        ConnectionCommand::Test(args) => test(args),
+    }
+}
+
+fn add(args: &AddArgs) -> anyhow::Result<ExitCode> {
+    let secret = match std::env::var(&args.client_secret_env) {
+        Ok(value) if !value.is_empty() => Secret::new(value),
+        _ => bail!("the environment variable {} (--client-secret-env) is not set", args.client_secret_env),
+    };
+    let keyring = Keyring::os()?;
+    let new = NewConnection {
+        name: args.name.clone(),
+        base_url: args.base_url.clone(),
+        settings: ConnectionSettings {
+            token_url: args.token_url.clone(),
+            client_id: args.client_id.clone(),
+            ca_cert: args.ca_cert.clone(),
+            dialect: args.dialect.clone(),
+            scopes: args.scopes.clone(),
+        },
+        client_secret: secret,
+    };
+    connections::add(&args.db, &new, &keyring)?;
+    println!("saved {} ({}); its secret is in the OS keyring", args.name, args.base_url);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
+    let keyring = Keyring::os();
+    let secrets = keyring.as_ref().ok().map(|k| k as &dyn SecretStore);
+    let list = connections::list(&args.db, secrets)?;
+    if let Err(error) = &keyring
+        && list.iter().any(|c| c.settings.is_some())
+    {
+        eprintln!("cairn: cannot tell which secrets are stored: {error}");
+    }
+    if args.json {
+        let rows: Vec<_> = list.iter().map(to_json).collect();
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if list.is_empty() {
+        println!("no connections");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rows: Vec<[String; 6]> = list.iter().map(row).collect();
+    let header = ["name", "base url", "client id", "dialect", "scopes", "secret"].map(String::from);
+    let widths: Vec<usize> =
+        (0..6).map(|i| rows.iter().chain([&header]).map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
+    for r in [&header].into_iter().chain(&rows) {
+        let cells: Vec<String> = r.iter().zip(&widths).map(|(cell, w)| format!("{cell:<w$}")).collect();
+        println!("{}", cells.join("  ").trim_end());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn row(c: &ConnectionInfo) -> [String; 6] {
+    let (client_id, dialect, scopes) = match &c.settings {
+        Some(s) => (
+            s.client_id.clone(),
+            s.dialect.clone(),
+            if s.scopes.is_empty() { "(all)".to_owned() } else { s.scopes.join(",") },
+        ),
+        None => ("-".to_owned(), "-".to_owned(), "-".to_owned()),
+    };
+    let secret = match (&c.settings, c.secret_stored) {
+        (None, _) => "- (not saved)",
+        (_, Some(true)) => "stored",
+        (_, Some(false)) => "missing",
+        (_, None) => "unknown",
+    };
+    [c.name.clone(), c.base_url.clone(), client_id, dialect, scopes, secret.to_owned()]
+}
+
+fn to_json(c: &ConnectionInfo) -> serde_json::Value {
+    let s = c.settings.as_ref();
+    json!({
+        "name": c.name,
+        "base_url": c.base_url,
+        "saved": s.is_some(),
+        "token_url": s.and_then(|s| s.token_url.clone()),
+        "client_id": s.map(|s| s.client_id.clone()),
+        "ca_cert": s.and_then(|s| s.ca_cert.as_ref().map(|p| p.display().to_string())),
+        "dialect": s.map(|s| s.dialect.clone()),
+        "scopes": s.map(|s| s.scopes.clone()),
+        "secret_stored": c.secret_stored,
+    })
+}
+
+fn remove(args: &NameArgs) -> anyhow::Result<ExitCode> {
+    let keyring = Keyring::os()?;
+    let had_secret = connections::remove(&args.db, &args.name, &keyring)?;
+    let secret = if had_secret { "and its secret" } else { "(no secret was stored)" };
+    println!("removed {} with its cached records {secret}", args.name);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn test(args: &NameArgs) -> anyhow::Result<ExitCode> {
+    let keyring = Keyring::os()?;
+    let config = connections::client_config(&args.db, &args.name, &keyring)?;
+    let base_url = config.base_url.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    match runtime.block_on(connections::test(config)) {
+        Ok(scopes) => {
+            println!("{}: token granted for {base_url}", args.name);
+            if scopes.is_empty() {
+                println!("no scopes granted");
+            }
+            for scope in scopes {
+                println!("{scope}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("cairn: the connection {} failed its test: {error}", args.name);
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! `cairn connection` without a Secret Service (the child's D-Bus address points nowhere, so no
+//! real keyring is ever touched): listing an empty cache works, and saving a connection fails
+//! with a plain message, leaving neither settings nor the secret in the cache.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// A distinctive secret: no output and no cache file may contain it.
+const SECRET: &str = "Plover-3a9c-secret";
+const SECRET_VAR: &str = "CAIRN_TEST_CONNECTION_SECRET";
+
+/// Runs `cairn` with no reachable D-Bus session; (status, stdout, stderr).
+fn cairn(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(args)
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/cairn-test/bus")
+        .env(SECRET_VAR, SECRET)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert!(!stdout.contains(SECRET) && !stderr.contains(SECRET), "the secret was printed");
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
+
+fn cache_holds(db: &Path, needle: &str) -> bool {
+    ["", "-wal", "-shm"].iter().any(|suffix| {
+        let mut path = db.as_os_str().to_owned();
+        path.push(suffix);
+        std::fs::read(&path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+    })
+}
+
+#[test]
+fn list_on_an_empty_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, out, err) = cairn(&["connection", "list", "--db", db]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "no connections");
+    let (code, out, err) = cairn(&["connection", "list", "--db", db, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), Value::Array(Vec::new()));
+}
+
+#[test]
+fn add_without_a_keyring_fails_plainly_and_keeps_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("cache.sqlite");
+    let db = db_path.to_str().unwrap();
+    let (code, out, err) = cairn(&[
+        "connection",
+        "add",
+        "district",
+        "--base-url",
+        "https://provider.example",
+        "--client-id",
+        "cairn-app",
+        "--client-secret-env",
+        SECRET_VAR,
+        "--scope",
+        "roster-core.readonly",
+        "--db",
+        db,
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("the OS keyring is not available (no Secret Service on D-Bus): "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!cache_holds(&db_path, SECRET));
+    let (code, out, _) = cairn(&["connection", "list", "--db", db, "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), Value::Array(Vec::new()), "no settings were saved");
+
+    // The other commands that need the secret say the same.
+    for args in [
+        &["connection", "test", "district", "--db", db][..],
+        &["connection", "remove", "district", "--db", db],
+        &["sync", "--db", db, "--connection", "district"],
+    ] {
+        let (code, _, err) = cairn(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("the OS keyring is not available"), "{args:?}: {err}");
+    }
+    // A missing variable is said before the keyring is asked.
+    let (code, _, err) = cairn(&[
+        "connection",
+        "add",
+        "x",
+        "--base-url",
+        "https://provider.example",
+        "--client-id",
+        "a",
+        "--client-secret-env",
+        "CAIRN_TEST_UNSET_VARIABLE",
+        "--db",
+        db,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("CAIRN_TEST_UNSET_VARIABLE"), "{err}");
+    // sync needs a base URL or a saved connection.
+    let (code, _, err) = cairn(&["sync", "--db", db]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--base-url") || err.contains("--connection"), "{err}");
+}

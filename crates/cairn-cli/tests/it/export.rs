@@ -1,0 +1,112 @@
+//! `cairn export`: a framework as CSV on standard output or in a file, and a roster bundle that
+//! `cairn import` reads back into the same counts.
+
+use serde_json::Value;
+
+use super::{cairn, fixture};
+
+const ACT: &str = "a33fc64e-5c40-11e7-82c4-3d54268aa9ee";
+
+/// RFC 4180 records (quoted fields may hold commas, quotes and line breaks).
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let (mut records, mut record, mut field) = (Vec::new(), Vec::new(), String::new());
+    let (mut quoted, mut chars) = (false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => record.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                record.push(std::mem::take(&mut field));
+                records.push(std::mem::take(&mut record));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    records
+}
+
+fn bundle(name: &str) -> String {
+    format!("{}/../../tests/fixtures/oneroster/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn export_framework_to_stdout_and_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = cairn(&["import", "--db", db, &fixture("act-holistic-math-excerpt-ordering.json")]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = cairn(&["export", "framework", "--db", db, "--doc", ACT]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("28 items"), "{err}");
+    let records = parse_csv(&out);
+    assert_eq!(records[0].len(), 12);
+    assert!(records.iter().all(|r| r.len() == 12));
+    let rows = &records[1..];
+    assert_eq!(rows.len(), 28);
+    assert_eq!(&rows[0][7], ACT, "the first item hangs under the document");
+    assert!(out.contains("\r\n"), "CRLF line ends");
+
+    let file = dir.path().join("act.csv");
+    let (code, _, err) = cairn(&[
+        "export",
+        "framework",
+        "--db",
+        db,
+        "--doc",
+        ACT,
+        "--connection",
+        "local",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), out, "the same bytes in the file");
+
+    let (code, _, err) = cairn(&["export", "framework", "--db", db, "--doc", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("no framework nope in connection local; cached: {ACT} (ACT")), "{err}");
+    let (code, _, err) = cairn(&["export", "framework", "--db", "/nonexistent/cache.sqlite", "--doc", ACT]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/cache.sqlite"), "{err}");
+}
+
+#[test]
+fn export_roster_imports_back_into_the_same_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let out = dir.path().join("bundle");
+    let out = out.to_str().unwrap();
+    for name in ["cairn-v1p2-minimal", "edfi-lms-toolkit-v1p1-grandbend"] {
+        let (code, _, err) = cairn(&["import", "--db", db, "--connection", name, &bundle(name)]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, _, err) = cairn(&["export", "roster", "--db", db, "--out", out]);
+    assert_eq!(code, 2, "two connections and no local one");
+    assert!(err.contains("--connection") && err.contains("cairn-v1p2-minimal"), "{err}");
+    for name in ["cairn-v1p2-minimal", "edfi-lms-toolkit-v1p1-grandbend"] {
+        let _ = std::fs::remove_dir_all(out);
+        let (code, report, err) = cairn(&["export", "roster", "--db", db, "--connection", name, "--out", out]);
+        assert_eq!(code, 0, "{err}");
+        assert!(report.contains("users.csv") && report.contains("roles.csv"), "{report}");
+        let again = format!("{name}-again");
+        let (code, report, err) = cairn(&["import", "--db", db, "--connection", &again, out]);
+        assert_eq!(code, 0, "{err}");
+        assert!(report.contains("OneRoster CSV V1_2"), "{report}");
+        if name == "cairn-v1p2-minimal" {
+            assert!(report.contains("; 0 warnings"), "{report}");
+        }
+        let stats = |connection: &str| -> Value {
+            serde_json::from_str(&cairn(&["stats", "--db", db, "--connection", connection, "--json"]).1).unwrap()
+        };
+        assert_eq!(stats(name), stats(&again), "{name}");
+    }
+}

@@ -1,0 +1,269 @@
+//! Saved connections: a provider's settings in the cache's `connections` table and its client
+//! secret in the OS keyring (service [`KEYRING_SERVICE`], account `name@base_url`), never in
+//! the cache.
+//!
+//! - [`add`] checks the settings (they must make a [`Client`]), stores the secret and the
+//!   settings together: if either fails, neither is kept.
+//! - [`list`] tells each connection's settings and whether the keyring holds its secret.
+//! - [`remove`] deletes the settings, every record cached for the connection and the secret.
+//! - [`client_config`] rebuilds a [`ClientConfig`] from a saved connection and its secret;
+//!   [`test`] fetches a token with it and returns the granted scopes.
+
+mod secrets;
+
+use std::path::{Path, PathBuf};
+
+use cairn_client::{Client, ClientConfig, ClientError, Secret};
+use cairn_spec::Dialect;
+use cairn_store::StoreError;
+use cairn_store::cache::{self, ConnectionRow, NO_SETTINGS};
+use serde::{Deserialize, Serialize};
+
+pub use secrets::{KEYRING_SERVICE, Keyring, KeyringError, SecretStore};
+
+/// What a saved connection keeps in the cache: everything but the secret (no field can hold
+/// one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConnectionSettings {
+    /// The token endpoint; `None` for `{base_url}/token`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_url: Option<String>,
+    /// OAuth 2.0 client id.
+    pub client_id: String,
+    /// A PEM certificate file to trust besides the system's roots (absolute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ca_cert: Option<PathBuf>,
+    /// The dialect's name: `spec` or `1edtech`.
+    pub dialect: String,
+    /// Scopes to ask for (suffixes or full URLs); empty for every scope.
+    #[serde(default)]
+    pub scopes: Vec<String>,
+}
+
+/// A connection to save: its settings and its secret.
+#[derive(Debug, Clone)]
+pub struct NewConnection {
+    /// The unique name.
+    pub name: String,
+    /// `https://host[:port][/prefix]` (plain `http` only to loopback).
+    pub base_url: String,
+    /// Everything else but the secret.
+    pub settings: ConnectionSettings,
+    /// The client secret: goes to the keyring only.
+    pub client_secret: Secret,
+}
+
+/// A saved connection as [`list`] tells it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ConnectionInfo {
+    /// The unique name.
+    pub name: String,
+    /// The provider's base URL.
+    pub base_url: String,
+    /// The settings; `None` for a connection a sync or an import made without saving one.
+    pub settings: Option<ConnectionSettings>,
+    /// Whether the keyring holds the secret; `None` when the keyring could not be asked.
+    pub secret_stored: Option<bool>,
+}
+
+/// Why a connection could not be saved, read, removed or tested. Never holds the secret.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectionError {
+    /// The cache failed.
+    #[error("the cache {path}: {source}")]
+    Cache {
+        /// The cache file.
+        path: String,
+        /// Why.
+        source: StoreError,
+    },
+    /// The keyring failed.
+    #[error(transparent)]
+    Keyring(#[from] KeyringError),
+    /// No connection by that name.
+    #[error("no connection called {name:?} in the cache")]
+    NotFound {
+        /// The name asked for.
+        name: String,
+    },
+    /// The name is in the cache already with other settings or another base URL.
+    #[error("a connection called {name:?} already exists (for {base_url}); remove it first")]
+    Exists {
+        /// The name.
+        name: String,
+        /// Its base URL.
+        base_url: String,
+    },
+    /// The connection is in the cache (from a sync or an import) but was never saved.
+    #[error("the connection {name:?} has no saved settings; save it with `cairn connection add`")]
+    NotSaved {
+        /// The name.
+        name: String,
+    },
+    /// The keyring has no secret for a saved connection.
+    #[error("the OS keyring holds no secret for the connection {name:?} ({account}); add it again")]
+    NoSecret {
+        /// The name.
+        name: String,
+        /// The keyring account.
+        account: String,
+    },
+    /// The settings are not usable.
+    #[error("invalid connection settings: {reason}")]
+    Invalid {
+        /// Why.
+        reason: String,
+    },
+    /// The saved settings cannot be read.
+    #[error("the saved settings of {name:?} are unreadable: {source}")]
+    Settings {
+        /// The name.
+        name: String,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The client could not be built or the server refused it.
+    #[error(transparent)]
+    Client(#[from] ClientError),
+}
+
+/// The keyring account of a connection: `name@base_url`.
+pub fn account(name: &str, base_url: &str) -> String {
+    format!("{name}@{base_url}")
+}
+
+/// The [`ClientConfig`] of settings and a secret (reads the CA certificate file).
+pub fn config_of(
+    base_url: &str,
+    settings: &ConnectionSettings,
+    secret: Secret,
+) -> Result<ClientConfig, ConnectionError> {
+    let mut config = ClientConfig::new(base_url, &settings.client_id, secret);
+    config.token_url = settings.token_url.clone();
+    config.scopes = settings.scopes.clone();
+    config.dialect = Dialect::preset(&settings.dialect)
+        .ok_or_else(|| invalid(format!("unknown dialect {:?} (spec or 1edtech)", settings.dialect)))?;
+    if let Some(path) = &settings.ca_cert {
+        let pem = std::fs::read(path).map_err(|e| invalid(format!("cannot read {}: {e}", path.display())))?;
+        config.ca_cert_pem = Some(pem);
+    }
+    Ok(config)
+}
+
+/// Saves a connection: checks that its settings make a client (nothing is sent), then writes
+/// the settings to the cache and the secret to `secrets` in one go. A connection a sync or an
+/// import made under the same name and base URL gets the settings (its records stay); any
+/// other existing connection of that name is refused.
+pub fn add(cache_path: &Path, new: &NewConnection, secrets: &dyn SecretStore) -> Result<(), ConnectionError> {
+    if new.name.trim().is_empty() {
+        return Err(invalid("the name is empty".into()));
+    }
+    if new.settings.client_id.is_empty() {
+        return Err(invalid("the client id is empty".into()));
+    }
+    if new.client_secret.is_empty() {
+        return Err(invalid("the client secret is empty".into()));
+    }
+    let mut settings = new.settings.clone();
+    if let Some(path) = &settings.ca_cert {
+        settings.ca_cert = Some(std::path::absolute(path).map_err(|e| invalid(format!("{}: {e}", path.display())))?);
+    }
+    Client::new(config_of(&new.base_url, &settings, new.client_secret.clone())?)?;
+    let json = serde_json::to_string(&settings).map_err(|e| invalid(e.to_string()))?;
+
+    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
+    let mut conn = cache::open(cache_path).map_err(cache_error)?;
+    let tx = conn.transaction().map_err(|e| cache_error(e.into()))?;
+    if let Some(existing) = cache::connection(&tx, &new.name).map_err(cache_error)?
+        && (existing.settings != NO_SETTINGS || existing.base_url != new.base_url)
+    {
+        return Err(ConnectionError::Exists { name: new.name.clone(), base_url: existing.base_url });
+    }
+    cache::save_connection(&tx, &new.name, &new.base_url, &json).map_err(cache_error)?;
+    let account = account(&new.name, &new.base_url);
+    secrets.set(&account, &new.client_secret)?;
+    if let Err(e) = tx.commit() {
+        let _ = secrets.delete(&account);
+        return Err(cache_error(e.into()));
+    }
+    Ok(())
+}
+
+/// Every connection in the cache, by name, with whether `secrets` holds its secret (`None`
+/// without a keyring, or for connections never saved).
+pub fn list(cache_path: &Path, secrets: Option<&dyn SecretStore>) -> Result<Vec<ConnectionInfo>, ConnectionError> {
+    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
+    let conn = cache::open(cache_path).map_err(cache_error)?;
+    let rows = cache::connections(&conn).map_err(cache_error)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let settings = settings_of(&row)?;
+        let secret_stored = match (&settings, secrets) {
+            (Some(_), Some(secrets)) => Some(secrets.contains(&account(&row.name, &row.base_url))?),
+            _ => None,
+        };
+        out.push(ConnectionInfo { name: row.name, base_url: row.base_url, settings, secret_stored });
+    }
+    Ok(out)
+}
+
+/// Removes the connection called `name`: its settings, every record, link, search entry and
+/// journal line cached for it, and its secret. Returns whether the secret was in the keyring.
+/// If the keyring fails, the cache is left as it was.
+pub fn remove(cache_path: &Path, name: &str, secrets: &dyn SecretStore) -> Result<bool, ConnectionError> {
+    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
+    let mut conn = cache::open(cache_path).map_err(cache_error)?;
+    let tx = conn.transaction().map_err(|e| cache_error(e.into()))?;
+    let Some(row) = cache::connection(&tx, name).map_err(cache_error)? else {
+        return Err(ConnectionError::NotFound { name: name.to_owned() });
+    };
+    cache::remove_connection(&tx, name).map_err(cache_error)?;
+    let had_secret = secrets.delete(&account(&row.name, &row.base_url))?;
+    tx.commit().map_err(|e| cache_error(e.into()))?;
+    Ok(had_secret)
+}
+
+/// The saved settings of `name` with its base URL.
+pub fn load(cache_path: &Path, name: &str) -> Result<(String, ConnectionSettings), ConnectionError> {
+    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
+    let conn = cache::open(cache_path).map_err(cache_error)?;
+    let row = cache::connection(&conn, name)
+        .map_err(cache_error)?
+        .ok_or_else(|| ConnectionError::NotFound { name: name.to_owned() })?;
+    let settings = settings_of(&row)?.ok_or_else(|| ConnectionError::NotSaved { name: name.to_owned() })?;
+    Ok((row.base_url, settings))
+}
+
+/// The client configuration of the saved connection `name`, its secret from `secrets`.
+pub fn client_config(
+    cache_path: &Path,
+    name: &str,
+    secrets: &dyn SecretStore,
+) -> Result<ClientConfig, ConnectionError> {
+    let (base_url, settings) = load(cache_path, name)?;
+    let account = account(name, &base_url);
+    let secret = secrets.get(&account)?.ok_or_else(|| ConnectionError::NoSecret { name: name.to_owned(), account })?;
+    config_of(&base_url, &settings, secret)
+}
+
+/// Fetches a token with `config` and returns the granted scopes (suffixes such as
+/// `roster-core.readonly`); the server's refusal comes back as [`ConnectionError::Client`].
+pub async fn test(config: ClientConfig) -> Result<Vec<String>, ConnectionError> {
+    let client = Client::new(config)?;
+    let mut scopes = client.granted_scopes().await?;
+    scopes.sort();
+    Ok(scopes)
+}
+
+fn settings_of(row: &ConnectionRow) -> Result<Option<ConnectionSettings>, ConnectionError> {
+    if row.settings == NO_SETTINGS {
+        return Ok(None);
+    }
+    serde_json::from_str(&row.settings)
+        .map(Some)
+        .map_err(|source| ConnectionError::Settings { name: row.name.clone(), source })
+}
+
+fn invalid(reason: String) -> ConnectionError {
+    ConnectionError::Invalid { reason }
+}

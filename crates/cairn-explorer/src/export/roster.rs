@@ -1,0 +1,703 @@
+//! A connection's rosters, gradebooks and resources as a OneRoster 1.2 CSV bundle: one file per
+//! collection with the 1.2 headers, join files (roles, user profiles, resource links, learning
+//! objectives) from the records' nested parts, `metadata.<key>` columns for metadata, and a
+//! manifest that marks every file written `bulk` and every other one `absent`. Rows stream from
+//! SQLite one record at a time; a file is only written when it has rows.
+//!
+//! Importing the bundle ([`crate::import::import_roster`], same href base) gives back the cached
+//! records, except where the CSV binding cannot carry a value:
+//!
+//! - GUIDRef `href`s and `type`s are rebuilt from the importer's href base.
+//! - `children` of orgs and academic sessions are rebuilt from the children's `parentSourcedId`
+//!   (so children not in the cache, or listed in another order than the file's, differ).
+//! - Values are trimmed, and lists (grades, subjects, terms, ...) are split at commas: values
+//!   with surrounding white space or commas inside list elements do not come back as they were.
+//! - `metadata` values that are not text come back as their JSON text.
+//! - A user profile keeps its first credential only (type, username, password); a profile
+//!   without `profileId` is left out; a `profileId` that is not an absolute URI comes back as a
+//!   URI under the href base.
+//! - A line item without `school` gets its class's school; learning objective sets with the same
+//!   `source` are merged.
+//! - `scoreScaleValue` pairs whose left side holds a colon, or either side a brace, are misread.
+//! - Properties outside the binding (unknown properties kept in `rest`, a credential's extra
+//!   properties) are lost, and assessment line items and results have no file in the binding.
+
+use std::path::{Path, PathBuf};
+
+use cairn_spec::Collection;
+use cairn_store::cache;
+use rusqlite::Connection;
+use serde_json::Value;
+
+use super::sheet::{Sheet, cell, csv_error, text, writer};
+use super::{ExportError, Source};
+
+/// What a roster export wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RosterExport {
+    /// The bundle's folder.
+    pub dir: PathBuf,
+    /// The files written (`users.csv`) with their rows, in manifest order; manifest.csv not
+    /// included.
+    pub files: Vec<(String, usize)>,
+}
+
+/// Rows of one file from one record.
+type Rows = fn(&Value, &str, &mut Vec<Vec<String>>);
+
+/// One file of the bundle.
+struct FileOut {
+    /// Its name without `.csv`, as the manifest names it.
+    name: &'static str,
+    /// The collection its rows come from.
+    source: Collection,
+    /// Its columns (1.2).
+    columns: &'static [&'static str],
+    /// Whether its rows are records (with `metadata.<key>` columns) rather than joins.
+    records: bool,
+    /// The rows of one record.
+    rows: Rows,
+}
+
+/// Every file of the 1.2 binding, in manifest order.
+const MANIFEST: [&str; 21] = [
+    "academicSessions",
+    "categories",
+    "classes",
+    "classResources",
+    "courses",
+    "courseResources",
+    "demographics",
+    "enrollments",
+    "lineItemLearningObjectiveIds",
+    "lineItems",
+    "lineItemScoreScales",
+    "orgs",
+    "resources",
+    "resultLearningObjectiveIds",
+    "results",
+    "resultScoreScales",
+    "roles",
+    "scoreScales",
+    "userProfiles",
+    "userResources",
+    "users",
+];
+
+const fn file(name: &'static str, source: Collection, columns: &'static [&'static str], rows: Rows) -> FileOut {
+    FileOut { name, source, columns, records: true, rows }
+}
+
+const fn join(name: &'static str, source: Collection, columns: &'static [&'static str], rows: Rows) -> FileOut {
+    FileOut { name, source, columns, records: false, rows }
+}
+
+/// The files written (score scale links go in the `scoreScaleSourcedId` columns).
+static FILES: &[FileOut] = &[
+    file(
+        "academicSessions",
+        Collection::AcademicSessions,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "title",
+            "type",
+            "startDate",
+            "endDate",
+            "parentSourcedId",
+            "schoolYear",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[cell(v, "title"), cell(v, "type"), cell(v, "startDate"), cell(v, "endDate"), id_of(v, "parent")],
+                &[cell(v, "schoolYear")],
+            ));
+        },
+    ),
+    file(
+        "orgs",
+        Collection::Orgs,
+        &["sourcedId", "status", "dateLastModified", "name", "type", "identifier", "parentSourcedId"],
+        |v, _, out| out.push(row(v, &[cell(v, "name"), cell(v, "type"), cell(v, "identifier")], &[id_of(v, "parent")])),
+    ),
+    file(
+        "courses",
+        Collection::Courses,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "schoolYearSourcedId",
+            "title",
+            "courseCode",
+            "grades",
+            "orgSourcedId",
+            "subjects",
+            "subjectCodes",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[id_of(v, "schoolYear"), cell(v, "title"), cell(v, "courseCode"), cell(v, "grades")],
+                &[id_of(v, "org"), cell(v, "subjects"), cell(v, "subjectCodes")],
+            ));
+        },
+    ),
+    file(
+        "classes",
+        Collection::Classes,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "title",
+            "grades",
+            "courseSourcedId",
+            "classCode",
+            "classType",
+            "location",
+            "schoolSourcedId",
+            "termSourcedIds",
+            "subjects",
+            "subjectCodes",
+            "periods",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[cell(v, "title"), cell(v, "grades"), id_of(v, "course"), cell(v, "classCode"), cell(v, "classType")],
+                &[
+                    cell(v, "location"),
+                    id_of(v, "school"),
+                    ids_of(v, "terms"),
+                    cell(v, "subjects"),
+                    cell(v, "subjectCodes"),
+                    cell(v, "periods"),
+                ],
+            ));
+        },
+    ),
+    file(
+        "users",
+        Collection::Users,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "enabledUser",
+            "username",
+            "userIds",
+            "givenName",
+            "familyName",
+            "middleName",
+            "identifier",
+            "email",
+            "sms",
+            "phone",
+            "agentSourcedIds",
+            "grades",
+            "password",
+            "userMasterIdentifier",
+            "resourceSourcedIds",
+            "preferredGivenName",
+            "preferredMiddleName",
+            "preferredFamilyName",
+            "primaryOrgSourcedId",
+            "pronouns",
+        ],
+        |v, _, out| {
+            let user_ids = pairs(v, "userIds", "type", "identifier");
+            out.push(row(
+                v,
+                &[
+                    cell(v, "enabledUser"),
+                    cell(v, "username"),
+                    user_ids,
+                    cell(v, "givenName"),
+                    cell(v, "familyName"),
+                    cell(v, "middleName"),
+                    cell(v, "identifier"),
+                    cell(v, "email"),
+                    cell(v, "sms"),
+                    cell(v, "phone"),
+                    ids_of(v, "agents"),
+                    cell(v, "grades"),
+                ],
+                &[
+                    cell(v, "password"),
+                    cell(v, "userMasterIdentifier"),
+                    String::new(),
+                    cell(v, "preferredFirstName"),
+                    cell(v, "preferredMiddleName"),
+                    cell(v, "preferredLastName"),
+                    id_of(v, "primaryOrg"),
+                    cell(v, "pronouns"),
+                ],
+            ));
+        },
+    ),
+    join(
+        "roles",
+        Collection::Users,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "userSourcedId",
+            "roleType",
+            "role",
+            "beginDate",
+            "endDate",
+            "orgSourcedId",
+            "userProfileSourcedId",
+        ],
+        |v, id, out| {
+            for (n, role) in parts(v, "roles").enumerate() {
+                out.push(join_row(
+                    v,
+                    format!("{id}-role-{}", n + 1),
+                    [
+                        id.to_owned(),
+                        cell(role, "roleType"),
+                        cell(role, "role"),
+                        cell(role, "beginDate"),
+                        cell(role, "endDate"),
+                        id_of(role, "org"),
+                        cell(role, "userProfile"),
+                    ],
+                ));
+            }
+        },
+    ),
+    join(
+        "userProfiles",
+        Collection::Users,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "userSourcedId",
+            "profileType",
+            "vendorId",
+            "applicationId",
+            "description",
+            "credentialType",
+            "username",
+            "password",
+        ],
+        |v, id, out| {
+            for profile in parts(v, "userProfiles") {
+                let credential = parts(profile, "credentials").next().unwrap_or(&Value::Null);
+                out.push(join_row(
+                    v,
+                    cell(profile, "profileId"),
+                    [
+                        id.to_owned(),
+                        cell(profile, "profileType"),
+                        cell(profile, "vendorId"),
+                        cell(profile, "applicationId"),
+                        cell(profile, "description"),
+                        cell(credential, "type"),
+                        cell(credential, "username"),
+                        cell(credential, "password"),
+                    ],
+                ));
+            }
+        },
+    ),
+    join(
+        "userResources",
+        Collection::Users,
+        &["sourcedId", "status", "dateLastModified", "userSourcedId", "resourceSourcedId", "applicationId"],
+        |v, id, out| {
+            for (n, resource) in parts(v, "resources").enumerate() {
+                let cells = [id.to_owned(), cell(resource, "sourcedId"), String::new()];
+                out.push(join_row(v, format!("{id}-resource-{}", n + 1), cells));
+            }
+        },
+    ),
+    file(
+        "enrollments",
+        Collection::Enrollments,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "classSourcedId",
+            "schoolSourcedId",
+            "userSourcedId",
+            "role",
+            "primary",
+            "beginDate",
+            "endDate",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[id_of(v, "class"), id_of(v, "school"), id_of(v, "user"), cell(v, "role")],
+                &[cell(v, "primary"), cell(v, "beginDate"), cell(v, "endDate")],
+            ));
+        },
+    ),
+    file(
+        "demographics",
+        Collection::Demographics,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "birthDate",
+            "sex",
+            "americanIndianOrAlaskaNative",
+            "asian",
+            "blackOrAfricanAmerican",
+            "nativeHawaiianOrOtherPacificIslander",
+            "white",
+            "demographicRaceTwoOrMoreRaces",
+            "hispanicOrLatinoEthnicity",
+            "countryOfBirthCode",
+            "stateOfBirthAbbreviation",
+            "cityOfBirth",
+            "publicSchoolResidenceStatus",
+        ],
+        |v, _, out| {
+            const FIELDS: [&str; 13] = [
+                "birthDate",
+                "sex",
+                "americanIndianOrAlaskaNative",
+                "asian",
+                "blackOrAfricanAmerican",
+                "nativeHawaiianOrOtherPacificIslander",
+                "white",
+                "demographicRaceTwoOrMoreRaces",
+                "hispanicOrLatinoEthnicity",
+                "countryOfBirthCode",
+                "stateOfBirthAbbreviation",
+                "cityOfBirth",
+                "publicSchoolResidenceStatus",
+            ];
+            let cells: Vec<String> = FIELDS.iter().map(|f| cell(v, f)).collect();
+            out.push(row(v, &cells, &[]));
+        },
+    ),
+    file(
+        "resources",
+        Collection::Resources,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "vendorResourceId",
+            "title",
+            "roles",
+            "importance",
+            "vendorId",
+            "applicationId",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[cell(v, "vendorResourceId"), cell(v, "title"), cell(v, "roles")],
+                &[cell(v, "importance"), cell(v, "vendorId"), cell(v, "applicationId")],
+            ));
+        },
+    ),
+    join(
+        "classResources",
+        Collection::Classes,
+        &["sourcedId", "status", "dateLastModified", "title", "classSourcedId", "resourceSourcedId"],
+        |v, id, out| {
+            for (n, resource) in parts(v, "resources").enumerate() {
+                let cells = [String::new(), id.to_owned(), cell(resource, "sourcedId")];
+                out.push(join_row(v, format!("{id}-resource-{}", n + 1), cells));
+            }
+        },
+    ),
+    join(
+        "courseResources",
+        Collection::Courses,
+        &["sourcedId", "status", "dateLastModified", "title", "courseSourcedId", "resourceSourcedId"],
+        |v, id, out| {
+            for (n, resource) in parts(v, "resources").enumerate() {
+                let cells = [String::new(), id.to_owned(), cell(resource, "sourcedId")];
+                out.push(join_row(v, format!("{id}-resource-{}", n + 1), cells));
+            }
+        },
+    ),
+    file(
+        "categories",
+        Collection::Categories,
+        &["sourcedId", "status", "dateLastModified", "title", "weight"],
+        |v, _, out| out.push(row(v, &[cell(v, "title"), cell(v, "weight")], &[])),
+    ),
+    file(
+        "scoreScales",
+        Collection::ScoreScales,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "title",
+            "type",
+            "courseSourcedId",
+            "classSourcedId",
+            "scoreScaleValue",
+        ],
+        |v, _, out| {
+            let values = pairs(v, "scoreScaleValue", "itemValueLHS", "itemValueRHS");
+            out.push(row(v, &[cell(v, "title"), cell(v, "type"), id_of(v, "course"), id_of(v, "class")], &[values]));
+        },
+    ),
+    file(
+        "lineItems",
+        Collection::LineItems,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "title",
+            "description",
+            "assignDate",
+            "dueDate",
+            "classSourcedId",
+            "categorySourcedId",
+            "gradingPeriodSourcedId",
+            "academicSessionSourcedId",
+            "schoolSourcedId",
+            "scoreScaleSourcedId",
+            "resultValueMin",
+            "resultValueMax",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[
+                    cell(v, "title"),
+                    cell(v, "description"),
+                    cell(v, "assignDate"),
+                    cell(v, "dueDate"),
+                    id_of(v, "class"),
+                    id_of(v, "category"),
+                ],
+                &[
+                    id_of(v, "gradingPeriod"),
+                    id_of(v, "academicSession"),
+                    id_of(v, "school"),
+                    id_of(v, "scoreScale"),
+                    cell(v, "resultValueMin"),
+                    cell(v, "resultValueMax"),
+                ],
+            ));
+        },
+    ),
+    join(
+        "lineItemLearningObjectiveIds",
+        Collection::LineItems,
+        &["sourcedId", "status", "dateLastModified", "lineItemSourcedId", "source", "learningObjectiveId"],
+        |v, id, out| {
+            let mut n = 0;
+            for set in parts(v, "learningObjectiveSet") {
+                for objective in parts(set, "learningObjectiveIds") {
+                    n += 1;
+                    let cells = [id.to_owned(), cell(set, "source"), text(objective)];
+                    out.push(join_row(v, format!("{id}-objective-{n}"), cells));
+                }
+            }
+        },
+    ),
+    file(
+        "results",
+        Collection::Results,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "lineItemSourcedId",
+            "studentSourcedId",
+            "classSourcedId",
+            "scoreScaleSourcedId",
+            "scoreStatus",
+            "score",
+            "textScore",
+            "scoreDate",
+            "comment",
+            "inProgress",
+            "incomplete",
+            "late",
+            "missing",
+        ],
+        |v, _, out| {
+            out.push(row(
+                v,
+                &[id_of(v, "lineItem"), id_of(v, "student"), id_of(v, "class"), id_of(v, "scoreScale")],
+                &[
+                    cell(v, "scoreStatus"),
+                    cell(v, "score"),
+                    cell(v, "textScore"),
+                    cell(v, "scoreDate"),
+                    cell(v, "comment"),
+                    cell(v, "inProgress"),
+                    cell(v, "incomplete"),
+                    cell(v, "late"),
+                    cell(v, "missing"),
+                ],
+            ));
+        },
+    ),
+    join(
+        "resultLearningObjectiveIds",
+        Collection::Results,
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "resultSourcedId",
+            "source",
+            "learningObjectiveId",
+            "score",
+            "textScore",
+        ],
+        |v, id, out| {
+            let mut n = 0;
+            for set in parts(v, "learningObjectiveSet") {
+                for objective in parts(set, "learningObjectiveResults") {
+                    n += 1;
+                    let cells = [
+                        id.to_owned(),
+                        cell(set, "source"),
+                        cell(objective, "learningObjectiveId"),
+                        cell(objective, "score"),
+                        cell(objective, "textScore"),
+                    ];
+                    out.push(join_row(v, format!("{id}-objective-{n}"), cells));
+                }
+            }
+        },
+    ),
+];
+
+/// A record's row: sourcedId, status, dateLastModified, then `cells` and `more`.
+fn row(v: &Value, cells: &[String], more: &[String]) -> Vec<String> {
+    let mut row = vec![cell(v, "sourcedId"), cell(v, "status"), cell(v, "dateLastModified")];
+    row.extend_from_slice(cells);
+    row.extend_from_slice(more);
+    row
+}
+
+/// A join row: its own sourcedId, `active`, the owner's dateLastModified, then `cells`.
+fn join_row<const N: usize>(owner: &Value, id: String, cells: [String; N]) -> Vec<String> {
+    let mut row = vec![id, "active".to_owned(), cell(owner, "dateLastModified")];
+    row.extend(cells);
+    row
+}
+
+/// The elements of the array `key` (none when it is not an array).
+fn parts<'v>(v: &'v Value, key: &str) -> impl Iterator<Item = &'v Value> {
+    v.get(key).and_then(Value::as_array).into_iter().flatten()
+}
+
+/// The sourcedId of the GUIDRef `key`.
+fn id_of(v: &Value, key: &str) -> String {
+    v.get(key).map(|r| cell(r, "sourcedId")).unwrap_or_default()
+}
+
+/// The sourcedIds of the GUIDRefs `key`, comma-joined.
+fn ids_of(v: &Value, key: &str) -> String {
+    parts(v, key).map(|r| cell(r, "sourcedId")).collect::<Vec<_>>().join(",")
+}
+
+/// `{left:right},...` from the objects of the array `key`.
+fn pairs(v: &Value, key: &str, left: &str, right: &str) -> String {
+    parts(v, key).map(|p| format!("{{{}:{}}}", cell(p, left), cell(p, right))).collect::<Vec<_>>().join(",")
+}
+
+/// The metadata keys of the records of `table`, in order of first appearance.
+fn metadata_keys(conn: &Connection, table: &str, connection_id: i64) -> Result<Vec<String>, ExportError> {
+    let mut statement = conn.prepare(&format!(
+        "SELECT j.key FROM {table} AS t, json_each(t.json, '$.metadata') AS j
+         WHERE t.connection_id = ?1 AND typeof(j.key) = 'text' ORDER BY t.rowid, j.id"
+    ))?;
+    let mut rows = statement.query([connection_id])?;
+    let mut keys: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while let Some(row) = rows.next()? {
+        let key: String = row.get(0)?;
+        if seen.insert(key.clone()) {
+            keys.push(key);
+        }
+    }
+    Ok(keys)
+}
+
+/// Writes the bundle of connection `source` into the folder `dir` (created if needed; files of
+/// the same names are replaced).
+pub fn export_roster(conn: &Connection, source: &Source, dir: &Path) -> Result<RosterExport, ExportError> {
+    let counts = cache::counts(conn, Some(source.id))?;
+    if !FILES.iter().any(|f| counts.iter().any(|(c, n)| *c == f.source && *n > 0)) {
+        return Err(ExportError::NothingToExport { connection: source.name.clone() });
+    }
+    std::fs::create_dir_all(dir).map_err(|source| ExportError::Io { path: dir.to_owned(), source })?;
+    let mut written: Vec<(&'static str, usize)> = Vec::new();
+    let mut buffer = Vec::new();
+    for spec in FILES {
+        let table = cache::spec(spec.source).table;
+        let keys = if spec.records { metadata_keys(conn, table, source.id)? } else { Vec::new() };
+        let header =
+            spec.columns.iter().map(|c| (*c).to_owned()).chain(keys.iter().map(|k| format!("metadata.{k}"))).collect();
+        let mut sheet = Sheet::new(dir, &format!("{}.csv", spec.name), header);
+        let mut statement =
+            conn.prepare(&format!("SELECT id, json FROM {table} WHERE connection_id = ?1 ORDER BY rowid"))?;
+        let mut rows = statement.query([source.id])?;
+        while let Some(record) = rows.next()? {
+            let (id, json): (String, String) = (record.get(0)?, record.get(1)?);
+            let value: Value = serde_json::from_str(&json).map_err(|e| ExportError::BadRecord {
+                table,
+                id: id.clone(),
+                message: e.to_string(),
+            })?;
+            (spec.rows)(&value, &id, &mut buffer);
+            for mut cells in buffer.drain(..) {
+                if !keys.is_empty() {
+                    let metadata = value.get("metadata").unwrap_or(&Value::Null);
+                    cells.extend(keys.iter().map(|k| cell(metadata, k)));
+                }
+                sheet.row(&cells)?;
+            }
+        }
+        let rows = sheet.finish()?;
+        if rows > 0 {
+            written.push((spec.name, rows));
+        }
+    }
+    write_manifest(dir, &written)?;
+    let files = MANIFEST
+        .iter()
+        .filter_map(|name| written.iter().find(|(w, _)| w == name))
+        .map(|(name, rows)| (format!("{name}.csv"), *rows))
+        .collect();
+    Ok(RosterExport { dir: dir.to_owned(), files })
+}
+
+/// manifest.csv: versions, then every file of the binding as `bulk` or `absent`.
+fn write_manifest(dir: &Path, written: &[(&'static str, usize)]) -> Result<(), ExportError> {
+    let path = dir.join("manifest.csv");
+    let file = std::fs::File::create(&path).map_err(|source| ExportError::Io { path: path.clone(), source })?;
+    let mut csv = writer(std::io::BufWriter::new(file));
+    let mut lines: Vec<[String; 2]> = vec![
+        ["propertyName".into(), "value".into()],
+        ["manifest.version".into(), "1.0".into()],
+        ["oneroster.version".into(), "1.2".into()],
+    ];
+    for name in MANIFEST {
+        let mode = if written.iter().any(|(w, _)| *w == name) { "bulk" } else { "absent" };
+        lines.push([format!("file.{name}"), mode.into()]);
+    }
+    lines.push(["source.systemName".into(), "Cairn".into()]);
+    lines.push(["source.systemCode".into(), "cairn".into()]);
+    for line in &lines {
+        csv.write_record(line).map_err(|e| csv_error(&path, e))?;
+    }
+    csv.flush().map_err(|source| ExportError::Io { path, source })
+}

@@ -1,0 +1,75 @@
+//! Saved connections: a name, a base URL and the settings as JSON (never a secret: the caller
+//! keeps those in the OS keyring), and removing a connection with everything cached for it.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::error::StoreError;
+
+use super::tables::TABLES;
+
+/// The settings column of a connection that was never saved (one a sync or an import made).
+pub const NO_SETTINGS: &str = "{}";
+
+/// One row of the `connections` table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectionRow {
+    /// The row id records refer to.
+    pub id: i64,
+    /// The unique name.
+    pub name: String,
+    /// The provider's base URL (`file:` for imports).
+    pub base_url: String,
+    /// The settings as JSON; [`NO_SETTINGS`] when never saved.
+    pub settings: String,
+}
+
+/// Every connection, by name.
+pub fn connections(conn: &Connection) -> Result<Vec<ConnectionRow>, StoreError> {
+    let mut statement = conn.prepare("SELECT id, name, base_url, settings FROM connections ORDER BY name, id")?;
+    let rows = statement.query_map([], row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The connection called `name`.
+pub fn connection(conn: &Connection, name: &str) -> Result<Option<ConnectionRow>, StoreError> {
+    Ok(conn
+        .query_row("SELECT id, name, base_url, settings FROM connections WHERE name = ?1", [name], row)
+        .optional()?)
+}
+
+/// Creates the connection called `name`, or replaces its base URL and settings; returns its id.
+/// Records already cached under the name stay.
+pub fn save_connection(conn: &Connection, name: &str, base_url: &str, settings: &str) -> Result<i64, StoreError> {
+    Ok(conn.query_row(
+        "INSERT INTO connections (name, base_url, settings) VALUES (?1, ?2, ?3)
+         ON CONFLICT (name) DO UPDATE SET base_url = excluded.base_url, settings = excluded.settings
+         RETURNING id",
+        params![name, base_url, settings],
+        |r| r.get(0),
+    )?)
+}
+
+/// Deletes the connection called `name` with its records, links, search entries and journal;
+/// returns whether it existed. Run it in a transaction to make it all or nothing.
+pub fn remove_connection(conn: &Connection, name: &str) -> Result<bool, StoreError> {
+    let Some(id) =
+        conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get::<_, i64>(0)).optional()?
+    else {
+        return Ok(false);
+    };
+    // The full-text tables are contentless: no foreign key reaches them.
+    for spec in TABLES.iter().filter(|spec| !spec.search.is_empty()) {
+        let t = spec.table;
+        conn.execute(
+            &format!("DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1)"),
+            [id],
+        )?;
+    }
+    // Records, link tables and the journal go by ON DELETE CASCADE.
+    conn.execute("DELETE FROM connections WHERE id = ?1", [id])?;
+    Ok(true)
+}
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ConnectionRow> {
+    Ok(ConnectionRow { id: r.get(0)?, name: r.get(1)?, base_url: r.get(2)?, settings: r.get(3)? })
+}
