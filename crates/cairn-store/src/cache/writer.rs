@@ -31,7 +31,45 @@ pub struct CollectionWriter<'t> {
     tx: &'t Transaction<'t>,
     connection_id: i64,
     spec: &'static TableSpec,
+    sql: Statements,
     written: u64,
+}
+
+/// The SQL a writer runs for every record, made once per writer.
+struct Statements {
+    upsert: String,
+    links: Vec<(String, String)>,
+    fts: Option<(String, String)>,
+}
+
+impl Statements {
+    fn new(spec: &TableSpec) -> Statements {
+        let t = spec.table;
+        let names: Vec<&str> = spec.columns.iter().map(|c| c.name).collect();
+        let placeholders: String = (0..names.len()).map(|i| format!(", ?{}", i + 5)).collect();
+        let updates: String = names.iter().map(|n| format!(", {n} = excluded.{n}")).collect();
+        let cols: String = names.iter().map(|n| format!(", {n}")).collect();
+        Statements {
+            upsert: format!(
+                "INSERT INTO {t} (connection_id, id, to_be_deleted, json{cols}) VALUES (?1, ?2, ?3, ?4{placeholders})
+                 ON CONFLICT (connection_id, id) DO UPDATE SET to_be_deleted = excluded.to_be_deleted, json = excluded.json{updates}
+                 RETURNING rowid"
+            ),
+            links: spec
+                .links
+                .iter()
+                .map(|l| {
+                    (
+                        format!("DELETE FROM {} WHERE connection_id = ?1 AND id = ?2", l.table),
+                        format!("INSERT OR IGNORE INTO {} (connection_id, id, target) VALUES (?1, ?2, ?3)", l.table),
+                    )
+                })
+                .collect(),
+            fts: (!spec.search.is_empty()).then(|| {
+                (format!("DELETE FROM {t}_fts WHERE rowid = ?1"), format!("INSERT INTO {t}_fts (rowid, text) VALUES (?1, ?2)"))
+            }),
+        }
+    }
 }
 
 impl<'t> CollectionWriter<'t> {
@@ -53,27 +91,14 @@ impl<'t> CollectionWriter<'t> {
             }
             tx.execute(&format!("DELETE FROM {t} WHERE connection_id = ?1"), [connection_id])?;
         }
-        Ok(CollectionWriter { tx, connection_id, spec, written: 0 })
+        Ok(CollectionWriter { tx, connection_id, spec, sql: Statements::new(spec), written: 0 })
     }
 
     /// Writes one record; `false` (and nothing written) when it has no identifier.
     pub fn put(&mut self, record: &Value) -> Result<bool, StoreError> {
         let id_field = self.spec.collection.id_field();
         let Some(id) = record.get(id_field).and_then(Value::as_str) else { return Ok(false) };
-        let t = self.spec.table;
-        let names: Vec<&str> = self.spec.columns.iter().map(|c| c.name).collect();
-        let placeholders: String = (0..names.len()).map(|i| format!(", ?{}", i + 5)).collect();
-        let updates: String = names.iter().map(|n| format!(", {n} = excluded.{n}")).collect();
-        let sql = format!(
-            "INSERT INTO {t} (connection_id, id, to_be_deleted, json{cols}) VALUES (?1, ?2, ?3, ?4{placeholders})
-             ON CONFLICT (connection_id, id) DO UPDATE SET to_be_deleted = excluded.to_be_deleted, json = excluded.json{updates}
-             RETURNING rowid",
-            cols = names.iter().map(|n| format!(", {n}")).collect::<String>()
-        );
-        let mut values: Vec<Option<String>> = Vec::with_capacity(names.len());
-        for column in self.spec.columns {
-            values.push(first_text(record, column.path));
-        }
+        let values: Vec<Option<String>> = self.spec.columns.iter().map(|c| first_text(record, c.path)).collect();
         let to_be_deleted =
             record.get("status").and_then(Value::as_str).is_some_and(|s| s == "tobedeleted" || s == "inactive");
         let json = record.to_string();
@@ -81,25 +106,18 @@ impl<'t> CollectionWriter<'t> {
         for v in &values {
             params.push(v);
         }
-        let rowid: i64 = self.tx.prepare_cached(&sql)?.query_row(params.as_slice(), |r| r.get(0))?;
-        for link in self.spec.links {
-            let l = link.table;
-            self.tx
-                .prepare_cached(&format!("DELETE FROM {l} WHERE connection_id = ?1 AND id = ?2"))?
-                .execute(params![self.connection_id, id])?;
-            let mut insert = self.tx.prepare_cached(&format!(
-                "INSERT OR IGNORE INTO {l} (connection_id, id, target) VALUES (?1, ?2, ?3)"
-            ))?;
+        let rowid: i64 = self.tx.prepare_cached(&self.sql.upsert)?.query_row(params.as_slice(), |r| r.get(0))?;
+        for (link, (delete, insert)) in self.spec.links.iter().zip(&self.sql.links) {
+            self.tx.prepare_cached(delete)?.execute(params![self.connection_id, id])?;
+            let mut insert = self.tx.prepare_cached(insert)?;
             for target in all_text(record, link.path) {
                 insert.execute(params![self.connection_id, id, target])?;
             }
         }
-        if !self.spec.search.is_empty() {
+        if let Some((delete, insert)) = &self.sql.fts {
             let text: Vec<String> = self.spec.search.iter().flat_map(|p| all_text(record, p)).collect();
-            self.tx.prepare_cached(&format!("DELETE FROM {t}_fts WHERE rowid = ?1"))?.execute([rowid])?;
-            self.tx
-                .prepare_cached(&format!("INSERT INTO {t}_fts (rowid, text) VALUES (?1, ?2)"))?
-                .execute(params![rowid, text.join(" ")])?;
+            self.tx.prepare_cached(delete)?.execute([rowid])?;
+            self.tx.prepare_cached(insert)?.execute(params![rowid, text.join(" ")])?;
         }
         self.written += 1;
         Ok(true)
