@@ -622,3 +622,18 @@ fn garbage_rows_never_stop_an_import() {
         assert!(result.is_ok(), "round {round}: {:?}", result.err());
     }
 }
+
+#[test]
+fn crlf_files_report_the_lines_their_rows_are_on() {
+    let bundle = scratch("crlf");
+    for entry in std::fs::read_dir(fixture("edfi-lms-toolkit-v1p1-grandbend")).unwrap() {
+        let entry = entry.unwrap();
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        std::fs::write(bundle.join(entry.file_name()), text.replace("\r\n", "\n").replace('\n', "\r\n")).unwrap();
+    }
+    let crlf = import(&bundle);
+    let lf = import(&fixture("edfi-lms-toolkit-v1p1-grandbend"));
+    let lines = |i: &Imported| i.report.warnings.iter().map(|w| (w.file.clone(), w.line)).collect::<Vec<_>>();
+    assert_eq!(lines(&crlf), lines(&lf));
+    assert!(crlf.report.warnings.iter().any(|w| w.file == "orgs.csv" && w.line == 2), "the first data row is line 2");
+}

@@ -41,7 +41,11 @@ impl<'r> CsvRows<'r> {
         match self.reader.read_byte_record(&mut self.record) {
             Ok(false) => Ok(None),
             Ok(true) => {
-                self.line = self.record.position().map_or(self.line + 1, |p| p.line());
+                // With CRLF line ends the reader reports a record as starting on the line where
+                // the previous one ended (before the `\n` it has yet to skip), so a record never
+                // starts before the line after the previous record's start.
+                let reported = self.record.position().map_or(0, |p| p.line());
+                self.line = reported.max(self.line + 1);
                 Ok(Some(self.line))
             }
             Err(e) => Err(ImportError::Read {
