@@ -197,9 +197,48 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// `time` in UTC as the specification writes date-times: `YYYY-MM-DDThh:mm:ss.sssZ` (times
+/// before 1970 are written as 1970).
+pub fn timestamp(time: std::time::SystemTime) -> String {
+    let since = time.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = i64::try_from(since.as_secs()).unwrap_or(i64::MAX / 2);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        since.subsec_millis()
+    )
+}
+
+/// Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn timestamps_round_trip_through_the_parser() {
+        use std::time::{Duration, UNIX_EPOCH};
+        let t = UNIX_EPOCH + Duration::from_millis(1_709_208_000_123);
+        assert_eq!(timestamp(t), "2024-02-29T12:00:00.123Z");
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        let (instant, form) = parse_date_time(&timestamp(t)).unwrap();
+        assert_eq!((instant.nanos(), form), (1_709_208_000_123_000_000, DateTimeForm::Zoned));
+    }
 
     #[test]
     fn forms_and_strict_dates() {

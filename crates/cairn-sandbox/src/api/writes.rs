@@ -3,8 +3,6 @@
 //! removes. Bodies are validated strictly and their references must exist, else 422; the
 //! server sets `dateLastModified`.
 
-use std::time::UNIX_EPOCH;
-
 use cairn_spec::registry::class;
 use cairn_spec::{CodeMinor, Collection, Issue};
 use serde_json::{Map, Value, json};
@@ -161,30 +159,7 @@ fn check_references(
 
 /// The current time as the specification writes it: `YYYY-MM-DDThh:mm:ss.sssZ`.
 pub(crate) fn timestamp(sandbox: &Sandbox) -> String {
-    let since = sandbox.clock.now().duration_since(UNIX_EPOCH).unwrap_or_default();
-    let secs = since.as_secs() as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60,
-        since.subsec_millis()
-    )
-}
-
-/// Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+    cairn_spec::time::timestamp(sandbox.clock.now())
 }
 
 fn put(sandbox: &Sandbox, call: &Call<'_>, collection: Collection, id: &str) -> Result<Response, ApiError> {
@@ -295,16 +270,4 @@ pub(crate) fn uuid(sandbox: &Sandbox) -> String {
     b[8] = (b[8] & 0x3f) | 0x80;
     let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
     format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_from_days;
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-    }
 }
