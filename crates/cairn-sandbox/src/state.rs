@@ -134,8 +134,9 @@ impl Sandbox {
         self.change(records, Vec::new())
     }
 
-    /// Stores `puts` and removes `deletes` as one change: the database first (one
-    /// transaction), then memory, so that a failed write changes nothing.
+    /// Stores `puts` and removes `deletes`: the database first (the puts in one transaction),
+    /// then memory, so that a failed write leaves memory as it was. Every operation passes
+    /// either puts or deletes, never both.
     pub(crate) fn change(
         &self,
         puts: Vec<(Collection, Value)>,
