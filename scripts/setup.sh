@@ -10,8 +10,9 @@ cairn_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/cairn/target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
-# System packages the workspace needs: a C toolchain for the bundled SQLite and ring.
-CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl)
+# System packages the workspace needs: a C toolchain for the bundled SQLite and ring; a D-Bus
+# session bus and GNOME Keyring, which the tests start privately to store secrets for real.
+CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -3,6 +3,7 @@
 
 mod connection;
 mod export;
+mod keyring;
 mod serve;
 mod sync;
 

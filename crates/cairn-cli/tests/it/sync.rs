@@ -9,13 +9,13 @@ use cairn_spec::{Collection, Dialect};
 use serde_json::Value;
 
 /// A distinctive secret: no output may contain it.
-const SECRET: &str = "Osprey-77c1-secret";
+pub(crate) const SECRET: &str = "Osprey-77c1-secret";
 const SECRET_VAR: &str = "CAIRN_TEST_SYNC_SECRET";
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    base_url: String,
-    ca_cert: String,
+    pub(crate) base_url: String,
+    pub(crate) ca_cert: String,
 }
 
 impl Drop for Server {
@@ -25,7 +25,8 @@ impl Drop for Server {
     }
 }
 
-fn serve() -> Server {
+/// `cairn serve --demo` on a free port with the client `me` and [`SECRET`].
+pub(crate) fn serve() -> Server {
     let client = format!("me:{SECRET}");
     let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
         .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--client", &client])
