@@ -2,10 +2,11 @@
 //! real keyring is ever touched): listing an empty cache works, and saving a connection fails
 //! with a plain message, leaving neither settings nor the secret in the cache.
 
-use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
+
+use super::cache_holds;
 
 /// A distinctive secret: no output and no cache file may contain it.
 const SECRET: &str = "Plover-3a9c-secret";
@@ -22,14 +23,6 @@ fn cairn(args: &[&str]) -> (i32, String, String) {
     let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
     assert!(!stdout.contains(SECRET) && !stderr.contains(SECRET), "the secret was printed");
     (out.status.code().unwrap_or(-1), stdout, stderr)
-}
-
-fn cache_holds(db: &Path, needle: &str) -> bool {
-    ["", "-wal", "-shm"].iter().any(|suffix| {
-        let mut path = db.as_os_str().to_owned();
-        path.push(suffix);
-        std::fs::read(&path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
-    })
 }
 
 #[test]

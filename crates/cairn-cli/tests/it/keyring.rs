@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::cache_holds;
 use super::sync::{SECRET, serve};
 
 const SECRET_VAR: &str = "CAIRN_TEST_KEYRING_SECRET";
@@ -114,14 +115,6 @@ fn session_env(dir: &Path, bus_address: &str) -> Vec<(&'static str, String)> {
         ("XDG_DATA_HOME", path("data")),
         ("XDG_RUNTIME_DIR", path("run")),
     ]
-}
-
-fn cache_holds(db: &Path, needle: &str) -> bool {
-    ["", "-wal", "-shm"].iter().any(|suffix| {
-        let mut path = db.as_os_str().to_owned();
-        path.push(suffix);
-        std::fs::read(&path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
-    })
 }
 
 #[test]

@@ -16,6 +16,15 @@ fn cairn(args: &[&str]) -> (i32, String, String) {
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
+/// Whether the cache file (or its WAL or shared-memory file) holds `needle` anywhere.
+fn cache_holds(db: &std::path::Path, needle: &str) -> bool {
+    ["", "-wal", "-shm"].iter().any(|suffix| {
+        let mut path = db.as_os_str().to_owned();
+        path.push(suffix);
+        std::fs::read(&path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+    })
+}
+
 fn fixture(name: &str) -> String {
     format!("{}/../../tests/fixtures/case/{name}", env!("CARGO_MANIFEST_DIR"))
 }
