@@ -101,6 +101,32 @@ impl Sort {
         records.extend(keyed.into_iter().map(|(_, record)| record));
     }
 
+    /// For each of `records` (whole records or projections that keep this sort's field where
+    /// it was, see [`project`](crate::project)), its rank in ascending order of the field:
+    /// records whose values compare equal share a rank, ranks count up from 0 without gaps, and
+    /// records without a value have none. The direction of this sort is ignored.
+    ///
+    /// Ordering records by rank (missing last, ties kept in their given order) gives exactly
+    /// [`Sort::apply`]'s order; ranking a field's distinct values once lets a caller sort
+    /// many subsets of a large collection by comparing integers.
+    pub fn ranks(&self, records: &[Value], shape: &Shape) -> Vec<Option<usize>> {
+        let typing = Typing::of(shape, &self.field);
+        let mut keyed: Vec<(SortKey, usize)> =
+            records.iter().enumerate().filter_map(|(index, record)| Some((self.key(record, typing)?, index))).collect();
+        keyed.sort_by(|(a, _), (b, _)| a.cmp(b));
+        let mut ranks = vec![None; records.len()];
+        let mut rank = 0;
+        for (i, (key, index)) in keyed.iter().enumerate() {
+            if i > 0 && keyed.get(i - 1).is_some_and(|(previous, _)| previous.cmp(key) != Ordering::Equal) {
+                rank += 1;
+            }
+            if let Some(slot) = ranks.get_mut(*index) {
+                *slot = Some(rank);
+            }
+        }
+        ranks
+    }
+
     /// The key of a record: its first value for the field, if any.
     fn key(&self, record: &Value, typing: Typing) -> Option<SortKey> {
         occurrences(record, &self.field)
@@ -119,5 +145,40 @@ impl Sort {
             (None, Some(_)) => Ordering::Greater,
             (None, None) => Ordering::Equal,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cairn_spec::Collection;
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn ranks_order_like_apply_in_both_directions() {
+        let shape = Collection::Users.shape();
+        let names = ["b", "Émile", "a", "B", "emile", "", "c", "A", "Zoë"];
+        let mut records: Vec<Value> =
+            names.iter().enumerate().map(|(i, n)| json!({"sourcedId": i.to_string(), "familyName": n})).collect();
+        records.push(json!({"sourcedId": "none"}));
+        records.push(json!({"sourcedId": "null", "familyName": null}));
+        for sort in [Sort::asc("familyName"), Sort::desc("familyName")] {
+            let ranks = sort.ranks(&records, shape);
+            let mut by_rank: Vec<(Option<usize>, &Value)> = ranks.iter().copied().zip(&records).collect();
+            by_rank.sort_by(|(a, _), (b, _)| match (a, b) {
+                (Some(a), Some(b)) if sort.order == Order::Asc => a.cmp(b),
+                (Some(a), Some(b)) => b.cmp(a),
+                (a, b) => b.is_some().cmp(&a.is_some()),
+            });
+            let by_rank: Vec<&Value> = by_rank.into_iter().map(|(_, r)| r).collect();
+            let mut applied = records.clone();
+            sort.apply(&mut applied, shape);
+            assert_eq!(by_rank, applied.iter().collect::<Vec<_>>(), "{sort:?}");
+        }
+        let ranks = Sort::asc("familyName").ranks(&records, shape);
+        assert_eq!(ranks.first(), ranks.get(3), "b and B share a rank");
+        assert_eq!(ranks.get(2), Some(&Some(1)), "a right after the empty name");
+        assert_eq!(ranks.get(9..), Some(&[None, None][..]), "no value, no rank");
     }
 }

@@ -18,6 +18,14 @@ use serde_json::Value;
 const GETS: usize = 20_000;
 const CONCURRENCY: usize = 8;
 const PAGES: usize = 200;
+/// The `familyName` substrings of the distinct queries whose first pages are timed (every other
+/// one sorted descending): nothing about them is remembered before they are asked.
+const COLD: [&str; 60] = [
+    "an", "er", "el", "ar", "on", "in", "ez", "ri", "la", "ch", "ou", "ng", "is", "ra", "li", "to", "ma", "ss", "ha",
+    "es", "en", "or", "al", "le", "re", "ne", "ro", "ta", "na", "st", "ll", "te", "ka", "ni", "de", "mi", "ia", "ti",
+    "ur", "ol", "ad", "ey", "ck", "am", "ho", "ba", "sa", "go", "ki", "ya", "be", "wa", "da", "co", "ge", "pe", "ze",
+    "hu", "ju", "vo",
+];
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
@@ -96,10 +104,10 @@ async fn main() {
 
     // Filtered, sorted pages, one request at a time: first pages of distinct queries (nothing
     // remembered), then paging through one query (its answer remembered after the first page).
-    let page = |filter: String, offset: usize| {
+    let page = |filter: String, order: &'static str, offset: usize| {
         let (http, token, base) = (http.clone(), token.clone(), base.clone());
         async move {
-            let query = format!("filter={filter}&sort=familyName&orderBy=asc&limit=50&offset={offset}");
+            let query = format!("filter={filter}&sort=familyName&orderBy={order}&limit=50&offset={offset}");
             let t = Instant::now();
             let r = http
                 .get(format!("{base}/api/roster/rostering/v1p2/users?{query}"))
@@ -113,22 +121,19 @@ async fn main() {
         }
     };
     let filter = |letters: &str| format!("roles.role%3D%27student%27%20AND%20familyName~%27{letters}%27");
-    // The very first query on these fields builds their projections.
-    let (first, _) = page(filter("zz"), 0).await;
+    // The very first query on these fields builds their columns.
+    let (first, _) = page(filter("zz"), "asc", 0).await;
     let mut cold = Vec::new();
     let mut matching = 0;
-    for letters in [
-        "an", "er", "el", "ar", "on", "in", "ez", "ri", "la", "ch", "ou", "ng", "is", "ra", "li", "to", "ma", "ss",
-        "ha", "es",
-    ] {
-        let (elapsed, total) = page(filter(letters), 0).await;
+    for (i, letters) in COLD.iter().enumerate() {
+        let (elapsed, total) = page(filter(letters), if i % 2 == 0 { "asc" } else { "desc" }, 0).await;
         cold.push(elapsed);
         matching += total;
     }
     let mut warm = Vec::new();
-    let (_, total) = page(filter("a"), 0).await;
+    let (_, total) = page(filter("a"), "asc", 0).await;
     for i in 0..PAGES {
-        warm.push(page(filter("a"), (i * 50) % total.max(1)).await.0);
+        warm.push(page(filter("a"), "asc", (i * 50) % total.max(1)).await.0);
     }
     let pct = |latencies: &mut Vec<Duration>, p: f64| {
         latencies.sort();
@@ -139,11 +144,12 @@ async fn main() {
     println!("|---|---|---|");
     println!("| single-record GET throughput ({CONCURRENCY} connections) | {gets_per_second:.0} /s | ≥ 5,000 /s |");
     println!(
-        "| first query ever on roles.role and familyName (builds their projections) | {:.1} ms | |",
+        "| first query ever on roles.role and familyName (builds their columns) | {:.1} ms | |",
         first.as_secs_f64() * 1000.0
     );
     println!(
-        "| first page of a new filtered sorted query, p50 ({} matches on average) | {:.1} ms | |",
+        "| first page of a new filtered sorted query ({} queries), p50 ({} matches on average) | {:.1} ms | |",
+        cold.len(),
         matching / cold.len(),
         pct(&mut cold, 0.50)
     );

@@ -645,8 +645,30 @@ fn district_scale_is_valid_and_sized() {
     println!("district generated in {:?}: {summary}", started.elapsed());
     let failures = strict_failures(&records);
     assert!(failures.is_empty(), "{} issues, first: {:#?}", failures.len(), &failures[..failures.len().min(10)]);
-    assert!((20_000..=32_000).contains(&summary.count(Collection::Users)));
+    assert_sized(&summary, 25_000, 1_000, 100_000);
     assert!((1_200..=1_900).contains(&summary.count(Collection::CfItems)));
+}
+
+/// Users, classes and enrollments within 10% of a scale's advertised sizes.
+fn assert_sized(summary: &DemoSummary, users: usize, classes: usize, enrollments: usize) {
+    for (collection, advertised) in
+        [(Collection::Users, users), (Collection::Classes, classes), (Collection::Enrollments, enrollments)]
+    {
+        let count = summary.count(collection);
+        let range = advertised * 9 / 10..=advertised * 11 / 10;
+        assert!(range.contains(&count), "{count} {}, advertised {advertised}", collection.name());
+    }
+}
+
+/// The state scale's sizes (generation only; about half a minute in a release build):
+/// `cargo test --release -p cairn-sandbox --test demo -- --ignored state_scale_is_sized`.
+#[test]
+#[ignore]
+fn state_scale_is_sized() {
+    let summary = generate(&DemoOptions::new(Scale::State, BASE), &mut |_, _| {});
+    println!("state: {summary}");
+    assert_sized(&summary, 100_000, 4_000, 400_000);
+    assert!((19_000..=21_000).contains(&summary.count(Collection::CfItems)), "a 20,000-item framework");
 }
 
 /// Writes a scale's records as lines (`collection<TAB>JSON`) to `$CAIRN_DEMO_DUMP` (`-`: only

@@ -89,6 +89,20 @@ impl PreparedFilter<'_> {
         self.clauses.iter().map(|c| c.clause.field.as_str())
     }
 
+    /// How the clauses combine ([`Connective::And`] for a single clause).
+    pub fn connective(&self) -> Connective {
+        self.connective
+    }
+
+    /// Whether clause `index` (in [`clause_fields`](Self::clause_fields) order) holds for a
+    /// record, given the record or a projection of it that keeps that clause's field where it
+    /// was (see [`project`]); `false` when there is no such clause. A clause's verdict depends
+    /// only on its field, so a caller may test each distinct projection of a field once and
+    /// combine the verdicts by [`connective`](Self::connective).
+    pub fn matches_clause(&self, index: usize, part: &Value) -> bool {
+        self.clauses.get(index).is_some_and(|clause| clause.matches(part))
+    }
+
     /// Whether a record satisfies the filter, given for each clause (in
     /// [`clause_fields`](Self::clause_fields) order) the record or any projection of it that
     /// keeps that clause's field where it was (`{"roles": [{"role": "student"}]}` for
@@ -195,5 +209,45 @@ fn accepts(pred: Pred, ordering: Ordering) -> bool {
         Pred::Eq => ordering == Ordering::Equal,
         Pred::Ne => ordering != Ordering::Equal,
         Pred::Contains => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cairn_spec::Collection;
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn clause_verdicts_on_projections_combine_like_matches() {
+        let shape = Collection::Users.shape();
+        let records = [
+            json!({"familyName": "Lang", "roles": [{"role": "student"}, {"role": "aide"}]}),
+            json!({"familyName": "Ölander", "roles": [{"role": "teacher"}]}),
+            json!({"givenName": "x"}),
+        ];
+        for text in [
+            "roles.role='student' AND familyName~'an'",
+            "roles.role='teacher' OR familyName~'LAN'",
+            "familyName!='lang'",
+            "familyName>'M'",
+        ] {
+            let filter = Filter::parse(text).unwrap();
+            let prepared = filter.prepare(shape);
+            for record in &records {
+                let verdicts: Vec<bool> = prepared
+                    .clause_fields()
+                    .enumerate()
+                    .map(|(i, field)| prepared.matches_clause(i, &project(record, field)))
+                    .collect();
+                let combined = match prepared.connective() {
+                    Connective::And => verdicts.iter().all(|v| *v),
+                    Connective::Or => verdicts.iter().any(|v| *v),
+                };
+                assert_eq!(combined, prepared.matches(record), "{text} on {record}");
+            }
+            assert!(!prepared.matches_clause(9, &json!({})));
+        }
     }
 }

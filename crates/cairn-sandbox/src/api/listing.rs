@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use cairn_query::{Query, link_header};
+use cairn_query::{Connective, Order, Query, link_header};
 use cairn_spec::shape::Shape;
 use cairn_spec::{Collection, StatusInfo, StatusNames};
 use serde_json::{Map, Value};
 
 use super::response::{ApiError, Response, SYSTEM};
 use super::route::Call;
-use crate::dataset::Table;
+use crate::dataset::{Column, Table};
 
 /// What a collection request ranges over.
 pub(crate) enum Candidates<'d> {
@@ -82,7 +82,8 @@ pub(crate) fn list(
 }
 
 /// Positions of a table's records that pass the filter, in the sort's order (stable) or as
-/// given; reads the table's per-field projections rather than whole records.
+/// given. Reads the table's columns: each clause is tested once per distinct value of its field,
+/// then each position looks its verdicts up; the sort orders positions by their field's rank.
 fn scan(
     table: &Table,
     positions: Vec<usize>,
@@ -93,24 +94,34 @@ fn scan(
     let mut matched = match &query.filter {
         Some(filter) => {
             let filter = filter.prepare(shape);
-            let columns: Vec<Arc<Vec<Value>>> = filter.clause_fields().map(|f| table.projection(f)).collect();
-            let null = Value::Null;
-            positions
-                .into_iter()
-                .filter(|p| {
-                    let parts: Vec<&Value> = columns.iter().map(|c| c.get(*p).unwrap_or(&null)).collect();
-                    filter.matches_parts(&parts)
+            let tests: Vec<(Arc<Column>, Vec<bool>)> = filter
+                .clause_fields()
+                .enumerate()
+                .map(|(index, field)| {
+                    let column = table.column(field);
+                    let verdicts = column.verdicts(&filter, index);
+                    (column, verdicts)
                 })
-                .collect()
+                .collect();
+            let holds = |position: usize, (column, verdicts): &(Arc<Column>, Vec<bool>)| {
+                column.code(position).and_then(|code| verdicts.get(code)).copied().unwrap_or(false)
+            };
+            match filter.connective() {
+                Connective::And => positions.into_iter().filter(|p| tests.iter().all(|t| holds(*p, t))).collect(),
+                Connective::Or => positions.into_iter().filter(|p| tests.iter().any(|t| holds(*p, t))).collect(),
+            }
         }
         None => positions,
     };
     if let Some(sort) = sort {
-        let column = table.projection(&sort.field);
-        let null = Value::Null;
-        let mut keyed: Vec<(usize, &Value)> = matched.iter().map(|p| (*p, column.get(*p).unwrap_or(&null))).collect();
-        sort.apply_by(&mut keyed, shape, |(_, value)| value);
-        matched = keyed.into_iter().map(|(p, _)| p).collect();
+        let column = table.column(&sort.field);
+        // Records without a value last in both directions; ties keep the given order (stable).
+        let key = |position: &usize| match (column.rank(*position, sort, shape), sort.order) {
+            (Some(rank), Order::Asc) => (false, rank),
+            (Some(rank), Order::Desc) => (false, usize::MAX - rank),
+            (None, _) => (true, 0),
+        };
+        matched.sort_by_key(key);
     }
     matched
 }

@@ -1,6 +1,7 @@
 //! The sandbox's data in memory: every collection's records in default order, an index by
 //! identifier and by relation, loaded from and written through to the record store.
 
+mod column;
 mod relations;
 
 use std::collections::{HashMap, VecDeque};
@@ -9,13 +10,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use cairn_spec::Collection;
 use serde_json::Value;
 
+pub use column::Column;
 pub use relations::relations;
 
 /// How many query answers a table remembers.
 const CACHED_QUERIES: usize = 64;
 
 /// One collection: records in default order (deleted slots are `None`) with indexes, and the
-/// answers of recent whole-collection queries (positions in order) and per-field projections,
+/// answers of recent whole-collection queries (positions in order) and per-field columns,
 /// forgotten on every write.
 #[derive(Debug, Default)]
 pub struct Table {
@@ -24,7 +26,7 @@ pub struct Table {
     by_relation: HashMap<&'static str, HashMap<String, Vec<usize>>>,
     live: usize,
     answers: Mutex<VecDeque<(String, Arc<Vec<usize>>)>>,
-    projections: Mutex<HashMap<String, Arc<Vec<Value>>>>,
+    columns: Mutex<HashMap<String, Arc<Column>>>,
 }
 
 impl Table {
@@ -65,26 +67,21 @@ impl Table {
         answer
     }
 
-    /// Every record's projection on `path` (see [`cairn_query::project`]), by position: built
-    /// on first use and kept until the next write. Filters and sorts scan these small values,
-    /// laid out together, instead of whole records.
-    pub fn projection(&self, path: &str) -> Arc<Vec<Value>> {
-        if let Some(found) = self.projections.lock().unwrap_or_else(PoisonError::into_inner).get(path) {
+    /// The column of field `path` (every record's projection on it, dictionary-encoded, by
+    /// position): built on first use and kept until the next write. Filters test each distinct
+    /// value once and sorts compare ranks, instead of reading whole records.
+    pub fn column(&self, path: &str) -> Arc<Column> {
+        if let Some(found) = self.columns.lock().unwrap_or_else(PoisonError::into_inner).get(path) {
             return found.clone();
         }
-        let built: Arc<Vec<Value>> = Arc::new(
-            self.slots
-                .iter()
-                .map(|slot| slot.as_deref().map_or(Value::Null, |r| cairn_query::project(r, path)))
-                .collect(),
-        );
-        self.projections.lock().unwrap_or_else(PoisonError::into_inner).insert(path.to_owned(), built.clone());
+        let built = Arc::new(Column::build(self.slots.iter().map(Option::as_deref), path));
+        self.columns.lock().unwrap_or_else(PoisonError::into_inner).insert(path.to_owned(), built.clone());
         built
     }
 
     fn forget_answers(&mut self) {
         self.answers.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
-        self.projections.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
+        self.columns.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     /// How many records.
@@ -227,5 +224,29 @@ mod tests {
         assert!(data.table(Collection::Enrollments).related("class", "c1").is_empty());
         assert_eq!(data.counts(), [(Collection::Enrollments, 1)]);
         assert!(!data.put(Collection::Users, json!({"name": "no id"})));
+    }
+
+    #[test]
+    fn columns_and_answers_are_forgotten_on_every_write() {
+        let mut data = Dataset::default();
+        let user = |id: &str, family: &str| json!({"sourcedId": id, "familyName": family});
+        data.put(Collection::Users, user("u1", "Lang"));
+        data.put(Collection::Users, user("u2", "Ng"));
+        let names = |data: &Dataset| {
+            let column = data.table(Collection::Users).column("familyName");
+            (0..3).map(|p| column.code(p).map(|c| column.distinct()[c]["familyName"].clone())).collect::<Vec<_>>()
+        };
+        let answer =
+            |data: &Dataset| data.table(Collection::Users).answer("q", || vec![data.table(Collection::Users).len()]);
+        assert_eq!(names(&data), [Some(json!("Lang")), Some(json!("Ng")), None]);
+        assert_eq!(*answer(&data), [2]);
+        data.put(Collection::Users, user("u1", "Ólafsson"));
+        assert_eq!(names(&data), [Some(json!("Ólafsson")), Some(json!("Ng")), None], "replaced");
+        data.put(Collection::Users, user("u3", "Abe"));
+        assert_eq!(names(&data), [Some(json!("Ólafsson")), Some(json!("Ng")), Some(json!("Abe"))], "added");
+        assert_eq!(*answer(&data), [3]);
+        assert!(data.remove(Collection::Users, "u2"));
+        assert_eq!(names(&data)[1], Some(Value::Null), "removed");
+        assert_eq!(*answer(&data), [2]);
     }
 }

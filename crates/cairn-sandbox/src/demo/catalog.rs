@@ -184,7 +184,7 @@ fn def(key: &str, title: &str, code: &str, grades: &[&'static str], area: Area) 
         Area::Advisory => &[("Advisory", "22")],
     };
     let cap = match area {
-        Area::Core => 24,
+        Area::Core => 26,
         Area::Advisory => 25,
         Area::Pe | Area::Art | Area::Music | Area::Cs => 30,
         _ => 28,
@@ -257,6 +257,12 @@ pub(crate) fn courses(level: Level, grade: &'static str, rng: &mut Rng, compact:
 fn full(level: Level, grade: &'static str, rng: &mut Rng) -> Vec<CourseDef> {
     let g = grade.trim_start_matches('0');
     let short = if grade == "KG" { "K" } else { g };
+    // Elementary specials (PE, STEM, art, music) are courses of a grade band, each specialist
+    // teaching the band's homerooms in turn.
+    let (band, band_label, band_code, band_grades): (&str, &str, &str, &[&'static str]) = match grade {
+        "KG" | "01" | "02" => ("k2", "Grades K–2", "K2", &["KG", "01", "02"]),
+        _ => ("35", "Grades 3–5", "35", &["03", "04", "05"]),
+    };
     match level {
         Level::Elementary => vec![
             CourseDef {
@@ -264,28 +270,35 @@ fn full(level: Level, grade: &'static str, rng: &mut Rng) -> Vec<CourseDef> {
                 ..def(&format!("core/{grade}"), &grade_label(grade), &format!("ELEM-{grade}"), &[grade], Area::Core)
             },
             def(
-                &format!("pe/{grade}"),
-                &format!("Physical Education — {}", grade_label(grade)),
-                &format!("PE-{grade}"),
-                &[grade],
+                &format!("pe/{band}"),
+                &format!("Physical Education — {band_label}"),
+                &format!("PE-{band_code}"),
+                band_grades,
                 Area::Pe,
+            ),
+            def(
+                &format!("stem/{band}"),
+                &format!("STEM Lab — {band_label}"),
+                &format!("STEM-{band_code}"),
+                band_grades,
+                Area::Science,
             ),
             span(
                 def(
-                    &format!("art/{grade}"),
-                    &format!("Art — {}", grade_label(grade)),
-                    &format!("ART-{grade}"),
-                    &[grade],
+                    &format!("art/{band}"),
+                    &format!("Art — {band_label}"),
+                    &format!("ART-{band_code}"),
+                    band_grades,
                     Area::Art,
                 ),
                 Span::Fall,
             ),
             span(
                 def(
-                    &format!("music/{grade}"),
-                    &format!("Music — {}", grade_label(grade)),
-                    &format!("MUS-{grade}"),
-                    &[grade],
+                    &format!("music/{band}"),
+                    &format!("Music — {band_label}"),
+                    &format!("MUS-{band_code}"),
+                    band_grades,
                     Area::Music,
                 ),
                 Span::Spring,

@@ -24,7 +24,7 @@ pub(crate) struct Section {
     pub(crate) id: String,
     /// Index of its course.
     pub(crate) course: usize,
-    /// Section number (0-based).
+    /// Class number within its course (0-based).
     pub(crate) number: usize,
     /// Its students (indexes into the school's students).
     pub(crate) students: Vec<usize>,
@@ -32,8 +32,8 @@ pub(crate) struct Section {
     pub(crate) teacher: usize,
     /// Co-teacher.
     pub(crate) co_teacher: Option<usize>,
-    /// Period.
-    pub(crate) period: String,
+    /// Periods (one per merged section).
+    pub(crate) periods: Vec<String>,
     /// Room.
     pub(crate) room: String,
 }

@@ -1,4 +1,4 @@
-//! A school's students, in households of one to four children with one or two guardians,
+//! A school's students, in households of one to four children with one (or two) guardians,
 //! each household sharing a heritage and (mostly) a family name; some students join late and
 //! some withdraw during the year.
 
@@ -73,7 +73,7 @@ pub(crate) fn households(ids: &Ids, cal: &Calendar, school: &School, rng: &mut R
     let mut guardians: Vec<Guardian> = Vec::new();
     let mut at = 0;
     while at < order.len() {
-        let size = ([1, 2, 3, 4][rng.weighted(&[45, 38, 14, 3])]).min(order.len() - at);
+        let size = ([1, 2, 3, 4][rng.weighted(&[35, 40, 20, 5])]).min(order.len() - at);
         let heritage = people::heritage(rng);
         let family = people::family_name(rng, heritage);
         let children: Vec<usize> = order[at..at + size].to_vec();
@@ -83,7 +83,8 @@ pub(crate) fn households(ids: &Ids, cal: &Calendar, school: &School, rng: &mut R
             let sex = people::sex(rng);
             students[c].person = people::person(rng, id, heritage, family.clone(), sex);
         }
-        let count = if rng.chance(0.6) { 2 } else { 1 };
+        // The contacts the district rosters: mostly one per household.
+        let count = if rng.chance(0.1) { 2 } else { 1 };
         let child_ids: Vec<String> = children.iter().map(|&c| students[c].person.id.clone()).collect();
         for g in 0..count {
             let n = guardians.len();

@@ -56,9 +56,11 @@ use resources::Resources;
 pub enum Scale {
     /// One district of three schools, about 500 users and a 150-item framework.
     Small,
-    /// One district of about 19 schools and 25,000 users; a 1,500-item framework.
+    /// One district of 19 schools: about 25,000 users, 1,000 classes and 100,000
+    /// enrollments; a 1,500-item framework.
     District,
-    /// A state agency with four districts and about 100,000 users; a 20,000-item framework.
+    /// A state agency with four districts: about 100,000 users, 4,000 classes and 400,000
+    /// enrollments; a 20,000-item framework.
     State,
 }
 

@@ -202,8 +202,8 @@ pub(crate) fn plan(scale: Scale, ids: &Ids, seed: u64) -> Plan {
     // (elementary, middle, high) schools and students per school of each level.
     let (layouts, sizes): (&[Layout], Layout) = match scale {
         Scale::Small => (&[(1, 1, 1)], (90, 90, 90)),
-        Scale::District => (&[(12, 4, 3)], (520, 780, 1380)),
-        Scale::State => (&[(11, 4, 3), (13, 4, 3), (11, 3, 3), (12, 4, 3)], (520, 780, 1380)),
+        Scale::District => (&[(12, 4, 3)], (600, 900, 1590)),
+        Scale::State => (&[(11, 4, 3), (13, 4, 3), (11, 3, 3), (12, 4, 3)], (600, 900, 1590)),
     };
     let jitter = |rng: &mut Rng, n: usize| {
         if scale == Scale::Small { n } else { (n as i64 + rng.range(-(n as i64) / 10, n as i64 / 10)) as usize }

@@ -48,6 +48,7 @@ pub(crate) fn generate(
     let (mut students, guardians) = households::households(ids, cal, school, &mut rng);
     let (courses, mut sections) = staffing::sections(ids, school, world.compact, &mut students, &mut rng);
     let teachers = staffing::teachers(ids, school, &courses, &mut sections, &mut rng);
+    let sections = staffing::merge(sections);
     let students: &[Student] = &students;
 
     // Courses and classes.
@@ -78,7 +79,8 @@ pub(crate) fn generate(
         } else if school.level == Level::Elementary {
             format!("{} ({})", course.title, section.number + 1)
         } else {
-            format!("{} — Period {}", course.title, section.period)
+            let s = if section.periods.len() > 1 { "s" } else { "" };
+            format!("{} — Period{s} {}", course.title, section.periods.join(", "))
         };
         let mut v = json!({
             "sourcedId": section.id, "status": "active", "dateLastModified": now,
@@ -92,7 +94,7 @@ pub(crate) fn generate(
             "school": ids.guid_ref(Collection::Orgs, &school.id),
             "terms": course.span.terms().iter().map(|t| ids.guid_ref(Collection::AcademicSessions, &cal.terms[*t].id)).collect::<Vec<_>>(),
             "subjectCodes": course.subjects.iter().map(|s| s.1).collect::<Vec<_>>(),
-            "periods": [section.period],
+            "periods": section.periods,
         });
         if rng.chance(0.4)
             && let Some(tool) = resources.tool_for(ids, now, out, course.area)

@@ -1,6 +1,8 @@
 //! A school's classes and who teaches them: course choices grouped into sections of at most a
 //! course's capacity, teachers by department (with advisories and special-education
-//! co-teachers), and each section's period and room.
+//! co-teachers), each section's period and room, and the sections a teacher has of one course
+//! merged into one class that lists their periods (as rostering to a learning platform often
+//! does), so a class holds a teacher's whole roster for the course.
 
 use std::collections::HashMap;
 
@@ -12,6 +14,9 @@ use super::people::{self, Person, Sex};
 use super::plan::{Level, School};
 use super::rng::Rng;
 use super::school::key;
+
+/// How many advisories a secondary classroom teacher leads.
+const ADVISORIES: usize = 5;
 
 /// A teacher and the courses of the sections taught.
 #[derive(Debug)]
@@ -62,7 +67,7 @@ pub(crate) fn sections(
                 students: roster,
                 teacher: 0,
                 co_teacher: None,
-                period: String::new(),
+                periods: Vec::new(),
                 room: String::new(),
             });
         }
@@ -110,8 +115,9 @@ pub(crate) fn teachers(
         for _ in 0..count {
             new_teacher(rng, &mut teachers);
         }
+        // Consecutive sections (mostly of one course) to one teacher, at most `load` each.
         for (k, &section) in list.iter().enumerate() {
-            sections[section].teacher = first + k % count;
+            sections[section].teacher = first + k * count / list.len();
         }
     }
     let classroom_teachers = teachers.len().max(1);
@@ -124,7 +130,8 @@ pub(crate) fn teachers(
     for (i, section) in sections.iter_mut().enumerate() {
         let area = courses[section.course].area;
         if area == Area::Advisory && school.level != Level::Elementary {
-            section.teacher = advisory % classroom_teachers;
+            // Five advisories in turn to each classroom teacher.
+            section.teacher = (advisory / ADVISORIES) % classroom_teachers;
             advisory += 1;
         }
         let academic = matches!(area, Area::Core | Area::Ela | Area::Math | Area::Science | Area::Social);
@@ -166,15 +173,48 @@ pub(crate) fn teachers(
             _ if school.level == Level::Elementary => format!("Room {}", (*room_no % 40) + 1),
             _ => format!("Room {}", base + (*room_no % 30) + 1),
         };
-        section.period = if course.homeroom && school.level == Level::Elementary {
+        section.periods = vec![if course.homeroom && school.level == Level::Elementary {
             "HR".to_owned()
         } else if course.area == Area::Advisory {
             "ADV".to_owned()
         } else {
             period += 1;
             ((period - 1) % 7 + 1).to_string()
-        };
+        }];
         teachers[section.teacher].courses.push(section.course);
     }
     teachers
+}
+
+/// The classes: each teacher's sections of one course merged into one class, in the order of
+/// their first sections, with the first section's identifier, room and co-teacher (if any),
+/// every section's students and the periods in order; numbered anew within each course.
+pub(crate) fn merge(sections: Vec<Section>) -> Vec<Section> {
+    let mut classes: Vec<Section> = Vec::new();
+    let mut at: HashMap<(usize, usize), usize> = HashMap::new();
+    for section in sections {
+        match at.get(&(section.course, section.teacher)).and_then(|&i| classes.get_mut(i)) {
+            Some(class) => {
+                class.students.extend(section.students);
+                class.co_teacher = class.co_teacher.or(section.co_teacher);
+                for period in section.periods {
+                    if !class.periods.contains(&period) {
+                        class.periods.push(period);
+                    }
+                }
+            }
+            None => {
+                at.insert((section.course, section.teacher), classes.len());
+                classes.push(section);
+            }
+        }
+    }
+    let mut numbers: HashMap<usize, usize> = HashMap::new();
+    for class in &mut classes {
+        let number = numbers.entry(class.course).or_default();
+        class.number = *number;
+        *number += 1;
+        class.periods.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    }
+    classes
 }
