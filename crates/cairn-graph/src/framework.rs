@@ -1,14 +1,17 @@
 //! The framework graph: one node per document, item and external target; one edge per
-//! association, from origin to destination. Identifiers need not be UUIDs.
+//! association, from origin to destination, with its type, sequence number, grouping and notes.
+//! Identifiers need not be UUIDs. The graph borrows its text from the package it was built
+//! from, so building it copies no strings.
 
-use std::collections::HashMap;
-
-use cairn_spec::case::{CfPackage, LinkGenUri};
+use cairn_spec::case::{CfPackage, LinkGenUri, LinkUri};
 use cairn_spec::wire::Linked;
 use petgraph::graph::{DiGraph, NodeIndex};
 
+use crate::hash::FxMap;
+
 /// What a node stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     /// The framework's root document.
     Document,
@@ -19,66 +22,83 @@ pub enum NodeKind {
 }
 
 /// A node of the graph.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Node {
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Node<'p> {
     /// Document, item or external.
     pub kind: NodeKind,
     /// The identifier (a UUID, a URL, whatever the package uses).
-    pub identifier: String,
+    pub identifier: &'p str,
     /// Position in the package's `CFItems` (items only).
     pub item_index: Option<usize>,
-    /// For external nodes: the URI and title the first link to it carried.
-    pub uri: Option<String>,
-    /// Title (documents), or the link's title (external nodes).
-    pub title: Option<String>,
+    /// The document's URI, or for external nodes the URI the first link to it carried (items:
+    /// see the package).
+    pub uri: Option<&'p str>,
+    /// Title (documents), or the title the first link to it carried (external nodes).
+    pub title: Option<&'p str>,
 }
 
 /// An association between two nodes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Edge {
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Edge<'p> {
     /// Position in the package's `CFAssociations`.
     pub association_index: usize,
     /// The association type as given (`isChildOf`, `ext:...`).
-    pub kind: String,
+    pub kind: &'p str,
+    /// The defined type the given one reads as (case folded, aliases applied); `None` for
+    /// `ext:` and unknown types.
+    pub standard: Option<&'static str>,
     /// The sequenceNumber, if any.
     pub sequence_number: Option<i64>,
+    /// The identifier of the association's `CFAssociationGroupingURI`, if any.
+    pub grouping: Option<&'p str>,
+    /// The association's notes, if any.
+    pub notes: Option<&'p str>,
 }
 
-/// A framework as a directed graph.
+impl Edge<'_> {
+    /// Whether the association is of the defined type `kind` (`isChildOf`, `precedes`...).
+    pub fn is(&self, kind: &str) -> bool {
+        self.standard == Some(kind)
+    }
+}
+
+/// A framework as a directed graph, borrowing from its package.
 #[derive(Debug, Default)]
-pub struct FrameworkGraph {
-    graph: DiGraph<Node, Edge>,
-    by_identifier: HashMap<String, NodeIndex>,
+pub struct FrameworkGraph<'p> {
+    graph: DiGraph<Node<'p>, Edge<'p>>,
+    by_identifier: FxMap<&'p str, NodeIndex>,
     /// Associations left out because an end has no identifier (index in `CFAssociations`).
     pub dangling: Vec<usize>,
 }
 
-impl FrameworkGraph {
+impl<'p> FrameworkGraph<'p> {
     /// Builds the graph of a package. Associations whose ends are not in the package become
     /// external nodes; associations without an origin or destination identifier are listed in
     /// [`dangling`](Self::dangling).
-    pub fn from_package(package: &CfPackage) -> FrameworkGraph {
-        let mut g = FrameworkGraph::default();
+    pub fn from_package(package: &'p CfPackage) -> FrameworkGraph<'p> {
+        let items = package.items.as_ref().map_or(0, |m| m.len());
+        let associations = package.associations.as_ref().map_or(0, |m| m.len());
+        let mut by_identifier = FxMap::default();
+        by_identifier.reserve(items + 1);
+        let mut g = FrameworkGraph {
+            graph: DiGraph::with_capacity(items + 1, associations),
+            by_identifier,
+            dangling: Vec::new(),
+        };
         if let Some(document) = &package.document
             && let Some(id) = document.identifier.as_deref()
         {
             g.add(Node {
                 kind: NodeKind::Document,
-                identifier: id.to_owned(),
+                identifier: id,
                 item_index: None,
-                uri: document.uri.as_deref().map(str::to_owned),
-                title: document.title.as_deref().map(str::to_owned),
+                uri: document.uri.as_deref(),
+                title: document.title.as_deref(),
             });
         }
         for (index, item) in package.items.iter().flatten().enumerate() {
             if let Some(id) = item.identifier.as_deref() {
-                g.add(Node {
-                    kind: NodeKind::Item,
-                    identifier: id.to_owned(),
-                    item_index: Some(index),
-                    uri: item.uri.as_deref().map(str::to_owned),
-                    title: None,
-                });
+                g.add(Node { kind: NodeKind::Item, identifier: id, item_index: Some(index), uri: None, title: None });
             }
         }
         for (index, association) in package.associations.iter().flatten().enumerate() {
@@ -88,28 +108,32 @@ impl FrameworkGraph {
                 g.dangling.push(index);
                 continue;
             };
+            let kind = association.association_type.as_ref();
             let edge = Edge {
                 association_index: index,
-                kind: association.association_type.as_ref().map(|t| t.as_str().to_owned()).unwrap_or_default(),
+                kind: kind.map(|t| t.as_str()).unwrap_or_default(),
+                standard: kind.and_then(|t| t.canonical()),
                 sequence_number: association.sequence_number.as_ref().map(|n| n.get()),
+                grouping: association.grouping_uri.as_ref().and_then(link_uri_id),
+                notes: association.notes.as_deref(),
             };
             g.graph.add_edge(origin, destination, edge);
         }
         g
     }
 
-    fn add(&mut self, node: Node) -> NodeIndex {
-        if let Some(&existing) = self.by_identifier.get(&node.identifier) {
+    fn add(&mut self, node: Node<'p>) -> NodeIndex {
+        if let Some(&existing) = self.by_identifier.get(node.identifier) {
             return existing;
         }
-        let id = node.identifier.clone();
+        let id = node.identifier;
         let index = self.graph.add_node(node);
         self.by_identifier.insert(id, index);
         index
     }
 
     /// The node a link points at, adding an external node the first time.
-    fn endpoint(&mut self, link: &Linked<LinkGenUri>) -> Option<NodeIndex> {
+    fn endpoint(&mut self, link: &'p Linked<LinkGenUri>) -> Option<NodeIndex> {
         let (identifier, uri, title) = match link {
             Linked::Object(l) => (l.identifier.as_deref()?, l.uri.as_deref(), l.title.as_deref()),
             Linked::Plain(uri) => (uri.as_str(), Some(uri.as_str()), None),
@@ -117,17 +141,11 @@ impl FrameworkGraph {
         if identifier.is_empty() {
             return None;
         }
-        Some(self.add(Node {
-            kind: NodeKind::External,
-            identifier: identifier.to_owned(),
-            item_index: None,
-            uri: uri.map(str::to_owned),
-            title: title.map(str::to_owned),
-        }))
+        Some(self.add(Node { kind: NodeKind::External, identifier, item_index: None, uri, title }))
     }
 
     /// The underlying petgraph graph.
-    pub fn graph(&self) -> &DiGraph<Node, Edge> {
+    pub fn graph(&self) -> &DiGraph<Node<'p>, Edge<'p>> {
         &self.graph
     }
 
@@ -137,12 +155,20 @@ impl FrameworkGraph {
     }
 
     /// The node at `index`.
-    pub fn node(&self, index: NodeIndex) -> &Node {
+    pub fn node(&self, index: NodeIndex) -> &Node<'p> {
         &self.graph[index]
     }
 
     /// How many nodes are of `kind`.
     pub fn count(&self, kind: NodeKind) -> usize {
         self.graph.node_weights().filter(|n| n.kind == kind).count()
+    }
+}
+
+/// The identifier a `LinkURI` (or a plain string in its place) names.
+fn link_uri_id(link: &Linked<LinkUri>) -> Option<&str> {
+    match link {
+        Linked::Object(l) => l.identifier.as_deref(),
+        Linked::Plain(uri) => Some(uri.as_str()),
     }
 }

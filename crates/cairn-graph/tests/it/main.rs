@@ -2,17 +2,26 @@
 //! package JSON.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod build;
+mod crosswalk;
+mod diff;
+mod links;
+mod roster;
+mod shapes;
+mod tree;
+
 use std::collections::BTreeSet;
 
 use cairn_graph::{FrameworkGraph, NodeKind};
 use cairn_spec::case::PackageFile;
 use serde_json::Value;
 
-fn fixture(name: &str) -> (Value, FrameworkGraph) {
+fn fixture(name: &str) -> (Value, FrameworkGraph<'static>) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case").join(name);
     let bytes = std::fs::read(path).unwrap();
     let json: Value = serde_json::from_slice(&bytes).unwrap();
-    let graph = FrameworkGraph::from_package(&PackageFile::read(&bytes).unwrap().value.package);
+    let package = Box::leak(Box::new(PackageFile::read(&bytes).unwrap().value.package));
+    let graph = FrameworkGraph::from_package(package);
     (json, graph)
 }
 
