@@ -3,11 +3,14 @@
 
 mod check;
 mod connection;
+mod crosswalk;
+mod diff;
 mod export;
 mod import;
 mod serve;
 mod stats;
 mod sync;
+mod tree;
 
 use std::process::ExitCode;
 
@@ -37,6 +40,12 @@ enum Command {
     Connection(connection::ConnectionArgs),
     /// Export a framework's items as CSV, or a connection's rosters as a OneRoster 1.2 CSV bundle.
     Export(export::ExportArgs),
+    /// The associations linking two frameworks' items, by type, and each framework's coverage.
+    Crosswalk(crosswalk::CrosswalkArgs),
+    /// What changed between two snapshots of a framework: document, items, associations.
+    Diff(diff::DiffArgs),
+    /// A cached framework as a tree, with its orphans and cycles.
+    Tree(tree::TreeArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +58,9 @@ fn main() -> ExitCode {
         Command::Sync(args) => sync::run(&args),
         Command::Connection(args) => connection::run(&args),
         Command::Export(args) => export::run(&args),
+        Command::Crosswalk(args) => crosswalk::run(&args),
+        Command::Diff(args) => diff::run(&args),
+        Command::Tree(args) => tree::run(&args),
     };
     match result {
         Ok(code) => code,

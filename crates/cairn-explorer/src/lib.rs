@@ -7,3 +7,4 @@ pub mod export;
 pub mod import;
 pub mod ingest;
 pub mod sync;
+pub mod views;

@@ -2,10 +2,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 mod connection;
+mod crosswalk;
+mod diff;
 mod export;
 mod keyring;
 mod serve;
 mod sync;
+mod tree;
 
 use std::process::Command;
 

@@ -6,7 +6,7 @@ mod served;
 
 pub use package::{PackageImport, import_package};
 pub use roster::{RosterImport, import_bundle};
-pub use served::served_records;
+pub use served::{ADDED_PREFIX, served_records};
 
 /// Why data could not be put into the cache. Nothing of it was written.
 #[derive(Debug, thiserror::Error)]

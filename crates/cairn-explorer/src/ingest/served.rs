@@ -7,7 +7,8 @@ use cairn_spec::case::CfPackage;
 use serde_json::{Map, Value, json};
 
 /// The package's records, in the form `getCFDocument`, `getCFItem`... answer them. A plain
-/// string where the document link belongs is kept in `extensions` and replaced by the link.
+/// string where the document link belongs is kept in `extensions` and replaced by the link; a
+/// link added where there was none is marked in `extensions` ([`ADDED_PREFIX`]).
 pub fn served_records(package: &CfPackage) -> Vec<(Collection, Value)> {
     let mut out = Vec::new();
     let Some(document) = &package.document else { return out };
@@ -43,7 +44,12 @@ pub fn served_records(package: &CfPackage) -> Vec<(Collection, Value)> {
     out
 }
 
-/// The record with `field` set to `link` (an object already there is kept as it is).
+/// The extension that marks a link the import added where the package had none
+/// (`cairn:addedCFDocumentURI: true`), so that reading the package back leaves it out again.
+pub const ADDED_PREFIX: &str = "cairn:added";
+
+/// The record with `field` set to `link` (an object already there is kept as it is; a plain
+/// string is kept in `extensions` as `cairn:original<field>`; an absent one is marked added).
 fn with_link(mut record: Value, field: &str, link: &Value) -> Value {
     let Some(map) = record.as_object_mut() else { return record };
     match map.get(field) {
@@ -57,6 +63,10 @@ fn with_link(mut record: Value, field: &str, link: &Value) -> Value {
             map.insert(field.to_owned(), link.clone());
         }
         None => {
+            let extensions = map.entry("extensions").or_insert_with(|| Value::Object(Map::new()));
+            if let Some(extensions) = extensions.as_object_mut() {
+                extensions.insert(format!("{ADDED_PREFIX}{field}"), Value::Bool(true));
+            }
             map.insert(field.to_owned(), link.clone());
         }
     }

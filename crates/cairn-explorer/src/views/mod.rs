@@ -1,0 +1,15 @@
+//! View queries behind the explorer: what the framework explorer, the graph view and the
+//! command line show, read from the cache and shaped for display (JSON-serialisable).
+
+pub mod crosswalk;
+pub mod diff;
+mod error;
+mod package;
+pub mod roster;
+mod snapshot;
+mod tree;
+
+pub use error::ViewError;
+pub use package::{load_package, resolve_connection};
+pub use snapshot::{Snapshot, SnapshotError, SnapshotSource, resolve_snapshot};
+pub use tree::{TreeOptions, TreeView, framework_tree};

@@ -1,0 +1,281 @@
+//! A cached framework rebuilt as a [`CfPackage`]: its document, its items and associations
+//! (those the cache files under the document, and those without a document whose origin or
+//! destination is the document or one of its items), the definitions they link to, and the
+//! rubrics whose criteria assess its items. Items and associations keep the order they were
+//! cached in (the package's order for imports and syncs).
+
+use std::collections::HashSet;
+
+use cairn_spec::Wire;
+use cairn_spec::case::CfPackage;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Map, Value};
+
+use crate::ingest::ADDED_PREFIX;
+
+use super::error::ViewError;
+
+/// The links the ingest adds to served records, with the original value kept in `extensions`.
+const ADDED_LINKS: [&str; 2] = ["CFPackageURI", "CFDocumentURI"];
+
+/// The id of the connection called `name`.
+pub fn resolve_connection(conn: &Connection, name: &str) -> Result<i64, ViewError> {
+    conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| ViewError::NoConnection(name.to_owned()))
+}
+
+/// The package of the framework `document` as cached by `connection` (any connection when
+/// `None`, as long as only one holds it), with the id of the connection it came from; `None`
+/// when no (chosen) connection cached the document.
+pub fn load_package(
+    conn: &Connection,
+    connection: Option<i64>,
+    document: &str,
+) -> Result<Option<(i64, CfPackage)>, ViewError> {
+    let holders: Vec<(i64, String, String)> = conn
+        .prepare(
+            "SELECT d.connection_id, c.name, d.json FROM cf_documents d JOIN connections c ON c.id = d.connection_id
+             WHERE d.id = ?1 AND (?2 IS NULL OR d.connection_id = ?2) ORDER BY c.name",
+        )?
+        .query_map(params![document, connection], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let (connection_id, document_json) = match holders.as_slice() {
+        [] => return Ok(None),
+        [(id, _, json)] => (*id, json),
+        _ => {
+            return Err(ViewError::Ambiguous {
+                document: document.to_owned(),
+                connections: holders.into_iter().map(|(_, name, _)| name).collect(),
+            });
+        }
+    };
+    let document_json = parse("cf_documents", document, document_json)?;
+    let document_json = unlinked(document_json);
+    let items = rows(
+        conn,
+        "cf_items",
+        "SELECT id, json FROM cf_items WHERE connection_id = ?1 AND document_id = ?2 AND to_be_deleted = 0
+         ORDER BY rowid",
+        connection_id,
+        document,
+    )?;
+    let associations = rows(
+        conn,
+        "cf_associations",
+        "SELECT id, json FROM cf_associations WHERE connection_id = ?1 AND to_be_deleted = 0 AND (document_id = ?2
+         OR (document_id IS NULL AND (origin_id = ?2 OR destination_id = ?2
+             OR origin_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2)
+             OR destination_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2))))
+         ORDER BY rowid",
+        connection_id,
+        document,
+    )?;
+    let mut package = Map::new();
+    let definitions = definitions(conn, connection_id, &document_json, &items, &associations)?;
+    let rubrics = rubrics(conn, connection_id, &items)?;
+    package.insert("CFDocument".to_owned(), document_json);
+    package.insert("CFItems".to_owned(), Value::Array(items));
+    package.insert("CFAssociations".to_owned(), Value::Array(associations));
+    if !definitions.is_empty() {
+        package.insert("CFDefinitions".to_owned(), Value::Object(definitions));
+    }
+    if !rubrics.is_empty() {
+        package.insert("CFRubrics".to_owned(), Value::Array(rubrics));
+    }
+    let package = CfPackage::from_json(Value::Object(package)).map_err(|_| ViewError::BadRecord {
+        table: "cf_documents",
+        id: document.to_owned(),
+        message: "not a package".to_owned(),
+    })?;
+    Ok(Some((connection_id, package)))
+}
+
+fn parse(table: &'static str, id: &str, json: &str) -> Result<Value, ViewError> {
+    serde_json::from_str(json).map_err(|e| ViewError::BadRecord { table, id: id.to_owned(), message: e.to_string() })
+}
+
+/// The records of `table` a query with parameters (connection id, document) selects, as they
+/// were in the package.
+fn rows(
+    conn: &Connection,
+    table: &'static str,
+    sql: &str,
+    connection_id: i64,
+    document: &str,
+) -> Result<Vec<Value>, ViewError> {
+    let mut statement = conn.prepare(sql)?;
+    let mut rows = statement.query(params![connection_id, document])?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        let (id, json): (String, String) = (row.get(0)?, row.get(1)?);
+        out.push(unlinked(parse(table, &id, &json)?));
+    }
+    Ok(out)
+}
+
+/// A served record as it was in the package: a document link the ingest added (marked in
+/// `extensions`) is removed, or put back to the plain value it replaced; a link the package
+/// itself gave stays, as does every link of a record a server served (nothing marks those).
+fn unlinked(mut record: Value) -> Value {
+    let Some(map) = record.as_object_mut() else { return record };
+    for field in ADDED_LINKS {
+        let extensions = map.get_mut("extensions").and_then(Value::as_object_mut);
+        let (original, was_added) = match extensions {
+            Some(extensions) => (
+                extensions.remove(&format!("cairn:original{field}")),
+                extensions.remove(&format!("{ADDED_PREFIX}{field}")) == Some(Value::Bool(true)),
+            ),
+            None => (None, false),
+        };
+        match original {
+            Some(original) => {
+                map.insert(field.to_owned(), original);
+            }
+            None if was_added => {
+                map.remove(field);
+            }
+            None => {}
+        }
+        if map.get("extensions").and_then(Value::as_object).is_some_and(Map::is_empty) {
+            map.remove("extensions");
+        }
+    }
+    record
+}
+
+/// The identifier of the link at `key` of `record` (a link object, or every one of an array).
+fn link_ids<'v>(record: &'v Value, key: &str) -> Vec<&'v str> {
+    let identifier = |v: &'v Value| v.get("identifier").and_then(Value::as_str);
+    match record.get(key) {
+        Some(Value::Array(links)) => links.iter().filter_map(identifier).collect(),
+        Some(link) => identifier(link).into_iter().collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The definitions the document, items and associations link to, by `CFDefinitions` key.
+fn definitions(
+    conn: &Connection,
+    connection_id: i64,
+    document: &Value,
+    items: &[Value],
+    associations: &[Value],
+) -> Result<Map<String, Value>, ViewError> {
+    let nodes = || std::iter::once(document).chain(items);
+    let wanted: [(&str, &'static str, Vec<&str>); 5] = [
+        ("CFConcepts", "cf_concepts", nodes().flat_map(|r| link_ids(r, "conceptKeywordsURI")).collect()),
+        ("CFSubjects", "cf_subjects", nodes().flat_map(|r| link_ids(r, "subjectURI")).collect()),
+        ("CFLicenses", "cf_licenses", nodes().flat_map(|r| link_ids(r, "licenseURI")).collect()),
+        ("CFItemTypes", "cf_item_types", items.iter().flat_map(|r| link_ids(r, "CFItemTypeURI")).collect()),
+        (
+            "CFAssociationGroupings",
+            "cf_association_groupings",
+            associations.iter().flat_map(|r| link_ids(r, "CFAssociationGroupingURI")).collect(),
+        ),
+    ];
+    let mut out = Map::new();
+    for (key, table, ids) in wanted {
+        let mut seen = HashSet::new();
+        let mut statement = conn.prepare(&format!("SELECT json FROM {table} WHERE connection_id = ?1 AND id = ?2"))?;
+        let mut found = Vec::new();
+        for id in ids.into_iter().filter(|id| seen.insert(*id)) {
+            if let Some(json) = statement.query_row(params![connection_id, id], |r| r.get::<_, String>(0)).optional()? {
+                found.push(parse(table, id, &json)?);
+            }
+        }
+        if !found.is_empty() {
+            out.insert(key.to_owned(), Value::Array(found));
+        }
+    }
+    Ok(out)
+}
+
+/// The rubrics of the connection with a criterion that assesses one of `items`.
+fn rubrics(conn: &Connection, connection_id: i64, items: &[Value]) -> Result<Vec<Value>, ViewError> {
+    let ids: HashSet<&str> = items.iter().filter_map(|i| i.get("identifier").and_then(Value::as_str)).collect();
+    let mut statement = conn.prepare("SELECT id, json FROM cf_rubrics WHERE connection_id = ?1 ORDER BY rowid")?;
+    let mut rows = statement.query([connection_id])?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        let (id, json): (String, String) = (row.get(0)?, row.get(1)?);
+        let rubric = parse("cf_rubrics", &id, &json)?;
+        let assesses = rubric
+            .get("CFRubricCriteria")
+            .and_then(Value::as_array)
+            .is_some_and(|criteria| criteria.iter().any(|c| link_ids(c, "CFItemURI").iter().any(|i| ids.contains(i))));
+        if assesses {
+            out.push(rubric);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests fail loudly
+mod tests {
+    use cairn_spec::case::PackageFile;
+    use cairn_store::cache;
+
+    use super::*;
+    use crate::ingest::import_package;
+
+    const FIXTURES: [&str; 6] = [
+        "opensalt-what-standards-could-be-crosswalk.json",
+        "act-holistic-math-excerpt-ordering.json",
+        "ccss-math-asn-draft-2017.json",
+        "opensalt-ordering-sequence-numbers.json",
+        "opensalt-markdown-latex.json",
+        "opensalt-utf8-astral.json",
+    ];
+
+    #[test]
+    fn every_imported_package_comes_back_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case");
+        // Two of the packages share a document identifier: one connection each.
+        let mut id = 0;
+        for name in FIXTURES {
+            id = cache::connection_id(&conn, name, "file:").unwrap();
+            import_package(&mut conn, id, &fixtures.join(name)).unwrap();
+        }
+        for name in FIXTURES {
+            let original = PackageFile::read(&std::fs::read(fixtures.join(name)).unwrap()).unwrap().value.package;
+            let doc = original.document.as_ref().unwrap().identifier.as_deref().unwrap();
+            let chosen = cache::find_connection(&conn, name).unwrap();
+            let (connection, loaded) = load_package(&conn, chosen, doc).unwrap().unwrap();
+            assert_eq!(Some(connection), chosen);
+            // Exactly, links included: those the package gave stay, those the ingest added go.
+            let (a, b) = (original.to_json(), loaded.to_json());
+            for key in ["CFDocument", "CFItems", "CFAssociations", "CFRubrics"] {
+                assert!(a.get(key) == b.get(key), "{name}: {key} differs");
+            }
+            let groupings = |v: &Value| v["CFDefinitions"]["CFAssociationGroupings"].as_array().cloned();
+            if let Some(loaded) = groupings(&b) {
+                assert!(loaded.iter().all(|g| groupings(&a).unwrap().contains(g)), "{name}");
+            }
+        }
+        assert!(load_package(&conn, None, "nope").unwrap().is_none());
+        assert!(load_package(&conn, Some(id + 1), "a33fc64e-5c40-11e7-82c4-3d54268aa9ee").unwrap().is_none());
+        assert!(matches!(resolve_connection(&conn, "other"), Err(ViewError::NoConnection(_))));
+    }
+
+    #[test]
+    fn a_document_two_connections_hold_needs_a_choice() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/case/act-holistic-math-excerpt-ordering.json");
+        let first = cache::connection_id(&conn, "first", "file:").unwrap();
+        let second = cache::connection_id(&conn, "second", "file:").unwrap();
+        import_package(&mut conn, first, &file).unwrap();
+        import_package(&mut conn, second, &file).unwrap();
+        let doc = "a33fc64e-5c40-11e7-82c4-3d54268aa9ee";
+        match load_package(&conn, None, doc) {
+            Err(ViewError::Ambiguous { connections, .. }) => assert_eq!(connections, ["first", "second"]),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(load_package(&conn, Some(second), doc).unwrap().unwrap().0, second);
+    }
+}
