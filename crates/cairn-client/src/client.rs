@@ -14,11 +14,12 @@ use crate::auth::{TokenCache, TokenSource};
 use crate::config::{ClientConfig, scope_suffix};
 use crate::endpoint::{Endpoint, check_url};
 use crate::error::ClientError;
-use crate::paging::{Fetch, PageFuture, Pager, Sink};
+use crate::paging::{Callback, Deliver, Fetch, Page, PageFuture, Pager, Sink};
 use crate::progress::{Cancel, Progress};
-use crate::reply::Reply;
+use crate::raw::{RawPage, take_raw_records};
+use crate::reply::{Reply, take_records};
 use crate::stats::{Counters, Stats};
-use crate::transport::Transport;
+use crate::transport::{Fetched, Meta, Transport};
 
 /// A connection to one provider: cheap to clone (clones share the token, the connection pool
 /// and the counters), safe to use from many tasks at once.
@@ -136,6 +137,54 @@ impl Client {
         progress: &(dyn Fn(Progress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
+        let client = self.clone();
+        let fetch: Fetch<Vec<Value>> = Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move {
+                let reply = client.inner.transport.send(operation, &url, None).await?;
+                let meta = Meta { total: reply.total, link_next: reply.link_next };
+                Ok(Fetched { meta, page: take_records(operation, reply.body)? })
+            }) as PageFuture<Vec<Value>>
+        });
+        self.read_pages(operation, params, query, fetch, &mut Callback(sink), progress, cancel).await
+    }
+
+    /// Reads a whole collection like [`Client::collect_pages`], but keeps each page as the
+    /// server sent it: every record's JSON text untouched, nothing built per record. Pages go
+    /// to `pages` in order; while the channel is full the read waits (without blocking a
+    /// thread), so a slow consumer holds the read back and at most the channel's capacity
+    /// plus `concurrency` pages are held. A closed channel ends the read with
+    /// [`ClientError::Sink`].
+    pub async fn collect_raw_pages(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        pages: &tokio::sync::mpsc::Sender<RawPage>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+    ) -> Result<u64, ClientError> {
+        let client = self.clone();
+        let fetch: Fetch<RawPage> = Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move { client.inner.transport.send_page(operation, &url, take_raw_records).await })
+                as PageFuture<RawPage>
+        });
+        self.read_pages(operation, params, query, fetch, &mut pages.clone(), progress, cancel).await
+    }
+
+    /// The paging shared by both kinds of pages.
+    #[allow(clippy::too_many_arguments)]
+    async fn read_pages<P: Page>(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        fetch: Fetch<P>,
+        sink: &mut impl Deliver<P>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+    ) -> Result<u64, ClientError> {
         if operation.query != QueryKind::Collection || operation.response.is_none() {
             return Err(ClientError::NotACollection { operation: operation.name });
         }
@@ -148,11 +197,6 @@ impl Client {
             endpoint.url(operation, params, Some(&Query { paging, ..query.clone() }))
         };
         let resolve = |current: &str, link: &str| self.resolve(operation, current, link);
-        let client = self.clone();
-        let fetch: Fetch = Arc::new(move |url: String| {
-            let client = client.clone();
-            Box::pin(async move { client.inner.transport.send(operation, &url, None).await }) as PageFuture
-        });
         let pager = Pager {
             operation,
             limit: query.paging.limit(),

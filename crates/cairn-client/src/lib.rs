@@ -10,7 +10,8 @@
 //!   `Retry-After`; 5xx, connection failures and cut-off bodies only for reads and PUTs; a POST
 //!   is never repeated after the server may have acted on it).
 //! - [`Client::collect_pages`] reads a whole collection page by page into a sink, with
-//!   [`Progress`] and [`Cancel`].
+//!   [`Progress`] and [`Cancel`]; [`Client::collect_raw_pages`] does the same keeping every
+//!   record's JSON text as sent ([`RawPage`]) into a channel.
 //! - One typed method per operation ([`Client::get_all_users`], [`Client::put_result`], ...).
 //! - Errors are typed ([`ClientError`]) with the HTTP status and the status object; secrets
 //!   ([`Secret`]) never appear in `Debug`, `Display` or error messages.
@@ -23,6 +24,7 @@ mod error;
 mod operations;
 mod paging;
 mod progress;
+mod raw;
 mod reply;
 mod retry;
 mod secret;
@@ -36,6 +38,7 @@ pub use endpoint::{Endpoint, check_url};
 pub use error::ClientError;
 pub use paging::Sink;
 pub use progress::{Cancel, Progress, no_progress};
+pub use raw::RawPage;
 pub use reply::Reply;
 pub use retry::{RetryPolicy, parse_retry_after};
 pub use secret::Secret;

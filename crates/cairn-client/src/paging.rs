@@ -1,6 +1,7 @@
 //! Reading a whole collection page by page, in order, never holding more than a few pages:
 //! pages at known offsets fetched concurrently when the total is known (`X-Total-Count`),
-//! else `Link rel="next"` followed, else offsets until a short page.
+//! else `Link rel="next"` followed, else offsets until a short page. The same reading serves
+//! pages of parsed records (`Vec<Value>`) and pages kept as text ([`RawPage`]).
 
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
@@ -13,19 +14,75 @@ use tokio::task::JoinHandle;
 
 use crate::error::ClientError;
 use crate::progress::{Cancel, Progress};
-use crate::reply::{Reply, take_records};
+use crate::raw::RawPage;
+use crate::transport::Fetched;
 
 /// One page request in flight.
-pub(crate) type PageFuture = Pin<Box<dyn Future<Output = Result<Reply, ClientError>> + Send>>;
+pub(crate) type PageFuture<P> = Pin<Box<dyn Future<Output = Result<Fetched<P>, ClientError>> + Send>>;
 
-/// Fetches the page at a URL (with retries).
-pub(crate) type Fetch = Arc<dyn Fn(String) -> PageFuture + Send + Sync>;
+/// Fetches the page at a URL (with retries) and reads its records.
+pub(crate) type Fetch<P> = Arc<dyn Fn(String) -> PageFuture<P> + Send + Sync>;
 
 /// Where a collection read's pages go, in order.
 pub type Sink<'s> = &'s mut (dyn FnMut(Vec<Value>) -> Result<(), ClientError> + Send);
 
+/// A page of records as the pager needs to see it.
+pub(crate) trait Page: Send + 'static {
+    /// What tells two pages apart by their first record.
+    type First: PartialEq + Send;
+    /// How many records it holds.
+    fn count(&self) -> usize;
+    /// Its first record.
+    fn first(&self) -> Option<Self::First>;
+}
+
+impl Page for Vec<Value> {
+    type First = Value;
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn first(&self) -> Option<Value> {
+        <[Value]>::first(self).cloned()
+    }
+}
+
+impl Page for RawPage {
+    type First = String;
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn first(&self) -> Option<String> {
+        self.get(0).map(str::to_owned)
+    }
+}
+
+/// Takes the pages of a read, in order; waiting here holds the read back.
+pub(crate) trait Deliver<P>: Send {
+    /// Takes one page.
+    fn deliver(&mut self, page: P) -> impl Future<Output = Result<(), ClientError>> + Send;
+}
+
+/// A callback sink: takes each page at once.
+pub(crate) struct Callback<'s>(pub(crate) Sink<'s>);
+
+impl Deliver<Vec<Value>> for Callback<'_> {
+    fn deliver(&mut self, page: Vec<Value>) -> impl Future<Output = Result<(), ClientError>> + Send {
+        std::future::ready((self.0)(page))
+    }
+}
+
+impl Deliver<RawPage> for tokio::sync::mpsc::Sender<RawPage> {
+    async fn deliver(&mut self, page: RawPage) -> Result<(), ClientError> {
+        self.send(page).await.map_err(|_| ClientError::Sink("the receiver of the pages stopped".into()))
+    }
+}
+
 /// A collection read.
-pub(crate) struct Pager<'a> {
+pub(crate) struct Pager<'a, P> {
     /// The collection operation.
     pub(crate) operation: &'static Operation,
     /// The requested page size (at least 1).
@@ -39,27 +96,27 @@ pub(crate) struct Pager<'a> {
     /// A `next` link made absolute against the page it came with (refusing other origins).
     pub(crate) resolve: &'a (dyn Fn(&str, &str) -> Result<String, ClientError> + Sync),
     /// Fetches one page.
-    pub(crate) fetch: Fetch,
+    pub(crate) fetch: Fetch<P>,
 }
 
-impl Pager<'_> {
+impl<P: Page> Pager<'_, P> {
     /// Hands every page to `sink` in order and reports progress after each; returns the number
     /// of records handed over.
     pub(crate) async fn run(
         self,
-        sink: Sink<'_>,
+        sink: &mut impl Deliver<P>,
         progress: &(dyn Fn(Progress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
         let first_url = (self.page_url)(self.limit, self.offset)?;
         let first = race(cancel, (self.fetch)(first_url.clone())).await?;
-        let (total, next) = (first.total, first.link_next.clone());
-        let records = take_records(self.operation, first.body)?;
+        let (total, next) = (first.meta.total, first.meta.link_next.clone());
+        let records = first.page;
         let expected = total.map(|t| t.saturating_sub(self.offset as u64));
         let mut out = Delivery { sink, progress, records: 0, total: expected };
-        let got = records.len();
-        let first_record = records.first().cloned();
-        out.deliver(records)?;
+        let got = records.count();
+        let first_record = records.first();
+        out.deliver(records, cancel).await?;
         let after = self.offset + got;
         if got == 0 || total.is_some_and(|t| after as u64 >= t) {
             return Ok(out.records);
@@ -85,13 +142,13 @@ impl Pager<'_> {
         start: usize,
         total: u64,
         step: usize,
-        out: &mut Delivery<'_, '_>,
+        out: &mut Delivery<'_, '_, impl Deliver<P>>,
         cancel: &Cancel,
     ) -> Result<(), ClientError> {
         let end = usize::try_from(total).unwrap_or(usize::MAX);
         let mut offsets = (start..end).step_by(step.max(1));
         let mut pending = Pending(VecDeque::new());
-        let spawn = |offset| -> Result<JoinHandle<Result<Reply, ClientError>>, ClientError> {
+        let spawn = |offset| -> Result<JoinHandle<Result<Fetched<P>, ClientError>>, ClientError> {
             Ok(tokio::spawn((self.fetch)((self.page_url)(step, offset)?)))
         };
         for offset in offsets.by_ref().take(self.concurrency.max(1)) {
@@ -113,7 +170,7 @@ impl Pager<'_> {
             if let Some(offset) = offsets.next() {
                 pending.0.push_back(spawn(offset)?);
             }
-            out.deliver(take_records(self.operation, reply.body)?)?;
+            out.deliver(reply.page, cancel).await?;
         }
         Ok(())
     }
@@ -123,7 +180,7 @@ impl Pager<'_> {
         &self,
         first_url: String,
         link: String,
-        out: &mut Delivery<'_, '_>,
+        out: &mut Delivery<'_, '_, impl Deliver<P>>,
         cancel: &Cancel,
     ) -> Result<(), ClientError> {
         let mut visited = HashSet::from([first_url.clone()]);
@@ -137,12 +194,12 @@ impl Pager<'_> {
                 });
             }
             let reply = race(cancel, (self.fetch)(url.clone())).await?;
-            next = reply.link_next.clone();
-            let records = take_records(self.operation, reply.body)?;
-            if records.is_empty() {
+            next = reply.meta.link_next.clone();
+            let records = reply.page;
+            if records.count() == 0 {
                 break;
             }
-            out.deliver(records)?;
+            out.deliver(records, cancel).await?;
             current = url;
         }
         Ok(())
@@ -152,25 +209,26 @@ impl Pager<'_> {
     async fn until_short(
         &self,
         mut offset: usize,
-        mut previous_first: Option<Value>,
-        out: &mut Delivery<'_, '_>,
+        mut previous_first: Option<P::First>,
+        out: &mut Delivery<'_, '_, impl Deliver<P>>,
         cancel: &Cancel,
     ) -> Result<(), ClientError> {
         loop {
             let reply = race(cancel, (self.fetch)((self.page_url)(self.limit, offset)?)).await?;
-            let records = take_records(self.operation, reply.body)?;
-            let got = records.len();
+            let records = reply.page;
+            let got = records.count();
             if got == 0 {
                 return Ok(());
             }
-            if records.first() == previous_first.as_ref() {
+            let first = records.first();
+            if first == previous_first {
                 return Err(ClientError::Paging {
                     operation: self.operation.name,
                     reason: "the server answers the same page at every offset",
                 });
             }
-            previous_first = records.first().cloned();
-            out.deliver(records)?;
+            previous_first = first;
+            out.deliver(records, cancel).await?;
             if got < self.limit {
                 return Ok(());
             }
@@ -180,20 +238,24 @@ impl Pager<'_> {
 }
 
 /// The sink, the progress callback and the count so far.
-struct Delivery<'s, 'p> {
-    sink: Sink<'s>,
+struct Delivery<'s, 'p, D> {
+    sink: &'s mut D,
     progress: &'p (dyn Fn(Progress) + Sync),
     records: u64,
     total: Option<u64>,
 }
 
-impl Delivery<'_, '_> {
-    fn deliver(&mut self, records: Vec<Value>) -> Result<(), ClientError> {
-        let count = records.len() as u64;
+impl<D> Delivery<'_, '_, D> {
+    /// Hands a page over (waiting while the sink holds back, unless cancelled), then reports.
+    async fn deliver<P: Page>(&mut self, records: P, cancel: &Cancel) -> Result<(), ClientError>
+    where
+        D: Deliver<P>,
+    {
+        let count = records.count() as u64;
         if count == 0 {
             return Ok(());
         }
-        (self.sink)(records)?;
+        race(cancel, self.sink.deliver(records)).await?;
         self.records += count;
         (self.progress)(Progress { records: self.records, total: self.total });
         Ok(())
@@ -201,9 +263,9 @@ impl Delivery<'_, '_> {
 }
 
 /// Page requests in flight, aborted when the read ends early.
-struct Pending(VecDeque<JoinHandle<Result<Reply, ClientError>>>);
+struct Pending<P>(VecDeque<JoinHandle<Result<Fetched<P>, ClientError>>>);
 
-impl Drop for Pending {
+impl<P> Drop for Pending<P> {
     fn drop(&mut self) {
         for handle in &self.0 {
             handle.abort();

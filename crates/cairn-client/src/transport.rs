@@ -41,6 +41,25 @@ pub(crate) struct Transport {
     pub(crate) counters: Arc<Counters>,
 }
 
+/// Reads a success answer's status, headers and body into what the caller wants.
+type Decode<'d, T> = dyn Fn(u16, &HeaderMap, Vec<u8>) -> Result<T, Failure> + Sync + 'd;
+
+/// The paging headers of a success answer.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Meta {
+    /// `X-Total-Count`, when sent and well-formed.
+    pub(crate) total: Option<u64>,
+    /// The target of the `Link` header's `next` relation, as sent.
+    pub(crate) link_next: Option<String>,
+}
+
+/// One page of a collection answer with its paging headers.
+#[derive(Debug)]
+pub(crate) struct Fetched<P> {
+    pub(crate) meta: Meta,
+    pub(crate) page: P,
+}
+
 impl Transport {
     /// Sends `operation` to `url` (with `body` as JSON) until it succeeds, fails for good, or
     /// the retries are used up.
@@ -50,13 +69,43 @@ impl Transport {
         url: &str,
         body: Option<&Value>,
     ) -> Result<Reply, ClientError> {
+        self.send_with(operation, url, body, &|status, headers, bytes| read_reply(operation, status, headers, bytes))
+            .await
+    }
+
+    /// Sends the read `operation` to `url` and reads the answer's body with `read` (inside
+    /// the retries: a body `read` finds malformed is fetched again).
+    pub(crate) async fn send_page<P>(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        read: fn(&'static Operation, Vec<u8>) -> Result<P, ClientError>,
+    ) -> Result<Fetched<P>, ClientError> {
+        self.send_with(operation, url, None, &|_, headers, bytes| {
+            let page = read(operation, bytes).map_err(|e| decode_failure(operation, e))?;
+            Ok(Fetched { meta: meta(headers), page })
+        })
+        .await
+    }
+
+    async fn send_with<T>(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        body: Option<&Value>,
+        decode: &Decode<'_, T>,
+    ) -> Result<T, ClientError> {
         let mut attempt = 0;
         let mut reauthenticated = false;
         loop {
             let token = self.auth.token().await?;
             attempt += 1;
-            match self.attempt(operation, url, body, &token).await {
-                Ok(reply) => return Ok(reply),
+            let answer = match self.attempt(operation, url, body, &token).await {
+                Ok((status, headers, bytes)) => decode(status, &headers, bytes),
+                Err(failure) => Err(failure),
+            };
+            match answer {
+                Ok(answer) => return Ok(answer),
                 Err(Failure::Unauthorized(error)) if reauthenticated => return Err(error),
                 Err(Failure::Unauthorized(_)) => {
                     reauthenticated = true;
@@ -76,13 +125,14 @@ impl Transport {
         }
     }
 
+    /// One request: a success answer's status, headers and body.
     async fn attempt(
         &self,
         operation: &'static Operation,
         url: &str,
         body: Option<&Value>,
         token: &Token,
-    ) -> Result<Reply, Failure> {
+    ) -> Result<(u16, HeaderMap, Vec<u8>), Failure> {
         let _in_flight = self.counters.request();
         let repeatable = idempotent(operation.method);
         let method = match operation.method {
@@ -106,30 +156,50 @@ impl Transport {
         if !(200..300).contains(&status) {
             return Err(status_failure(operation, status, &headers, &bytes));
         }
-        let body = match bytes.is_empty() {
-            true => None,
-            false => match serde_json::from_slice::<Value>(&bytes) {
-                Ok(value) => Some(value),
-                Err(e) => {
-                    let error = ClientError::MalformedBody { operation: operation.name, message: e.to_string() };
-                    // A cut-off read is read again; a write that was answered is not repeated.
-                    return Err(match operation.method {
-                        Method::Get => Failure::Retry { error, retry_after: None },
-                        _ => Failure::Fatal(error),
-                    });
-                }
-            },
-        };
-        check_body(operation, body.as_ref()).map_err(Failure::Fatal)?;
-        Ok(Reply {
-            status,
-            total: header_text(&headers, "x-total-count").and_then(|t| cairn_query::parse_total_count(&t).ok()),
-            link_next: header_text(&headers, "link").and_then(|l| cairn_query::next_link(&l)),
-            body,
-            warning: header_text(&headers, "x-status")
-                .and_then(|s| serde_json::from_str::<Value>(&s).ok())
-                .and_then(|v| StatusInfo::from_json(&v)),
-        })
+        Ok((status, headers, bytes.into()))
+    }
+}
+
+/// A success answer read whole as JSON and checked to hold the operation's wrapper.
+fn read_reply(
+    operation: &'static Operation,
+    status: u16,
+    headers: &HeaderMap,
+    bytes: Vec<u8>,
+) -> Result<Reply, Failure> {
+    let body = match bytes.is_empty() {
+        true => None,
+        false => Some(serde_json::from_slice::<Value>(&bytes).map_err(|e| {
+            decode_failure(operation, ClientError::MalformedBody { operation: operation.name, message: e.to_string() })
+        })?),
+    };
+    check_body(operation, body.as_ref()).map_err(Failure::Fatal)?;
+    let Meta { total, link_next } = meta(headers);
+    Ok(Reply {
+        status,
+        total,
+        link_next,
+        body,
+        warning: header_text(headers, "x-status")
+            .and_then(|s| serde_json::from_str::<Value>(&s).ok())
+            .and_then(|v| StatusInfo::from_json(&v)),
+    })
+}
+
+/// A body that could not be read: a cut-off read is read again; a write that was answered is
+/// not repeated; an answer without its wrapper is final.
+fn decode_failure(operation: &'static Operation, error: ClientError) -> Failure {
+    match (&error, operation.method) {
+        (ClientError::MalformedBody { .. }, Method::Get) => Failure::Retry { error, retry_after: None },
+        _ => Failure::Fatal(error),
+    }
+}
+
+/// The paging headers.
+fn meta(headers: &HeaderMap) -> Meta {
+    Meta {
+        total: header_text(headers, "x-total-count").and_then(|t| cairn_query::parse_total_count(&t).ok()),
+        link_next: header_text(headers, "link").and_then(|l| cairn_query::next_link(&l)),
     }
 }
 

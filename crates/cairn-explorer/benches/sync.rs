@@ -1,16 +1,20 @@
 //! Sync benchmark over real HTTPS on loopback: a full sync of the district-scale demo
-//! (`CAIRN_BENCH_SCALE`, default `district`) into a new cache, beside the physical limit — the
-//! same collections fetched with nothing done to the records. Prints records per second and the
-//! memory the sync added at its peak (VmHWM after minus VmRSS before, the sandbox sharing the
-//! process). Targets: ≥ 50,000 records/s and ≤ 300 MB.
+//! (`CAIRN_BENCH_SCALE`, default `district`; pages of `CAIRN_BENCH_PAGE`, default 1000) into a
+//! new cache, beside the physical limits measured in the same run — the same pages fetched with
+//! nothing done to them (fetch only), and the same rows bulk-inserted into a fresh cache with
+//! no network (insert only: read on one thread, written on another, as the sync does; it runs
+//! last, after the sync has filled the OS's page cache). Prints records per second of each and the memory the sync added
+//! at its peak (VmHWM after minus VmRSS before, the sandbox sharing the process). Targets:
+//! ≥ 50,000 records/s and ≤ 300 MB.
 //!
 //! `cargo bench -p cairn-explorer --bench sync`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cairn_client::{Cancel, Client, ClientConfig};
+use cairn_client::{Cancel, Client, ClientConfig, RawPage};
 use cairn_explorer::sync::{SyncOptions, sync};
 use cairn_query::Query;
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
@@ -19,6 +23,16 @@ use cairn_sandbox::http::{ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::operations::OPERATIONS;
 use cairn_spec::{Collection, Dialect, Service};
+use cairn_store::cache::{self, CollectionWriter, PreparedRecords, WriteMode};
+
+/// CPU seconds this process has used (user and system, every thread).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with ')'): utime and stime are the 12th and 13th.
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
+    let ticks: u64 = rest.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<u64>().ok()).sum();
+    ticks as f64 / 100.0
+}
 
 fn memory_kb(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -61,39 +75,105 @@ async fn main() {
     config.ca_cert_pem = Some(ca);
     let client = Client::new(config).unwrap();
     let cancel = Cancel::new();
-    let options = SyncOptions { page_size: 1000, incremental: false, ..SyncOptions::default() };
+    let page: u32 = std::env::var("CAIRN_BENCH_PAGE").ok().and_then(|p| p.parse().ok()).unwrap_or(1000);
+    let options = SyncOptions { page_size: page, incremental: false, ..SyncOptions::default() };
 
-    // The physical limit: every OneRoster collection fetched, records dropped.
+    // Fetch only: every OneRoster collection's pages, as the sync reads them, dropped.
+    let cpu = cpu_seconds();
     let started = Instant::now();
     let mut fetched = 0u64;
     for collection in Collection::ALL.into_iter().filter(|c| c.service() != Service::Competency) {
         let op = OPERATIONS.iter().find(|o| o.name == format!("getAll{}", upper_first(collection.name()))).unwrap();
-        let query = Query { paging: cairn_query::Paging::new(1000, 0).unwrap(), ..Query::default() };
-        fetched += client.collect_pages(op, &[], &query, &mut |_| Ok(()), &|_| {}, &cancel).await.unwrap();
+        let query = Query { paging: cairn_query::Paging::new(page as usize, 0).unwrap(), ..Query::default() };
+        let (sender, mut receiver) = tokio::sync::mpsc::channel::<RawPage>(4);
+        let drain = tokio::spawn(async move { while receiver.recv().await.is_some() {} });
+        fetched += client.collect_raw_pages(op, &[], &query, &sender, &|_| {}, &cancel).await.unwrap();
+        drop(sender);
+        drain.await.unwrap();
     }
     let fetch_seconds = started.elapsed().as_secs_f64();
+    let fetch_cpu = cpu_seconds() - cpu;
 
+    // The full sync.
     let before = memory_kb("VmRSS:");
     let cache_path = dir.path().join("cache.sqlite");
+    let cpu = cpu_seconds();
     let started = Instant::now();
     let report = sync(&client, &cache_path, "bench", &options, &|_| {}, &cancel).await.unwrap();
     let sync_seconds = started.elapsed().as_secs_f64();
+    let sync_cpu = cpu_seconds() - cpu;
     let peak = memory_kb("VmHWM:");
     let synced: u64 = report.collections.iter().map(|c| c.records).sum();
     assert!(report.is_complete(), "{report:?}");
-
-    println!("| measure ({synced} records, scale {scale}) | value | target |");
-    println!("|---|---|---|");
-    println!(
-        "| fetch only, OneRoster collections ({fetched} records) | {:.0} records/s | |",
-        fetched as f64 / fetch_seconds
-    );
-    println!(
-        "| full sync into a new cache | {:.0} records/s ({sync_seconds:.1} s) | ≥ 50,000 records/s |",
-        synced as f64 / sync_seconds
-    );
-    println!("| memory the sync added at its peak | {} MB | ≤ 300 MB |", peak.saturating_sub(before) / 1024);
     running.shutdown().await;
+
+    // Insert only: the rows the sync wrote, bulk-inserted into a fresh cache.
+    let rows = cached_rows(&cache_path);
+    let inserted: u64 = rows.iter().map(|(_, r)| r.len() as u64).sum();
+    let fresh = dir.path().join("fresh.sqlite");
+    let cpu = cpu_seconds();
+    let started = Instant::now();
+    insert(&fresh, &rows);
+    let insert_seconds = started.elapsed().as_secs_f64();
+    let insert_cpu = cpu_seconds() - cpu;
+
+    let rate = |n: u64, s: f64| format!("{:.0}", n as f64 / s);
+    println!("| measure (scale {scale}, pages of {page}) | records | seconds | CPU seconds | records/s | target |");
+    println!("|---|---|---|---|---|---|");
+    println!(
+        "| full sync into a new cache | {synced} | {sync_seconds:.2} | {sync_cpu:.2} | {} | ≥ 50,000 |",
+        rate(synced, sync_seconds)
+    );
+    println!(
+        "| fetch only (OneRoster pages as text, dropped) | {fetched} | {fetch_seconds:.2} | {fetch_cpu:.2} | {} | |",
+        rate(fetched, fetch_seconds)
+    );
+    println!(
+        "| insert only (the same rows into a fresh cache) | {inserted} | {insert_seconds:.2} | {insert_cpu:.2} | {} | |",
+        rate(inserted, insert_seconds)
+    );
+    let added = peak.saturating_sub(before) / 1024;
+    println!("| memory the sync added at its peak | | | | {added} MB | ≤ 300 MB |");
+}
+
+/// Every cached record's JSON, by collection, in the order written.
+fn cached_rows(path: &Path) -> Vec<(Collection, Vec<String>)> {
+    let conn = cache::open(path).unwrap();
+    cache::TABLES
+        .iter()
+        .map(|spec| {
+            let mut statement = conn.prepare(&format!("SELECT json FROM {} ORDER BY rowid", spec.table)).unwrap();
+            let rows = statement.query_map([], |r| r.get::<_, String>(0)).unwrap();
+            (spec.collection, rows.map(Result::unwrap).collect())
+        })
+        .collect()
+}
+
+/// Writes `rows` into a new cache at `path` as a sync does: one transaction per collection,
+/// pages of records read for their table on one thread and written on another.
+fn insert(path: &Path, rows: &[(Collection, Vec<String>)]) {
+    let mut conn = cache::open(path).unwrap();
+    let id = cache::connection_id(&conn, "bench", "https://bench.example").unwrap();
+    std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Option<PreparedRecords>>(4);
+        scope.spawn(move || {
+            for (collection, records) in rows {
+                for page in records.chunks(1000) {
+                    sender.send(Some(PreparedRecords::new(*collection, page.iter().map(String::as_str)))).unwrap();
+                }
+                sender.send(None).unwrap();
+            }
+        });
+        for (collection, _) in rows {
+            let tx = cache::begin(&mut conn).unwrap();
+            let mut writer = CollectionWriter::new(&tx, id, *collection, WriteMode::Replace).unwrap();
+            while let Some(page) = receiver.recv().unwrap() {
+                writer.put_prepared(page).unwrap();
+            }
+            drop(writer);
+            tx.commit().unwrap();
+        }
+    });
 }
 
 fn upper_first(s: &str) -> String {

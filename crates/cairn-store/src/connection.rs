@@ -15,8 +15,18 @@ pub const COLLATION: &str = "unicode";
 
 /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
 pub fn open(path: &Path) -> Result<Connection, StoreError> {
+    open_with_page_size(path, None)
+}
+
+/// Opens (creating if needed) the database at `path` like [`open`]; a database it creates gets
+/// pages of `page_size` bytes (an existing one keeps its own).
+pub(crate) fn open_with_page_size(path: &Path, page_size: Option<u32>) -> Result<Connection, StoreError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
+    if let Some(size) = page_size {
+        // Only takes effect before the first write (switching to WAL writes the header).
+        conn.pragma_update(None, "page_size", size)?;
+    }
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // A sync writes a whole collection in one transaction: a page cache of 64 MiB keeps SQLite
@@ -51,6 +61,21 @@ mod tests {
         let mut stmt = conn.prepare("SELECT name FROM t ORDER BY name COLLATE unicode, name").unwrap();
         let names: Vec<String> = stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
         assert_eq!(names, ["a", "B", "e", "é", "f"]);
+    }
+
+    #[test]
+    fn a_page_size_applies_to_new_files_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let page = |conn: &Connection| conn.pragma_query_value(None, "page_size", |r| r.get::<_, i64>(0)).unwrap();
+        let conn = open_with_page_size(&path, Some(16_384)).unwrap();
+        conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);").unwrap();
+        assert_eq!(page(&conn), 16_384);
+        drop(conn);
+        assert_eq!(page(&open_with_page_size(&path, Some(4_096)).unwrap()), 16_384, "an existing file keeps its pages");
+        let mode: String = open(&path).unwrap().pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+        assert_eq!(page(&open(&dir.path().join("other.sqlite")).unwrap()), 4_096, "open keeps SQLite's default");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use cairn_spec::operations::operation;
 use serde_json::json;
 
 use super::*;
+use crate::transport::Meta;
 
 /// What the fake server sends.
 #[derive(Default)]
@@ -31,7 +32,7 @@ impl Fake {
         Fake { size, ..Fake::default() }
     }
 
-    async fn answer(&self, url: &str) -> Result<Reply, ClientError> {
+    async fn answer(&self, url: &str) -> Result<Fetched<Vec<Value>>, ClientError> {
         self.requests.fetch_add(1, Ordering::SeqCst);
         let now = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
         self.peak.fetch_max(now, Ordering::SeqCst);
@@ -45,13 +46,11 @@ impl Fake {
         let page: Vec<Value> =
             (offset..(offset + limit).min(self.size)).map(|i| json!({"sourcedId": format!("u{i}")})).collect();
         let next = offset + limit;
-        Ok(Reply {
-            status: 200,
+        let meta = Meta {
             total: self.total.then_some(self.size as u64),
             link_next: (self.link && next < self.size).then(|| format!("/users?limit={limit}&offset={next}")),
-            body: Some(json!({ "users": page })),
-            warning: None,
-        })
+        };
+        Ok(Fetched { meta, page })
     }
 }
 
@@ -71,11 +70,11 @@ struct Outcome {
 }
 
 async fn read(fake: Arc<Fake>, limit: usize, offset: usize, concurrency: usize, cancel: &Cancel) -> Outcome {
-    let fetch: Fetch = {
+    let fetch: Fetch<Vec<Value>> = {
         let fake = fake.clone();
         Arc::new(move |url: String| {
             let fake = fake.clone();
-            Box::pin(async move { fake.answer(&url).await }) as PageFuture
+            Box::pin(async move { fake.answer(&url).await }) as PageFuture<Vec<Value>>
         })
     };
     let page_url = |limit: usize, offset: usize| Ok(format!("https://x/users?limit={limit}&offset={offset}"));
@@ -96,7 +95,7 @@ async fn read(fake: Arc<Fake>, limit: usize, offset: usize, concurrency: usize, 
     };
     let progress = Mutex::new(Vec::new());
     let report = |p: Progress| progress.lock().unwrap().push(p);
-    let result = pager.run(&mut sink, &report, cancel).await;
+    let result = pager.run(&mut Callback(&mut sink), &report, cancel).await;
     Outcome { ids, progress: progress.into_inner().unwrap(), result }
 }
 
@@ -182,7 +181,8 @@ async fn cancellation_and_sink_errors_stop_the_read() {
     tokio::time::sleep(Duration::from_millis(80)).await;
     assert_eq!(fake.in_flight.load(Ordering::SeqCst), 0, "page requests were aborted");
 
-    let fetch: Fetch = Arc::new(|_| Box::pin(async { Err(ClientError::Cancelled) }) as PageFuture);
+    let fetch: Fetch<Vec<Value>> =
+        Arc::new(|_| Box::pin(async { Err(ClientError::Cancelled) }) as PageFuture<Vec<Value>>);
     let page_url = |_: usize, _: usize| Ok(String::new());
     let resolve = |_: &str, _: &str| Ok(String::new());
     let pager = Pager {
@@ -195,12 +195,12 @@ async fn cancellation_and_sink_errors_stop_the_read() {
         fetch,
     };
     let mut sink = |_: Vec<Value>| Ok(());
-    assert!(pager.run(&mut sink, &|_| {}, &Cancel::new()).await.is_err());
+    assert!(pager.run(&mut Callback(&mut sink), &|_| {}, &Cancel::new()).await.is_err());
 
     let fake = Arc::new(Fake { total: true, ..Fake::new(30) });
-    let fetch: Fetch = Arc::new(move |url: String| {
+    let fetch: Fetch<Vec<Value>> = Arc::new(move |url: String| {
         let fake = fake.clone();
-        Box::pin(async move { fake.answer(&url).await }) as PageFuture
+        Box::pin(async move { fake.answer(&url).await }) as PageFuture<Vec<Value>>
     });
     let page_url = |limit: usize, offset: usize| Ok(format!("https://x/users?limit={limit}&offset={offset}"));
     let pager = Pager {
@@ -217,7 +217,7 @@ async fn cancellation_and_sink_errors_stop_the_read() {
         pages += 1;
         if pages == 2 { Err(ClientError::Sink("disk full".into())) } else { Ok(()) }
     };
-    let result = pager.run(&mut sink, &|_| {}, &Cancel::new()).await;
+    let result = pager.run(&mut Callback(&mut sink), &|_| {}, &Cancel::new()).await;
     assert_eq!(result.unwrap_err().to_string(), "storing a page failed: disk full");
 }
 

@@ -9,5 +9,6 @@ mod fake;
 mod faults;
 mod harness;
 mod paging;
+mod raw;
 mod security;
 mod typed;

@@ -1,31 +1,25 @@
-//! One collection: its pages streamed from the server through a bounded channel into a
-//! `CollectionWriter` on a blocking thread, inside one transaction that commits (with its
-//! journal line) only when every page was read.
+//! One collection: its pages streamed from the server as text ([`RawPage`], every record's
+//! JSON as sent), each page read for the values the cache's columns need on one blocking
+//! thread ([`PreparedRecords`]) and written by a `CollectionWriter` on another, inside one
+//! transaction that commits (with its journal line) only when every page was read. Bounded
+//! channels join the three: a writer that lags holds the read back without blocking an async
+//! worker.
 
 use std::sync::Mutex;
-use std::sync::mpsc::{SyncSender, sync_channel};
 
-use cairn_client::{ClientError, Progress};
+use cairn_client::{ClientError, Progress, RawPage};
 use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
-use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, WriteMode};
-use serde_json::Value;
+use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, PreparedRecords, WriteMode};
+use tokio::sync::{mpsc, oneshot};
 
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
 use super::store::WriteError;
 use super::{Ctx, outcome_of};
 
-/// Pages waiting for the writer at most (the reader blocks beyond).
+/// Pages waiting for the writer at most (the read waits beyond).
 const PAGES_BUFFERED: usize = 4;
-
-/// What the reader sends the writer.
-enum Message {
-    /// Records to write.
-    Page(Vec<Value>),
-    /// Every page was sent: write the journal line and commit.
-    Commit(JournalEntry),
-}
 
 /// How one read went wrong.
 enum Stop {
@@ -100,32 +94,43 @@ async fn read(
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
     let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
-    let (sender, receiver) = sync_channel::<Message>(PAGES_BUFFERED);
+    let (sender, mut pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
+    let (prepared_sender, mut prepared) = mpsc::channel::<PreparedRecords>(PAGES_BUFFERED);
+    // Reading each record's values for the table, beside the writer rather than in it.
+    let reader = tokio::task::spawn_blocking(move || {
+        while let Some(page) = pages.blocking_recv() {
+            if prepared_sender.blocking_send(PreparedRecords::new(collection, page.records())).is_err() {
+                // The writer stopped: closing `pages` ends the read.
+                return;
+            }
+        }
+    });
+    // The journal line once every page was sent; dropped unsent when the read failed.
+    let (commit, committed) = oneshot::channel::<JournalEntry>();
     let cache = ctx.cache.clone();
     let writer = tokio::task::spawn_blocking(move || -> Result<Option<u64>, cairn_store::StoreError> {
         let mut conn = cache.lock();
         let tx = cache::begin(&mut conn)?;
         let mut writer = CollectionWriter::new(&tx, cache.id, collection, write_mode)?;
-        for message in receiver {
-            match message {
-                Message::Page(records) => {
-                    for record in &records {
-                        writer.put(record)?;
-                    }
-                }
-                Message::Commit(mut entry) => {
-                    entry.records = writer.written();
-                    cache::journal_append(&tx, cache.id, &entry)?;
-                    tx.commit()?;
-                    return Ok(Some(entry.records));
-                }
-            }
+        while let Some(records) = prepared.blocking_recv() {
+            writer.put_prepared(records)?;
         }
-        // The reader stopped without committing: dropping the transaction rolls it back.
-        Ok(None)
+        match committed.blocking_recv() {
+            Ok(mut entry) => {
+                entry.records = writer.written();
+                drop(writer);
+                cache::journal_append(&tx, cache.id, &entry)?;
+                tx.commit()?;
+                cache.checkpoint_soon();
+                Ok(Some(entry.records))
+            }
+            // The reader stopped without committing: dropping the transaction rolls it back.
+            Err(_) => Ok(None),
+        }
     });
     let fetched = fetch(ctx, op, &query, &sender, seen, name).await;
-    let committed = match fetched {
+    drop(sender);
+    let failed = match fetched {
         Ok(()) => {
             let entry = JournalEntry::new(
                 name,
@@ -137,14 +142,17 @@ async fn read(
                 attempt.message.clone(),
             );
             // A send that fails means the writer already stopped; its own error says why.
-            let _ = sender.send(Message::Commit(entry));
+            let _ = commit.send(entry);
             None
         }
-        Err(e) => Some(e),
+        Err(e) => {
+            drop(commit);
+            Some(e)
+        }
     };
-    drop(sender);
     let written = writer.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
-    match (written, committed) {
+    reader.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
+    match (written, failed) {
         (Err(e), _) => Err(Stop::Write(e.into())),
         (Ok(_), Some(e)) => Err(Stop::Client(e)),
         (Ok(Some(written)), None) => Ok(written),
@@ -157,19 +165,17 @@ async fn fetch(
     ctx: &Ctx<'_>,
     op: &'static Operation,
     query: &Query,
-    sender: &SyncSender<Message>,
+    sender: &mpsc::Sender<RawPage>,
     seen: &Mutex<Progress>,
     name: &str,
 ) -> Result<(), ClientError> {
-    let mut sink = |page: Vec<Value>| {
-        // Blocks only while the writer is PAGES_BUFFERED pages behind.
-        sender.send(Message::Page(page)).map_err(|_| ClientError::Sink("the cache writer stopped".into()))
-    };
     let report = |p: Progress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
         ctx.emit(name, Stage::Fetching, p.records, p.total);
     };
-    ctx.client.collect_pages(op, &[], query, &mut sink, &report, ctx.cancel).await.map(drop)
+    // A writer that stopped closes the channel: the read ends with a sink error, and the
+    // writer's own error says why.
+    ctx.client.collect_raw_pages(op, &[], query, sender, &report, ctx.cancel).await.map(drop)
 }
 
 /// Pages of `page_size`, filtered to records modified after `since` when given.

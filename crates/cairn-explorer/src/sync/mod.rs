@@ -5,8 +5,9 @@
 //! - Each collection (and each framework package) is written in one transaction that commits
 //!   only when the whole collection was read: a failed or cancelled sync leaves the previous
 //!   data exactly as it was, and the report and the journal say what failed.
-//! - Pages stream from [`Client::collect_pages`] through a bounded channel into the cache's
-//!   `CollectionWriter` on a blocking thread; no collection is held in memory whole.
+//! - Pages stream as text from [`Client::collect_raw_pages`] through a bounded channel into the
+//!   cache's `CollectionWriter` on a blocking thread, each record kept in the cache exactly as
+//!   the server sent it; no collection is held in memory whole.
 //! - Incremental: a collection with a complete sync in the journal is read with
 //!   `filter=dateLastModified>'<start of that sync>'` and merged; a server that refuses the
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
@@ -139,6 +140,7 @@ pub async fn sync(
             }
         }
     }
+    ctx.cache.finish().await;
     Ok(report)
 }
 

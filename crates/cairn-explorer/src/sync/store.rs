@@ -1,8 +1,13 @@
 //! The cache as a sync uses it: one SQLite connection behind a mutex, used only on blocking
-//! threads (rusqlite is synchronous; a `Connection` is `Send` but not `Sync`).
+//! threads (rusqlite is synchronous; a `Connection` is `Send` but not `Sync`), and a
+//! checkpointer that copies committed collections from the write-ahead log into the database
+//! on its own thread and connection while the next collection is read and written (rather
+//! than in the writer, after each commit, while the reading waits).
 
 use std::path::Path;
+use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 
 use cairn_store::StoreError;
 use cairn_store::cache::{self, JournalEntry};
@@ -27,6 +32,54 @@ pub(crate) struct Cache {
     conn: Arc<Mutex<Connection>>,
     /// The connection's id in the cache.
     pub(crate) id: i64,
+    checkpointer: Arc<Checkpointer>,
+}
+
+/// Checkpoints on request, on a thread of its own.
+struct Checkpointer {
+    requests: Mutex<Option<Sender<()>>>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Checkpointer {
+    /// Starts the thread with its own connection to `path`; without one (the file cannot be
+    /// opened again) requests do nothing and SQLite checkpoints when the last connection closes.
+    fn start(path: &Path) -> Checkpointer {
+        let (sender, receiver) = channel::<()>();
+        let thread = cairn_store::open(path).ok().and_then(|conn| {
+            let spawned = std::thread::Builder::new().name("cairn-checkpoint".into()).spawn(move || {
+                while receiver.recv().is_ok() {
+                    // Requests that came meanwhile are served by this one checkpoint.
+                    while receiver.try_recv().is_ok() {}
+                    // PASSIVE: copies what is committed without waiting for the writer. A
+                    // failure only leaves the log longer; the next checkpoint copies it.
+                    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            });
+            spawned.ok()
+        });
+        let requests = thread.as_ref().map(|_| sender);
+        Checkpointer { requests: Mutex::new(requests), thread: Mutex::new(thread) }
+    }
+
+    /// Asks for a checkpoint soon.
+    fn request(&self) {
+        if let Some(sender) = self.requests.lock().unwrap_or_else(std::sync::PoisonError::into_inner).as_ref() {
+            let _ = sender.send(());
+        }
+    }
+
+    /// Asks for a last checkpoint and waits for the thread to end (blocking).
+    fn finish(&self) {
+        let sender = self.requests.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        if let Some(sender) = sender {
+            let _ = sender.send(());
+        }
+        let thread = self.thread.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        if let Some(thread) = thread {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl Cache {
@@ -34,15 +87,29 @@ impl Cache {
     pub(crate) async fn open(path: &Path, name: &str, base_url: &str) -> Result<Cache, SyncError> {
         let (path, name, base_url) = (path.to_owned(), name.to_owned(), base_url.to_owned());
         let shown = path.display().to_string();
-        let opened = tokio::task::spawn_blocking(move || -> Result<(Connection, i64), StoreError> {
+        let opened = tokio::task::spawn_blocking(move || -> Result<(Connection, i64, Checkpointer), StoreError> {
             let conn = cache::open(&path)?;
             let id = cache::connection_id(&conn, &name, &base_url)?;
-            Ok((conn, id))
+            // Commits leave checkpoints to the checkpointer.
+            conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+            Ok((conn, id, Checkpointer::start(&path)))
         })
         .await
         .map_err(|e| SyncError::Worker(e.to_string()))?;
-        let (conn, id) = opened.map_err(|source| SyncError::Cache { path: shown, source })?;
-        Ok(Cache { conn: Arc::new(Mutex::new(conn)), id })
+        let (conn, id, checkpointer) = opened.map_err(|source| SyncError::Cache { path: shown, source })?;
+        Ok(Cache { conn: Arc::new(Mutex::new(conn)), id, checkpointer: Arc::new(checkpointer) })
+    }
+
+    /// Asks the checkpointer to copy what was committed into the database.
+    pub(crate) fn checkpoint_soon(&self) {
+        self.checkpointer.request();
+    }
+
+    /// A last checkpoint, waited for: the sync leaves the database file whole.
+    pub(crate) async fn finish(&self) {
+        let checkpointer = self.checkpointer.clone();
+        // A checkpointer that panicked has nothing left to do.
+        let _ = tokio::task::spawn_blocking(move || checkpointer.finish()).await;
     }
 
     /// Runs `work` with the connection on a blocking thread.

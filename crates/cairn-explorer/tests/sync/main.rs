@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // tests fail loudly
 
 mod cancel;
+mod exact;
 mod fake;
 mod frameworks;
 mod full;

