@@ -6,10 +6,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use crate::cache_file::{SHOWN, open_existing};
 use cairn_explorer::views::crosswalk::{CrosswalkView, crosswalk_view};
 use cairn_graph::crosswalk::{Coverage, Direction, ItemRef, MatchedBy};
-use cairn_store::cache;
 
 /// Arguments of `cairn crosswalk`.
 #[derive(Debug, clap::Args)]
@@ -34,16 +33,9 @@ pub struct CrosswalkArgs {
     all: bool,
 }
 
-/// How many entries of a list text output shows without `--all`.
-const SHOWN: usize = 10;
-
 /// Runs the crosswalk.
 pub fn run(args: &CrosswalkArgs) -> anyhow::Result<ExitCode> {
-    let conn = match &args.db {
-        Some(db) if !db.exists() => bail!("no cache at {}", db.display()),
-        Some(db) => Some(cache::open(db).with_context(|| format!("opening {}", db.display()))?),
-        None => None,
-    };
+    let conn = args.db.as_deref().map(open_existing).transpose()?;
     let view = crosswalk_view(conn.as_ref(), &args.from, &args.to, &args.links)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&view)?);

@@ -7,10 +7,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use crate::cache_file::{SHOWN, open_existing};
 use cairn_explorer::views::diff::{DiffView, diff_view};
 use cairn_graph::diff::{AssociationRef, Changed, Counts, FieldChange, ItemRef, MatchedBy};
-use cairn_store::cache;
 use serde_json::Value;
 
 /// Arguments of `cairn diff`.
@@ -34,16 +33,9 @@ pub struct DiffArgs {
     all: bool,
 }
 
-/// How many entries of a list text output shows without `--all`.
-const SHOWN: usize = 10;
-
 /// Runs the diff.
 pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
-    let conn = match &args.db {
-        Some(db) if !db.exists() => bail!("no cache at {}", db.display()),
-        Some(db) => Some(cache::open(db).with_context(|| format!("opening {}", db.display()))?),
-        None => None,
-    };
+    let conn = args.db.as_deref().map(open_existing).transpose()?;
     let view = diff_view(conn.as_ref(), &args.old, &args.new)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&view)?);

@@ -6,9 +6,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use crate::cache_file::open_existing;
+
+use anyhow::Context;
 use cairn_explorer::export::{export_framework, export_roster, resolve_connection};
-use cairn_store::cache;
 
 /// Arguments of `cairn export`.
 #[derive(Debug, clap::Args)]
@@ -66,15 +67,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Fails unless the cache exists (an export never creates one).
-fn existing(db: &Path) -> anyhow::Result<&Path> {
-    if !db.exists() {
-        bail!("no cache at {}", db.display());
-    }
-    Ok(db)
-}
-
 fn framework(args: &FrameworkArgs) -> anyhow::Result<()> {
-    let conn = cache::open(existing(&args.db)?).with_context(|| format!("opening {}", args.db.display()))?;
+    let conn = open_existing(&args.db)?;
     let source = resolve_connection(&conn, args.connection.as_deref())?;
     let report = match &args.out {
         Some(path) => {
@@ -102,7 +96,7 @@ fn framework(args: &FrameworkArgs) -> anyhow::Result<()> {
 }
 
 fn roster(args: &RosterArgs) -> anyhow::Result<()> {
-    let conn = cache::open(existing(&args.db)?).with_context(|| format!("opening {}", args.db.display()))?;
+    let conn = open_existing(&args.db)?;
     let source = resolve_connection(&conn, args.connection.as_deref())?;
     let report = export_roster(&conn, &source, &args.out)?;
     let files: Vec<String> = report.files.iter().map(|(f, n)| format!("{f} ({n})")).collect();

@@ -1,6 +1,7 @@
 //! The `cairn` command line: check files against the specification and serve the sandbox
 //! provider (sync, import and the views come in later milestones).
 
+mod cache_file;
 mod check;
 mod connection;
 mod crosswalk;

@@ -6,10 +6,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use crate::cache_file::open_existing;
 use cairn_explorer::views::{TreeOptions, TreeView, framework_tree};
 use cairn_graph::TreeNode;
-use cairn_store::cache;
 
 /// Arguments of `cairn tree`.
 #[derive(Debug, clap::Args)]
@@ -39,10 +38,7 @@ const WIDTH: usize = 100;
 
 /// Prints the tree.
 pub fn run(args: &TreeArgs) -> anyhow::Result<ExitCode> {
-    if !args.db.exists() {
-        bail!("no cache at {}", args.db.display());
-    }
-    let conn = cache::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
+    let conn = open_existing(&args.db)?;
     let options =
         TreeOptions { connection: args.connection.clone(), groupings: args.groupings.clone(), depth: args.depth };
     let view = framework_tree(&conn, &args.doc, &options)?;

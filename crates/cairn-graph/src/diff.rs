@@ -13,6 +13,8 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
+pub use crate::crosswalk::ItemRef;
+
 use cairn_spec::Wire;
 use cairn_spec::case::CfPackage;
 use serde::Serialize;
@@ -47,20 +49,6 @@ pub enum MatchedBy {
     Identifier,
     /// Same origin, type and destination (associations whose identifier changed).
     Ends,
-}
-
-/// What identifies an item to a reader.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ItemRef {
-    /// Identifier.
-    pub identifier: String,
-    /// Human coding scheme, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub human_coding_scheme: Option<String>,
-    /// Statement, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub full_statement: Option<String>,
 }
 
 /// What identifies an association to a reader.
