@@ -6,7 +6,7 @@ use std::sync::Arc;
 use cairn_query::{Connective, Order, Query, link_header};
 use cairn_spec::shape::Shape;
 use cairn_spec::{Collection, StatusInfo, StatusNames};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::response::{ApiError, Response, SYSTEM};
 use super::route::Call;
@@ -35,7 +35,7 @@ pub(crate) fn list(
     let warnings = query.check(shape)?;
     let sort = query.sort.as_ref().filter(|_| warnings.is_empty());
     let matching = |records| matching(records, query, sort, shape);
-    let (total, page): (usize, Vec<Value>) = match candidates {
+    let (total, body) = match candidates {
         Candidates::All(table) | Candidates::Related(table, ..) => {
             let subset = match &candidates {
                 Candidates::Related(_, rel, value) => Some((*rel, *value)),
@@ -55,17 +55,16 @@ pub(crate) fn list(
                 scan(table, positions, query, sort, shape)
             });
             let window = positions.get(query.paging.window(positions.len())).unwrap_or_default();
-            (positions.len(), window.iter().filter_map(|p| table.at(*p)).map(|r| select(r, query, shape)).collect())
+            let page = window.iter().filter_map(|p| table.at(*p)).map(Arc::as_ref);
+            (positions.len(), page_body(wrapper, page, query, shape))
         }
         Candidates::These(records) => {
             let matched = matching(records.into_iter().enumerate().collect());
             let window = matched.get(query.paging.window(matched.len())).unwrap_or_default();
-            (matched.len(), window.iter().map(|(_, r)| select(r, query, shape)).collect())
+            (matched.len(), page_body(wrapper, window.iter().map(|(_, r)| r.as_ref()), query, shape))
         }
     };
-    let mut body = Map::new();
-    body.insert(wrapper.to_owned(), Value::Array(page));
-    let mut response = Response::ok(Value::Object(body)).with_header("X-Total-Count", total.to_string());
+    let mut response = Response::written(200, body).with_header("X-Total-Count", total.to_string());
     if let Some(link) = link_header(path_and_query, &query.paging, total) {
         response = response.with_header("Link", link);
     }
@@ -146,18 +145,40 @@ fn matching<'r>(
     matched
 }
 
-/// One record with `fields` applied (the whole record when none are selected).
-pub(crate) fn select(record: &Value, query: &Query, shape: &Shape) -> Value {
-    match &query.fields {
-        Some(selection) => selection.apply(record, shape),
-        None => record.clone(),
+/// `{"<wrapper>": [records...]}` written straight from the stored records (with `fields`
+/// applied): a page is written out once, never copied into a new value first.
+fn page_body<'r>(wrapper: &str, records: impl Iterator<Item = &'r Value>, query: &Query, shape: &Shape) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 * 1024);
+    out.push(b'{');
+    let _ = serde_json::to_writer(&mut out, wrapper); // writing into a vector cannot fail
+    out.extend_from_slice(b":[");
+    for (n, record) in records.enumerate() {
+        if n > 0 {
+            out.push(b',');
+        }
+        write_record(&mut out, record, query, shape);
     }
+    out.extend_from_slice(b"]}");
+    out
 }
 
-/// The answer to a single-record request: `{"<single wrapper>": record}` with `fields` applied.
+/// Appends a record's JSON to `out`, with `fields` applied (the whole record when none are
+/// selected). Writing into a vector cannot fail.
+fn write_record(out: &mut Vec<u8>, record: &Value, query: &Query, shape: &Shape) {
+    let _ = match &query.fields {
+        Some(selection) => serde_json::to_writer(out, &selection.apply(record, shape)),
+        None => serde_json::to_writer(out, record),
+    };
+}
+
+/// The answer to a single-record request: `{"<single wrapper>": record}` with `fields` applied,
+/// written straight from the stored record.
 pub(crate) fn single(record: &Value, collection: Collection, call: &Call<'_>) -> Response {
-    let mut body = Map::new();
-    let wrapper = collection.single().unwrap_or_default();
-    body.insert(wrapper.to_owned(), select(record, &call.query, collection.shape()));
-    Response::ok(Value::Object(body))
+    let mut out = Vec::with_capacity(1024);
+    out.push(b'{');
+    let _ = serde_json::to_writer(&mut out, collection.single().unwrap_or_default());
+    out.push(b':');
+    write_record(&mut out, record, &call.query, collection.shape());
+    out.push(b'}');
+    Response::written(200, out)
 }

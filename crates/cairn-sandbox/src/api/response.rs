@@ -14,14 +14,25 @@ pub struct Response {
     pub status: u16,
     /// Extra headers (`X-Total-Count`, `Link`, `Retry-After`, ...).
     pub headers: Vec<(&'static str, String)>,
-    /// The JSON body, if any.
-    pub body: Option<Value>,
+    /// The JSON body as written out, if any.
+    pub body: Option<Vec<u8>>,
 }
 
 impl Response {
     /// 200 with a JSON body.
     pub fn ok(body: Value) -> Response {
-        Response { status: 200, headers: Vec::new(), body: Some(body) }
+        Response::written(200, body.to_string().into_bytes())
+    }
+
+    /// A status with a JSON body written out already (collection pages are written straight
+    /// from the stored records, never copied into a new value first).
+    pub fn written(status: u16, json: Vec<u8>) -> Response {
+        Response { status, headers: Vec::new(), body: Some(json) }
+    }
+
+    /// A status with a JSON body.
+    pub fn json(status: u16, body: &Value) -> Response {
+        Response::written(status, body.to_string().into_bytes())
     }
 
     /// A status without a body (201 after PUT, 204 after DELETE).
@@ -71,7 +82,7 @@ impl ApiError {
     /// The status object answer in a dialect's names.
     pub fn into_response(self, names: StatusNames) -> Response {
         let status = StatusInfo::new(self.code, SYSTEM, self.description);
-        Response { status: self.http, headers: Vec::new(), body: Some(status.to_json(names)) }
+        Response::json(self.http, &status.to_json(names))
     }
 }
 

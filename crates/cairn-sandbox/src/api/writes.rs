@@ -259,7 +259,7 @@ fn post(
     sandbox.change(stored.into_iter().map(|r| (collection, r)).collect(), Vec::new()).map_err(internal)?;
     let mut body = Map::new();
     body.insert("sourcedIdPairs".into(), Value::Array(pairs));
-    Ok(Response { status: 201, headers: Vec::new(), body: Some(Value::Object(body)) })
+    Ok(Response::json(201, &Value::Object(body)))
 }
 
 /// A version-4 UUID from the sandbox's random source.

@@ -227,8 +227,8 @@ fn busy(retry_after: u64, why: &str, names: cairn_spec::StatusNames) -> Response
 /// The answer with only the first half of its body.
 fn truncated(response: Response) -> axum::response::Response {
     let status = StatusCode::from_u16(response.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let text = response.body.map(|b| b.to_string()).unwrap_or_default();
-    let cut = text.as_bytes().get(..text.len() / 2).unwrap_or_default().to_vec();
+    let mut cut = response.body.unwrap_or_default();
+    cut.truncate(cut.len() / 2);
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
     (status, headers, Body::from(cut)).into_response()
@@ -263,7 +263,7 @@ fn render(response: Response) -> axum::response::Response {
     match response.body {
         Some(body) => {
             headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
-            (status, headers, Body::from(body.to_string())).into_response()
+            (status, headers, Body::from(body)).into_response()
         }
         None => (status, headers).into_response(),
     }

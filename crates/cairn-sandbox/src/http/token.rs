@@ -29,11 +29,10 @@ pub fn token_response(tokens: &Tokens, authorization: Option<&str>, query: &str,
         .with_header("Cache-Control", "no-store")
         .with_header("Pragma", "no-cache"),
         Err(error) => {
-            let mut response = Response {
-                status: error.http_status(),
-                headers: vec![("Cache-Control", "no-store".into()), ("Pragma", "no-cache".into())],
-                body: Some(json!({"error": error.code(), "error_description": error.to_string()})),
-            };
+            let body = json!({"error": error.code(), "error_description": error.to_string()});
+            let mut response = Response::json(error.http_status(), &body)
+                .with_header("Cache-Control", "no-store")
+                .with_header("Pragma", "no-cache");
             if error == TokenError::InvalidClient {
                 response = response.with_header("WWW-Authenticate", "Basic realm=\"cairn-sandbox\"");
             }
