@@ -14,7 +14,7 @@ use super::listing::{Candidates, list};
 use super::lookup::{by_ids, one, ref_ids};
 use super::response::{ApiError, Response};
 use super::route::Call;
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, Stored};
 use crate::state::Sandbox;
 
 use Collection::{
@@ -36,7 +36,7 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
         ));
     }
     let bare = |collection: Collection, what: &str| -> Result<Response, ApiError> {
-        Ok(Response::ok(Value::clone(one(&data, collection, what, id)?)))
+        Ok(Response::written(200, one(&data, collection, what, id)?.text().as_bytes().to_vec()))
     };
     match call.op.name {
         "getCFDocument" => bare(CfDocuments, "CFDocument"),
@@ -82,7 +82,7 @@ fn hierarchy(data: &Dataset, collection: Collection, what: &str, id: &str) -> Re
     let root = one(data, collection, what, id)?;
     let code = root.get("hierarchyCode").and_then(Value::as_str).unwrap_or_default();
     let prefix = format!("{code}.");
-    let mut children: Vec<&Arc<Value>> = table
+    let mut children: Vec<&Arc<Stored>> = table
         .iter()
         .filter(|r| {
             !code.is_empty() && r.get("hierarchyCode").and_then(Value::as_str).is_some_and(|c| c.starts_with(&prefix))
@@ -134,7 +134,7 @@ fn package(data: &Dataset, id: &str) -> Result<Value, ApiError> {
     let associations = data.table(CfAssociations).related("document", id);
     let item_ids: HashSet<&str> = items.iter().map(|i| identifier(i)).collect();
 
-    let linked = |records: &[&Arc<Value>], fields: &[&str]| -> Vec<String> {
+    let linked = |records: &[&Arc<Stored>], fields: &[&str]| -> Vec<String> {
         records.iter().flat_map(|r| fields.iter().flat_map(|f| ref_ids(r, f))).collect()
     };
     let item_types = by_ids(data.table(CfItemTypes), linked(&items, &["CFItemTypeURI"]));
@@ -159,7 +159,7 @@ fn package(data: &Dataset, id: &str) -> Result<Value, ApiError> {
         .map(|r| Value::clone(r))
         .collect();
 
-    let values = |records: Vec<&Arc<Value>>| Value::Array(records.into_iter().map(|r| Value::clone(r)).collect());
+    let values = |records: Vec<&Arc<Stored>>| Value::Array(records.into_iter().map(|r| Value::clone(r)).collect());
     let mut definitions = Map::new();
     for (key, records) in [
         ("CFConcepts", concepts),

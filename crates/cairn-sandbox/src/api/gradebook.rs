@@ -10,7 +10,7 @@ use super::listing::{Candidates, list, single};
 use super::lookup::{by_ids, one, one_where, ref_ids};
 use super::response::{ApiError, Response};
 use super::route::Call;
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, Stored};
 use crate::state::Sandbox;
 
 use Collection::{
@@ -22,7 +22,7 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let names = sandbox.dialect.status_names(Service::Gradebook);
     let p = |i: usize| call.param(i);
     let many =
-        |collection: Collection, records: Vec<&Arc<Value>>| list(Candidates::These(records), collection, call, names);
+        |collection: Collection, records: Vec<&Arc<Stored>>| list(Candidates::These(records), collection, call, names);
     let all = |collection: Collection| list(Candidates::All(data.table(collection)), collection, call, names);
     let get = |collection: Collection, what: &str| -> Result<Response, ApiError> {
         Ok(single(one(&data, collection, what, p(0))?, collection, call))
@@ -100,7 +100,7 @@ fn id_of(record: &Value) -> &str {
 }
 
 /// Results that name the class, or whose line item is the class's, in default order.
-fn results_of_class<'d>(data: &'d Dataset, class_id: &str) -> Vec<&'d Arc<Value>> {
+fn results_of_class<'d>(data: &'d Dataset, class_id: &str) -> Vec<&'d Arc<Stored>> {
     let results = data.table(Results);
     let mut ids: Vec<String> = results.related("class", class_id).iter().map(|r| id_of(r).to_owned()).collect();
     for line_item in data.table(LineItems).related("class", class_id) {

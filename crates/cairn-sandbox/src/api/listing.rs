@@ -6,11 +6,10 @@ use std::sync::Arc;
 use cairn_query::{Connective, Order, Query, link_header};
 use cairn_spec::shape::Shape;
 use cairn_spec::{Collection, StatusInfo, StatusNames};
-use serde_json::Value;
 
 use super::response::{ApiError, Response, SYSTEM};
 use super::route::Call;
-use crate::dataset::{Column, Table};
+use crate::dataset::{Column, Stored, Table};
 
 /// What a collection request ranges over.
 pub(crate) enum Candidates<'d> {
@@ -19,7 +18,7 @@ pub(crate) enum Candidates<'d> {
     /// The records of a collection with a relation (`type` = `school`): remembered likewise.
     Related(&'d Table, &'static str, &'d str),
     /// Some records (a nested path's), in default order.
-    These(Vec<&'d Arc<Value>>),
+    These(Vec<&'d Arc<Stored>>),
 }
 
 /// The answer to a collection request of `call` over records of `collection`:
@@ -127,12 +126,12 @@ fn scan(
 
 /// The records that pass the filter, in the sort's order (stable) or as given.
 fn matching<'r>(
-    records: Vec<(usize, &'r Arc<Value>)>,
+    records: Vec<(usize, &'r Arc<Stored>)>,
     query: &Query,
     sort: Option<&cairn_query::Sort>,
     shape: &Shape,
-) -> Vec<(usize, &'r Arc<Value>)> {
-    let mut matched: Vec<(usize, &Arc<Value>)> = match &query.filter {
+) -> Vec<(usize, &'r Arc<Stored>)> {
+    let mut matched: Vec<(usize, &Arc<Stored>)> = match &query.filter {
         Some(filter) => {
             let filter = filter.prepare(shape);
             records.into_iter().filter(|(_, r)| filter.matches(r)).collect()
@@ -145,9 +144,9 @@ fn matching<'r>(
     matched
 }
 
-/// `{"<wrapper>": [records...]}` written straight from the stored records (with `fields`
-/// applied): a page is written out once, never copied into a new value first.
-fn page_body<'r>(wrapper: &str, records: impl Iterator<Item = &'r Value>, query: &Query, shape: &Shape) -> Vec<u8> {
+/// `{"<wrapper>": [records...]}` written from the stored records: their text copied, or with
+/// `fields` applied, the selection printed.
+fn page_body<'r>(wrapper: &str, records: impl Iterator<Item = &'r Stored>, query: &Query, shape: &Shape) -> Vec<u8> {
     let mut out = Vec::with_capacity(64 * 1024);
     out.push(b'{');
     let _ = serde_json::to_writer(&mut out, wrapper); // writing into a vector cannot fail
@@ -162,18 +161,18 @@ fn page_body<'r>(wrapper: &str, records: impl Iterator<Item = &'r Value>, query:
     out
 }
 
-/// Appends a record's JSON to `out`, with `fields` applied (the whole record when none are
-/// selected). Writing into a vector cannot fail.
-fn write_record(out: &mut Vec<u8>, record: &Value, query: &Query, shape: &Shape) {
-    let _ = match &query.fields {
-        Some(selection) => serde_json::to_writer(out, &selection.apply(record, shape)),
-        None => serde_json::to_writer(out, record),
-    };
+/// Appends a record's JSON to `out`: its stored text, or with `fields`, the selection.
+fn write_record(out: &mut Vec<u8>, record: &Stored, query: &Query, shape: &Shape) {
+    match &query.fields {
+        // Writing into a vector cannot fail.
+        Some(selection) => drop(serde_json::to_writer(out, &selection.apply(record, shape))),
+        None => out.extend_from_slice(record.text().as_bytes()),
+    }
 }
 
 /// The answer to a single-record request: `{"<single wrapper>": record}` with `fields` applied,
-/// written straight from the stored record.
-pub(crate) fn single(record: &Value, collection: Collection, call: &Call<'_>) -> Response {
+/// written from the stored record.
+pub(crate) fn single(record: &Stored, collection: Collection, call: &Call<'_>) -> Response {
     let mut out = Vec::with_capacity(1024);
     out.push(b'{');
     let _ = serde_json::to_writer(&mut out, collection.single().unwrap_or_default());

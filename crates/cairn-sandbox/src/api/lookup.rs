@@ -7,7 +7,7 @@ use cairn_spec::Collection;
 use serde_json::Value;
 
 use super::response::ApiError;
-use crate::dataset::{Dataset, Table};
+use crate::dataset::{Dataset, Stored, Table};
 
 /// A record, or 404 `unknownobject` naming what was looked for.
 pub(crate) fn one<'d>(
@@ -15,7 +15,7 @@ pub(crate) fn one<'d>(
     collection: Collection,
     what: &str,
     id: &str,
-) -> Result<&'d Arc<Value>, ApiError> {
+) -> Result<&'d Arc<Stored>, ApiError> {
     data.table(collection).get(id).ok_or_else(|| ApiError::unknown(what, id))
 }
 
@@ -27,7 +27,7 @@ pub(crate) fn one_where<'d>(
     id: &str,
     rel: &str,
     value: &str,
-) -> Result<&'d Arc<Value>, ApiError> {
+) -> Result<&'d Arc<Stored>, ApiError> {
     let table = data.table(collection);
     match table.locate(id) {
         Some((position, record)) if table.related_positions(rel, value).binary_search(&position).is_ok() => Ok(record),
@@ -46,8 +46,8 @@ pub(crate) fn ref_ids(record: &Value, field: &str) -> Vec<String> {
 }
 
 /// Records of `table` with the given ids, in the table's default order, each once.
-pub(crate) fn by_ids(table: &Table, ids: impl IntoIterator<Item = String>) -> Vec<&Arc<Value>> {
-    let mut found: Vec<(usize, &Arc<Value>)> = ids.into_iter().filter_map(|id| table.locate(&id)).collect();
+pub(crate) fn by_ids(table: &Table, ids: impl IntoIterator<Item = String>) -> Vec<&Arc<Stored>> {
+    let mut found: Vec<(usize, &Arc<Stored>)> = ids.into_iter().filter_map(|id| table.locate(&id)).collect();
     found.sort_unstable_by_key(|(position, _)| *position);
     found.dedup_by_key(|(position, _)| *position);
     found.into_iter().map(|(_, record)| record).collect()
@@ -60,7 +60,7 @@ pub(crate) fn related_where<'d>(
     target: &str,
     rel2: &str,
     value2: &str,
-) -> Vec<&'d Arc<Value>> {
+) -> Vec<&'d Arc<Stored>> {
     let second = table.related_positions(rel2, value2);
     table
         .related_positions(rel, target)

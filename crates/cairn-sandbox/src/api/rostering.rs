@@ -11,7 +11,7 @@ use super::listing::{Candidates, list, single};
 use super::lookup::{by_ids, one, one_where, ref_ids, related_where};
 use super::response::{ApiError, Response};
 use super::route::Call;
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, Stored};
 use crate::state::Sandbox;
 
 use Collection::{AcademicSessions, Classes, Courses, Demographics, Enrollments, Orgs, Users};
@@ -21,12 +21,12 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     let names = sandbox.dialect.status_names(Service::Rostering);
     let p = |i: usize| call.param(i);
     let many =
-        |collection: Collection, records: Vec<&Arc<Value>>| list(Candidates::These(records), collection, call, names);
+        |collection: Collection, records: Vec<&Arc<Stored>>| list(Candidates::These(records), collection, call, names);
     let all = |collection: Collection| list(Candidates::All(data.table(collection)), collection, call, names);
     let of_type = |collection: Collection, rel: &'static str, value: &'static str| {
         list(Candidates::Related(data.table(collection), rel, value), collection, call, names)
     };
-    let one_of = |collection: Collection, record: &Value| Ok(single(record, collection, call));
+    let one_of = |collection: Collection, record: &Stored| Ok(single(record, collection, call));
     match call.op.name {
         "getAllAcademicSessions" => all(AcademicSessions),
         "getAcademicSession" => one_of(AcademicSessions, one(&data, AcademicSessions, "academic session", p(0))?),
@@ -124,24 +124,24 @@ pub(crate) fn handle(sandbox: &Sandbox, call: &Call<'_>) -> Result<Response, Api
     }
 }
 
-fn school<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Value>, ApiError> {
+fn school<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Stored>, ApiError> {
     one_where(data, Orgs, "school", id, "type", "school")
 }
 
-fn term<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Value>, ApiError> {
+fn term<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Stored>, ApiError> {
     one_where(data, AcademicSessions, "term", id, "type", "term")
 }
 
-fn grading_period<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Value>, ApiError> {
+fn grading_period<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Stored>, ApiError> {
     one_where(data, AcademicSessions, "grading period", id, "type", "gradingPeriod")
 }
 
-fn class<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Value>, ApiError> {
+fn class<'d>(data: &'d Dataset, id: &str) -> Result<&'d Arc<Stored>, ApiError> {
     one(data, Classes, "class", id)
 }
 
 /// The class, which must belong to the school.
-fn class_in_school<'d>(data: &'d Dataset, school_id: &str, class_id: &str) -> Result<&'d Arc<Value>, ApiError> {
+fn class_in_school<'d>(data: &'d Dataset, school_id: &str, class_id: &str) -> Result<&'d Arc<Stored>, ApiError> {
     school(data, school_id)?;
     let found = class(data, class_id)?;
     if ref_ids(found, "school").iter().any(|s| s == school_id) {
@@ -155,7 +155,7 @@ fn class_in_school<'d>(data: &'d Dataset, school_id: &str, class_id: &str) -> Re
 }
 
 /// Users enrolled in a class with a role.
-fn enrolled<'d>(data: &'d Dataset, class_id: &str, role: &str) -> Vec<&'d Arc<Value>> {
+fn enrolled<'d>(data: &'d Dataset, class_id: &str, role: &str) -> Vec<&'d Arc<Stored>> {
     let users = related_where(data.table(Enrollments), "class", class_id, "role", role)
         .into_iter()
         .flat_map(|e| ref_ids(e, "user"));
@@ -163,7 +163,7 @@ fn enrolled<'d>(data: &'d Dataset, class_id: &str, role: &str) -> Vec<&'d Arc<Va
 }
 
 /// Classes a user is enrolled in with a role; the user must hold that role.
-fn classes_of<'d>(data: &'d Dataset, user_id: &str, role: &str) -> Result<Vec<&'d Arc<Value>>, ApiError> {
+fn classes_of<'d>(data: &'d Dataset, user_id: &str, role: &str) -> Result<Vec<&'d Arc<Stored>>, ApiError> {
     one_where(data, Users, role, user_id, "role", role)?;
     let classes = related_where(data.table(Enrollments), "user", user_id, "role", role)
         .into_iter()

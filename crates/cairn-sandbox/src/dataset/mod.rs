@@ -3,6 +3,7 @@
 
 mod column;
 mod relations;
+mod stored;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -12,6 +13,7 @@ use serde_json::Value;
 
 pub use column::Column;
 pub use relations::relations;
+pub use stored::Stored;
 
 /// How many query answers a table remembers.
 const CACHED_QUERIES: usize = 64;
@@ -21,7 +23,7 @@ const CACHED_QUERIES: usize = 64;
 /// forgotten on every write.
 #[derive(Debug, Default)]
 pub struct Table {
-    slots: Vec<Option<Arc<Value>>>,
+    slots: Vec<Option<Arc<Stored>>>,
     by_id: HashMap<String, usize>,
     by_relation: HashMap<&'static str, HashMap<String, Vec<usize>>>,
     live: usize,
@@ -31,7 +33,7 @@ pub struct Table {
 
 impl Table {
     /// The record with `id`.
-    pub fn get(&self, id: &str) -> Option<&Arc<Value>> {
+    pub fn get(&self, id: &str) -> Option<&Arc<Stored>> {
         self.by_id.get(id).and_then(|&slot| self.slots.get(slot)?.as_ref())
     }
 
@@ -41,12 +43,12 @@ impl Table {
     }
 
     /// Every record in default order.
-    pub fn iter(&self) -> impl Iterator<Item = &Arc<Value>> {
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<Stored>> {
         self.slots.iter().flatten()
     }
 
     /// Every record in default order, with its position.
-    pub fn positions(&self) -> impl Iterator<Item = (usize, &Arc<Value>)> {
+    pub fn positions(&self) -> impl Iterator<Item = (usize, &Arc<Stored>)> {
         self.slots.iter().enumerate().filter_map(|(p, r)| Some((p, r.as_ref()?)))
     }
 
@@ -74,7 +76,7 @@ impl Table {
         if let Some(found) = self.columns.lock().unwrap_or_else(PoisonError::into_inner).get(path) {
             return found.clone();
         }
-        let built = Arc::new(Column::build(self.slots.iter().map(Option::as_deref), path));
+        let built = Arc::new(Column::build(self.slots.iter().map(|s| s.as_deref().map(Stored::value)), path));
         self.columns.lock().unwrap_or_else(PoisonError::into_inner).insert(path.to_owned(), built.clone());
         built
     }
@@ -95,7 +97,7 @@ impl Table {
     }
 
     /// Records whose relation `rel` points at `target`, in default order.
-    pub fn related(&self, rel: &str, target: &str) -> Vec<&Arc<Value>> {
+    pub fn related(&self, rel: &str, target: &str) -> Vec<&Arc<Stored>> {
         self.related_positions(rel, target).into_iter().filter_map(|p| self.at(p)).collect()
     }
 
@@ -110,13 +112,13 @@ impl Table {
     }
 
     /// The position of the record with `id` in default order, and the record.
-    pub fn locate(&self, id: &str) -> Option<(usize, &Arc<Value>)> {
+    pub fn locate(&self, id: &str) -> Option<(usize, &Arc<Stored>)> {
         let slot = *self.by_id.get(id)?;
         Some((slot, self.slots.get(slot)?.as_ref()?))
     }
 
     /// The record at a position.
-    pub fn at(&self, position: usize) -> Option<&Arc<Value>> {
+    pub fn at(&self, position: usize) -> Option<&Arc<Stored>> {
         self.slots.get(position)?.as_ref()
     }
 
@@ -142,7 +144,7 @@ impl Table {
         for (rel, target) in relations(collection, &record) {
             self.by_relation.entry(rel).or_default().entry(target).or_default().push(slot);
         }
-        self.slots[slot] = Some(Arc::new(record));
+        self.slots[slot] = Some(Arc::new(Stored::new(record)));
     }
 
     fn remove(&mut self, collection: Collection, id: &str) -> bool {
