@@ -1,5 +1,6 @@
 //! `cairn sync` against `cairn serve --demo`: the cache then counts what the server says it
-//! holds, a second sync is incremental, `--only` chooses services, and the secret never shows.
+//! holds, a second sync is incremental, `--only` chooses services, the secret never shows, and
+//! a sync killed mid-way leaves the cache's content as it was.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -41,15 +42,20 @@ pub(crate) fn serve() -> Server {
     Server { base_url: text("base_url"), ca_cert: text("ca_cert"), child }
 }
 
-/// Runs `cairn sync` with the secret in the environment; (status, stdout, stderr).
-fn sync(server: &Server, db: &str, secret: &str, extra: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+/// The `cairn sync` command with the secret in the environment, not yet run.
+fn sync_command(server: &Server, db: &str, secret: &str, extra: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cairn"));
+    command
         .args(["sync", "--base-url", &server.base_url, "--client-id", "me", "--client-secret-env", SECRET_VAR])
         .args(["--ca-cert", &server.ca_cert, "--db", db])
         .args(extra)
-        .env(SECRET_VAR, secret)
-        .output()
-        .unwrap();
+        .env(SECRET_VAR, secret);
+    command
+}
+
+/// Runs `cairn sync` with the secret in the environment; (status, stdout, stderr).
+fn sync(server: &Server, db: &str, secret: &str, extra: &[&str]) -> (i32, String, String) {
+    let out = sync_command(server, db, secret, extra).output().unwrap();
     let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
     assert!(!stdout.contains(SECRET) && !stderr.contains(SECRET), "the secret was printed");
     (out.status.code().unwrap_or(-1), stdout, stderr)
@@ -153,4 +159,78 @@ fn a_wrong_or_missing_secret_is_a_fatal_error_that_shows_no_secret() {
     let (code, _, err) = sync(&server, db, SECRET, &["--only", "grades"]);
     assert_eq!(code, 2);
     assert!(err.contains("grades"), "{err}");
+}
+
+/// Every record, link and journal line of the cache, in a fixed order, opening it as the next
+/// run of Cairn would (which recovers a write-ahead log left by a killed process).
+fn content(db: &str) -> Vec<String> {
+    let conn = cairn_store::cache::open(std::path::Path::new(db)).unwrap();
+    let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(check, "ok", "the cache file is sound");
+    let mut out = Vec::new();
+    let mut dump = |sql: &str| {
+        let mut statement = conn.prepare(sql).unwrap();
+        let columns = statement.column_count();
+        let rows = statement
+            .query_map([], |r| {
+                (0..columns).map(|i| r.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}"))).collect()
+            })
+            .unwrap();
+        out.extend(rows.map(|r: rusqlite::Result<Vec<String>>| format!("{sql}: {}", r.unwrap().join(" | "))));
+    };
+    for spec in cairn_store::cache::TABLES {
+        dump(&format!("SELECT connection_id, id, to_be_deleted, json FROM {} ORDER BY connection_id, id", spec.table));
+        for link in spec.links {
+            dump(&format!("SELECT * FROM {} ORDER BY connection_id, id, target", link.table));
+        }
+    }
+    dump("SELECT collection, mode, outcome, records FROM sync_journal ORDER BY id");
+    out
+}
+
+#[test]
+fn a_killed_sync_leaves_the_cache_as_it_was() {
+    let server = serve();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = sync(&server, db, SECRET, &[]);
+    assert_eq!(code, 0, "{err}");
+    let before = content(db);
+    assert!(before.len() > 1_000, "a cache worth keeping: {} rows", before.len());
+
+    // A full sync (every collection replaced inside its own transaction) in small pages, killed
+    // once it has written to the log: mid-collection, or at worst between two.
+    let wal = format!("{db}-wal");
+    let mut child = sync_command(&server, db, SECRET, &["--full", "--page-size", "5"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::metadata(&wal).map_or(0, |m| m.len()) < 256 * 1024 {
+        assert!(child.try_wait().unwrap().is_none(), "the sync ended before it could be killed");
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "the sync wrote nothing");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "killed, not finished: {status:?}");
+
+    // The same server data: every collection the killed run completed holds what it held, the
+    // one it was writing was rolled back, none is half-written; the journal gained only the
+    // lines of completed collections.
+    let after = content(db);
+    let records = |rows: &[String]| rows.iter().filter(|r| !r.contains("sync_journal")).cloned().collect::<Vec<_>>();
+    assert_eq!(records(&after), records(&before), "no record, link or flag changed");
+    let journal = |rows: &[String]| rows.iter().filter(|r| r.contains("sync_journal")).cloned().collect::<Vec<_>>();
+    let (old, new) = (journal(&before), journal(&after));
+    assert_eq!(new[..old.len()], old[..], "earlier journal lines stay");
+    assert!(new[old.len()..].iter().all(|l| l.contains("\"complete\"")), "only completed collections: {new:#?}");
+    assert!(new.len() < 2 * old.len(), "the killed run did not complete: {new:#?}");
+
+    // The next sync runs normally on the recovered cache.
+    let (code, _, err) = sync(&server, db, SECRET, &["--full"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(records(&content(db)), records(&before));
 }
