@@ -10,7 +10,7 @@ use cairn_store::{RecordStore, StoreError};
 use serde_json::Value;
 
 use crate::auth::{ClientSpec, Clock, Entropy, Tokens};
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, Stored};
 
 /// The default scope namespace (OneRoster 1.2's).
 pub const DEFAULT_SCOPE_BASE: &str = "https://purl.imsglobal.org/spec/or/v1p2/scope";
@@ -142,21 +142,20 @@ impl Sandbox {
         puts: Vec<(Collection, Value)>,
         deletes: Vec<(Collection, String)>,
     ) -> Result<usize, SandboxError> {
+        // Each record's text is written once, for the database and the dataset both.
+        let puts: Vec<(Collection, Stored)> = puts.into_iter().map(|(c, v)| (c, Stored::new(v))).collect();
         let mut data = self.data.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(store) = &self.store {
             let mut store = store.lock().unwrap_or_else(PoisonError::into_inner);
-            let rows: Vec<(Collection, String, String)> = puts
-                .iter()
-                .filter_map(|(c, v)| Some((*c, v.get(c.id_field())?.as_str()?.to_owned(), v.to_string())))
-                .collect();
-            store.put_many(rows.iter().map(|(c, id, json)| (c.name(), id.as_str(), json.as_str())))?;
+            let rows = puts.iter().filter_map(|(c, s)| Some((c.name(), s.get(c.id_field())?.as_str()?, s.text())));
+            store.put_many(rows)?;
             for (c, id) in &deletes {
                 store.delete(c.name(), id)?;
             }
         }
         let mut count = 0;
         for (collection, record) in puts {
-            count += usize::from(data.put(collection, record));
+            count += usize::from(data.put_stored(collection, record));
         }
         for (collection, id) in deletes {
             count += usize::from(data.remove(collection, &id));

@@ -123,7 +123,7 @@ impl Table {
     }
 
     /// Inserts or replaces (keeping the place in the default order).
-    fn put(&mut self, collection: Collection, id: String, record: Value) {
+    fn put(&mut self, collection: Collection, id: String, record: Stored) {
         self.forget_answers();
         let slot = match self.by_id.get(&id) {
             Some(&slot) => {
@@ -144,7 +144,7 @@ impl Table {
         for (rel, target) in relations(collection, &record) {
             self.by_relation.entry(rel).or_default().entry(target).or_default().push(slot);
         }
-        self.slots[slot] = Some(Arc::new(Stored::new(record)));
+        self.slots[slot] = Some(Arc::new(record));
     }
 
     fn remove(&mut self, collection: Collection, id: &str) -> bool {
@@ -182,6 +182,11 @@ impl Dataset {
     /// Inserts or replaces a record; its identifier is read from the collection's id field.
     /// Returns `false` (and stores nothing) when the record has no identifier.
     pub fn put(&mut self, collection: Collection, record: Value) -> bool {
+        self.put_stored(collection, Stored::new(record))
+    }
+
+    /// [`Dataset::put`] for a record whose text is written already.
+    pub fn put_stored(&mut self, collection: Collection, record: Stored) -> bool {
         let Some(id) = record.get(collection.id_field()).and_then(Value::as_str).map(str::to_owned) else {
             return false;
         };
