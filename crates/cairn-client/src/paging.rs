@@ -1,6 +1,6 @@
 //! Reading a whole collection page by page, in order, never holding more than a few pages:
 //! pages at known offsets fetched concurrently when the total is known (`X-Total-Count`),
-//! else `Link rel="next"` followed, else offsets until a short page. The same reading serves
+//! else `Link rel="next"` followed, else offsets until a page shorter than the first (or empty). The same reading serves
 //! pages of parsed records (`Vec<Value>`) and pages kept as text ([`RawPage`]).
 
 use std::collections::{HashSet, VecDeque};
@@ -130,8 +130,9 @@ impl<P: Page> Pager<'_, P> {
             }
             (_, Some(link)) => self.follow(first_url, link, &mut out, cancel).await?,
             (Some(total), None) => self.offsets(after, total, step, &mut out, cancel).await?,
-            (None, None) if got < self.limit => {}
-            (None, None) => self.until_short(after, first_record, &mut out, cancel).await?,
+            // A first page shorter than the limit may be the server's own page size: only a
+            // page shorter than that, or an empty one, ends the read.
+            (None, None) => self.until_short(after, got, first_record, &mut out, cancel).await?,
         }
         Ok(out.records)
     }
@@ -148,13 +149,13 @@ impl<P: Page> Pager<'_, P> {
         let end = usize::try_from(total).unwrap_or(usize::MAX);
         let mut offsets = (start..end).step_by(step.max(1));
         let mut pending = Pending(VecDeque::new());
-        let spawn = |offset| -> Result<JoinHandle<Result<Fetched<P>, ClientError>>, ClientError> {
-            Ok(tokio::spawn((self.fetch)((self.page_url)(step, offset)?)))
+        let spawn = |offset| -> Result<InFlight<P>, ClientError> {
+            Ok((offset, tokio::spawn((self.fetch)((self.page_url)(step, offset)?))))
         };
         for offset in offsets.by_ref().take(self.concurrency.max(1)) {
             pending.0.push_back(spawn(offset)?);
         }
-        while let Some(mut handle) = pending.0.pop_front() {
+        while let Some((offset, mut handle)) = pending.0.pop_front() {
             let joined = tokio::select! {
                 biased;
                 _ = cancel.cancelled() => {
@@ -167,8 +168,18 @@ impl<P: Page> Pager<'_, P> {
                 operation: self.operation.name,
                 message: format!("a page request stopped: {e}"),
             })??;
-            if let Some(offset) = offsets.next() {
-                pending.0.push_back(spawn(offset)?);
+            // Every page holds a full step but the last; fewer means records the read would
+            // silently miss (a deletion shifting later records onto pages already read, or a
+            // page the server cut).
+            if reply.page.count() < step.min(end - offset) {
+                return Err(ClientError::Paging {
+                    operation: self.operation.name,
+                    reason: "a page held fewer records than the total and the page size imply \
+                             (the collection changed during the read, or the server cut the page)",
+                });
+            }
+            if let Some(next) = offsets.next() {
+                pending.0.push_back(spawn(next)?);
             }
             out.deliver(reply.page, cancel).await?;
         }
@@ -205,10 +216,12 @@ impl<P: Page> Pager<'_, P> {
         Ok(())
     }
 
-    /// Pages at growing offsets until one is shorter than the limit.
+    /// Pages at growing offsets until one is empty or shorter than `page_size` (the first
+    /// page's size: the limit, or the server's own smaller page size).
     async fn until_short(
         &self,
         mut offset: usize,
+        page_size: usize,
         mut previous_first: Option<P::First>,
         out: &mut Delivery<'_, '_, impl Deliver<P>>,
         cancel: &Cancel,
@@ -229,7 +242,7 @@ impl<P: Page> Pager<'_, P> {
             }
             previous_first = first;
             out.deliver(records, cancel).await?;
-            if got < self.limit {
+            if got < page_size {
                 return Ok(());
             }
             offset += got;
@@ -262,12 +275,15 @@ impl<D> Delivery<'_, '_, D> {
     }
 }
 
+/// A page request in flight, with its offset.
+type InFlight<P> = (usize, JoinHandle<Result<Fetched<P>, ClientError>>);
+
 /// Page requests in flight, aborted when the read ends early.
-struct Pending<P>(VecDeque<JoinHandle<Result<Fetched<P>, ClientError>>>);
+struct Pending<P>(VecDeque<InFlight<P>>);
 
 impl<P> Drop for Pending<P> {
     fn drop(&mut self) {
-        for handle in &self.0 {
+        for (_, handle) in &self.0 {
             handle.abort();
         }
     }

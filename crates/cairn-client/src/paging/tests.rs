@@ -21,6 +21,8 @@ struct Fake {
     cap: Option<usize>,
     /// Answer every offset with the first page.
     ignore_offset: bool,
+    /// The page at this offset lacks its last record (deleted after the total was counted).
+    short_at: Option<usize>,
     delay: Duration,
     requests: AtomicUsize,
     in_flight: AtomicUsize,
@@ -43,8 +45,11 @@ impl Fake {
         };
         let limit = param("limit").min(self.cap.unwrap_or(usize::MAX));
         let offset = if self.ignore_offset { 0 } else { param("offset") };
-        let page: Vec<Value> =
+        let mut page: Vec<Value> =
             (offset..(offset + limit).min(self.size)).map(|i| json!({"sourcedId": format!("u{i}")})).collect();
+        if self.short_at == Some(offset) {
+            page.pop();
+        }
         let next = offset + limit;
         let meta = Meta {
             total: self.total.then_some(self.size as u64),
@@ -137,7 +142,8 @@ async fn both_headers_with_one_at_a_time_follow_the_links() {
 
 #[tokio::test]
 async fn neither_header_pages_until_a_short_page() {
-    for (size, requests) in [(50, 8), (49, 8), (48, 7), (3, 1), (0, 1)] {
+    // A short first page may be the server's page size: one more request tells.
+    for (size, requests) in [(50, 8), (49, 8), (48, 7), (3, 2), (0, 1)] {
         let fake = Arc::new(Fake::new(size));
         let out = read(fake.clone(), 7, 0, 4, &Cancel::new()).await;
         assert_eq!(out.result.unwrap(), size as u64);
@@ -155,6 +161,27 @@ async fn a_starting_offset_and_a_server_that_cuts_pages() {
     let fake = Arc::new(Fake { total: true, cap: Some(5), ..Fake::new(40) });
     let out = read(fake, 3, 0, 4, &Cancel::new()).await;
     assert_eq!((out.result.unwrap(), out.ids), (40, expected(0, 40)), "a cap above the limit changes nothing");
+}
+
+#[tokio::test]
+async fn a_server_that_cuts_pages_without_headers_is_read_to_the_end() {
+    let fake = Arc::new(Fake { cap: Some(5), ..Fake::new(23) });
+    let out = read(fake.clone(), 7, 0, 4, &Cancel::new()).await;
+    assert_eq!((out.result.unwrap(), out.ids), (23, expected(0, 23)));
+    assert_eq!(fake.requests.load(Ordering::SeqCst), 5, "pages of 5, the last of 3");
+}
+
+#[tokio::test]
+async fn a_page_short_of_what_the_total_implies_is_an_error_not_a_gap() {
+    for concurrency in [1, 4] {
+        let fake = Arc::new(Fake { total: true, short_at: Some(10), ..Fake::new(30) });
+        let out = read(fake, 5, 0, concurrency, &Cancel::new()).await;
+        assert!(matches!(out.result, Err(ClientError::Paging { .. })), "{:?}", out.result);
+        assert!(out.ids.len() <= 10, "nothing after the short page was delivered");
+    }
+    let fake = Arc::new(Fake { total: true, short_at: Some(25), ..Fake::new(30) });
+    let out = read(fake, 5, 0, 4, &Cancel::new()).await;
+    assert!(matches!(out.result, Err(ClientError::Paging { .. })), "the last page too: {:?}", out.result);
 }
 
 #[tokio::test]
