@@ -6,6 +6,7 @@
 //! worker.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use cairn_client::{ClientError, Progress, RawPage};
 use cairn_query::Query;
@@ -14,12 +15,18 @@ use cairn_spec::operations::Operation;
 use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, PreparedRecords, WriteMode};
 use tokio::sync::{mpsc, oneshot};
 
+use super::clock::earlier;
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
 use super::store::WriteError;
 use super::{Ctx, outcome_of};
 
 /// Pages waiting for the writer at most (the read waits beyond).
 const PAGES_BUFFERED: usize = 4;
+
+/// How far before the start of the last complete sync an incremental read begins: a change
+/// made just after that start can carry an earlier `dateLastModified` (servers that keep
+/// whole seconds, clocks a little apart). Reading it again is harmless: merging is idempotent.
+pub(crate) const INCREMENTAL_OVERLAP: Duration = Duration::from_secs(300);
 
 /// How one read went wrong.
 enum Stop {
@@ -72,7 +79,9 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
             Err(stop) => stop,
         };
         match stop {
-            Stop::Client(e) if attempt.since.is_some() && e.status() == Some(400) => {
+            // A filtered read refused (400, 422 or 501: the filter is all it adds to a full
+            // one) is read in full.
+            Stop::Client(e) if attempt.since.is_some() && matches!(e.status(), Some(400 | 422 | 501)) => {
                 let message = format!("the server refused the filter on dateLastModified ({e}); read in full");
                 attempt = Attempt { mode: SyncMode::Full, since: None, message: Some(message) };
             }
@@ -178,11 +187,13 @@ async fn fetch(
     ctx.client.collect_raw_pages(op, &[], query, sender, &report, ctx.cancel).await.map(drop)
 }
 
-/// Pages of `page_size`, filtered to records modified after `since` when given.
+/// Pages of `page_size`, filtered to records modified after `since` (less
+/// [`INCREMENTAL_OVERLAP`]) when given.
 fn query(page_size: u32, since: Option<&str>) -> Result<Query, ClientError> {
     let mut params = vec![("limit", page_size.max(1).to_string())];
     if let Some(since) = since {
-        params.push(("filter", format!("dateLastModified>'{}'", since.replace('\'', "''"))));
+        let from = earlier(since, INCREMENTAL_OVERLAP);
+        params.push(("filter", format!("dateLastModified>'{}'", from.replace('\'', "''"))));
     }
     Query::from_params(params).map_err(|e| ClientError::Config { reason: format!("cannot build the query: {e}") })
 }
@@ -213,4 +224,17 @@ async fn end(
         total: seen.total,
         message: Some(message),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_incremental_read_starts_a_little_before_the_last_sync() {
+        let filtered = query(100, Some("2026-01-01T00:02:00.500Z")).unwrap();
+        let filter = filtered.filter.map(|f| f.to_string()).unwrap_or_default();
+        assert!(filter.contains("2025-12-31T23:57:00.500Z"), "{filter}");
+        assert!(query(100, None).unwrap().filter.is_none());
+    }
 }

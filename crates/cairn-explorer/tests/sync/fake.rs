@@ -86,6 +86,7 @@ fn respond(target: &str, behaviour: &Behaviour) -> (u16, String, String) {
     let filtered = query.contains("filter=");
     let size = match collection {
         "users" if filtered => return (400, String::new(), status_object("invalid_filter_field")),
+        "academicSessions" if filtered => return (422, String::new(), status_object("invaliddata")),
         "classes" => return (403, String::new(), status_object("forbidden")),
         "enrollments" if offset > 0 && behaviour.broken.load(Ordering::SeqCst) => {
             return (500, String::new(), status_object("internal_server_error"));
@@ -145,6 +146,8 @@ async fn refused_filters_forbidden_and_failed_collections() {
     assert_eq!((users.outcome, users.mode, users.records), (SyncOutcome::Complete, Some(SyncMode::Full), 23));
     assert!(users.message.as_deref().unwrap().contains("refused the filter"), "{users:?}");
     assert_eq!(second.get("orgs").unwrap().mode, Some(SyncMode::Incremental));
+    let sessions = second.get("academicSessions").unwrap();
+    assert_eq!((sessions.outcome, sessions.mode), (SyncOutcome::Complete, Some(SyncMode::Full)), "422 too");
     let enrollments = second.get("enrollments").unwrap();
     assert_eq!(enrollments.outcome, SyncOutcome::Failed, "{second:#?}");
     assert!(enrollments.message.as_deref().unwrap().contains("500"), "it says what failed: {enrollments:?}");
