@@ -14,6 +14,19 @@ pub enum StoreError {
         /// The newest version this build knows.
         known: u32,
     },
+    /// A connection name already holds data from another source: writing there would mix two
+    /// providers' records (and the incremental filter of one with the journal of the other).
+    #[error(
+        "the connection {name:?} holds data from {saved}, not {given}; use another connection name, or remove this one first"
+    )]
+    OtherSource {
+        /// The connection's name.
+        name: String,
+        /// Where its data came from.
+        saved: String,
+        /// Where the new data comes from.
+        given: String,
+    },
     /// A migration failed; nothing of it was applied.
     #[error("migration {version} ({name}) failed: {source}")]
     Migration {

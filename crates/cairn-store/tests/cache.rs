@@ -74,6 +74,12 @@ fn connections_do_not_mix_and_merges_upsert() {
     let (_dir, mut conn) = open();
     let a = cache::connection_id(&conn, "north", "https://north.example.org").unwrap();
     let b = cache::connection_id(&conn, "south", "https://south.example.org").unwrap();
+    assert_eq!(cache::connection_id(&conn, "north", "https://north.example.org/").unwrap(), a, "same source");
+    let other = cache::connection_id(&conn, "north", "https://south.example.org");
+    assert!(
+        matches!(&other, Err(cairn_store::StoreError::OtherSource { saved, .. }) if saved == "https://north.example.org"),
+        "one name never takes a second source's data: {other:?}"
+    );
     write(&mut conn, a, Collection::Users, WriteMode::Replace, &[user("u1", "Ada", "Lovelace", "s1")]);
     write(
         &mut conn,

@@ -41,13 +41,20 @@ pub fn prepare(conn: &mut Connection) -> Result<(), StoreError> {
     migrate(conn, &schema::migrations()).map(drop)
 }
 
-/// The id of the connection called `name`, created with `base_url` if absent.
+/// The id of the connection called `name`, created with `base_url` if absent. A connection of
+/// that name with another base URL (trailing slashes aside) is [`StoreError::OtherSource`]:
+/// one name never mixes two providers' data.
 pub fn connection_id(conn: &Connection, name: &str, base_url: &str) -> Result<i64, StoreError> {
     conn.execute(
         "INSERT INTO connections (name, base_url) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
         params![name, base_url],
     )?;
-    Ok(conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get(0))?)
+    let (id, saved): (i64, String) =
+        conn.query_row("SELECT id, base_url FROM connections WHERE name = ?1", [name], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    if saved.trim_end_matches('/') != base_url.trim_end_matches('/') {
+        return Err(StoreError::OtherSource { name: name.to_owned(), saved, given: base_url.to_owned() });
+    }
+    Ok(id)
 }
 
 /// The id of an existing connection.
