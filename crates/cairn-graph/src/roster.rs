@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::{Direction, Graph, Undirected};
 use serde::Serialize;
@@ -187,7 +187,7 @@ impl OrgHierarchy {
             .filter(|&&n| h.graph.edges_directed(n, Direction::Incoming).next().is_none())
             .map(|&n| h.graph[n].id.clone())
             .collect();
-        for component in tarjan_scc(&h.graph) {
+        for component in kosaraju_scc(&h.graph) {
             let looped = component.len() > 1 || component.iter().any(|&n| h.graph.contains_edge(n, n));
             if looped {
                 let mut ids: Vec<String> = component.iter().map(|&n| h.graph[n].id.clone()).collect();

@@ -11,7 +11,7 @@
 use std::collections::HashSet;
 
 use cairn_spec::case::CfPackage;
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 
@@ -154,7 +154,7 @@ impl Tree {
         // leaves off leaves something).
         if tree.has_cycle() {
             let filtered = EdgeFiltered::from_fn(g, |e| counts(e.weight()) && !is_document(e.source()));
-            for component in tarjan_scc(&filtered).into_iter().filter(|c| c.len() > 1) {
+            for component in kosaraju_scc(&filtered).into_iter().filter(|c| c.len() > 1) {
                 cycles.push(tree.cycle_order(component, &keys));
             }
         }

@@ -179,3 +179,30 @@ fn very_deep_chains_are_cut_and_marked() {
     assert!(json.contains("\"i511\"") && !json.contains("\"i512\""));
     assert_eq!(tree.breadcrumbs(graph.find("i1999").unwrap())[0].len(), 2001);
 }
+
+#[test]
+fn a_cycle_beside_a_very_deep_chain_is_found_without_deep_recursion() {
+    // 20,000 items in a chain listed leaf first, and a two-item cycle: the search for cycles
+    // walks the whole chain. On a 256 KiB stack, a recursive search overflows long before.
+    let n = 20_000;
+    let mut items: Vec<String> = (0..n).rev().map(|i| format!("i{i}")).collect();
+    items.extend(["p".to_owned(), "q".to_owned()]);
+    let mut associations = vec!["i0 isChildOf doc".to_owned(), "p isChildOf q".to_owned(), "q isChildOf p".to_owned()];
+    associations.extend((1..n).map(|i| format!("i{i} isChildOf i{}", i - 1)));
+    let package = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let items: Vec<&str> = items.iter().map(String::as_str).collect();
+            let associations: Vec<&str> = associations.iter().map(String::as_str).collect();
+            let (package, graph, tree) = built(&items, &associations);
+            let cycles: Vec<Vec<&str>> =
+                tree.cycles().iter().map(|c| c.iter().map(|n| graph.node(*n).identifier).collect()).collect();
+            (package.items.as_ref().map_or(0, |m| m.len()), cycles, tree.orphan_count())
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(package.0, n + 2);
+    assert_eq!(package.1.len(), 1, "{:?}", package.1);
+    assert_eq!(package.2, 2, "p and q have no path to the document");
+}
