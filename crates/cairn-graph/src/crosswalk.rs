@@ -291,15 +291,15 @@ pub fn crosswalk(from: &CfPackage, to: &CfPackage, others: &[&CfPackage]) -> Cro
     for package in [from, to].into_iter().chain(others.iter().copied()) {
         let source = package.document.as_ref().and_then(|d| d.identifier.as_deref()).unwrap_or_default();
         for association in package.associations.iter().flatten() {
-            let key = match association.identifier.as_deref() {
-                Some(id) if !id.is_empty() => id.to_owned(),
-                _ => format!(
-                    "{}\u{0}{}\u{0}{}",
-                    association.origin_id().unwrap_or_default(),
-                    association.association_type.as_ref().map(Term::as_str).unwrap_or_default(),
-                    association.destination_id().unwrap_or_default()
-                ),
-            };
+            // The same association when it links the same ends the same way: packages that number
+            // their associations (`a1`, `a2`...) reuse identifiers for different links.
+            let key = format!(
+                "{}\u{0}{}\u{0}{}\u{0}{}",
+                association.identifier.as_deref().unwrap_or_default(),
+                association.origin_id().unwrap_or_default(),
+                association.association_type.as_ref().map(Term::as_str).unwrap_or_default(),
+                association.destination_id().unwrap_or_default()
+            );
             if !seen.insert(key) {
                 duplicates += 1;
                 continue;
@@ -310,6 +310,11 @@ pub fn crosswalk(from: &CfPackage, to: &CfPackage, others: &[&CfPackage]) -> Cro
             else {
                 continue;
             };
+            // Links within one framework are not pairs, even when its items are the other's too.
+            let within = |side: &Side<'_>| side.resolve(origin).is_some() && side.resolve(destination).is_some();
+            if within(&from_side) || within(&to_side) {
+                continue;
+            }
             let forward = from_side.resolve(origin).zip(to_side.resolve(destination));
             let ends = match forward {
                 Some(((f, fid), (t, tid))) => Some((f, t, fid && tid, Direction::FromTo)),

@@ -255,3 +255,40 @@ fn two_real_frameworks_linked_by_a_third_package() {
     }
     assert!(checked > 600, "{checked}");
 }
+
+/// Every pair's (from, to, type).
+fn pairs(walk: &Crosswalk) -> BTreeSet<(String, String, String)> {
+    walk.groups
+        .iter()
+        .flat_map(|g| g.pairs.iter())
+        .map(|p| (p.from.identifier.clone(), p.to.identifier.clone(), p.association_type.clone()))
+        .collect()
+}
+
+#[test]
+fn numbered_associations_in_two_packages_are_told_apart_by_their_ends() {
+    // Both packages number their associations from a1: FROM's a1 is its tree, the links
+    // package's a1 is a match.
+    let from = package(json!({"CFDocument": doc(F, "From"), "CFItems": [item("f1", None)],
+        "CFAssociations": [association("a1", "isChildOf", link("f1"), link(F))]}));
+    let to = package(json!({"CFDocument": doc(T, "To"), "CFItems": [item("t1", None)], "CFAssociations": []}));
+    let links = package(json!({"CFDocument": doc("L", "Links"), "CFItems": [],
+        "CFAssociations": [association("a1", "exactMatchOf", link("f1"), link("t1"))]}));
+    let walk = crosswalk(&from, &to, &[&links]);
+    assert_eq!(pairs(&walk), BTreeSet::from([("f1".into(), "t1".into(), "exactMatchOf".into())]));
+    assert_eq!((walk.from.covered, walk.to.covered), (1, 1));
+}
+
+#[test]
+fn links_within_one_framework_are_not_pairs_even_over_shared_items() {
+    // Both frameworks hold the item s; FROM's own tree links s under f1.
+    let from = package(json!({"CFDocument": doc(F, "From"), "CFItems": [item("f1", None), item("s", None)],
+        "CFAssociations": [association("a-tree", "isChildOf", link("s"), link("f1")),
+                           association("a-match", "exactMatchOf", link("f1"), link("t1"))]}));
+    let to = package(json!({"CFDocument": doc(T, "To"), "CFItems": [item("t1", None), item("s", None)],
+        "CFAssociations": []}));
+    let walk = crosswalk(&from, &to, &[]);
+    assert_eq!(pairs(&walk), BTreeSet::from([("f1".into(), "t1".into(), "exactMatchOf".into())]));
+    let same = crosswalk(&from, &from, &[]);
+    assert!(pairs(&same).is_empty(), "a framework against itself has no pairs: {:?}", pairs(&same));
+}
