@@ -67,14 +67,18 @@ impl Edge<'_> {
 pub struct FrameworkGraph<'p> {
     graph: DiGraph<Node<'p>, Edge<'p>>,
     by_identifier: FxMap<&'p str, NodeIndex>,
-    /// Associations left out because an end has no identifier (index in `CFAssociations`).
+    /// The document and items by URI, made when a link's identifier is first not found.
+    by_uri: Option<FxMap<&'p str, NodeIndex>>,
+    /// Associations left out because an end has neither identifier nor URI (index in
+    /// `CFAssociations`).
     pub dangling: Vec<usize>,
 }
 
 impl<'p> FrameworkGraph<'p> {
-    /// Builds the graph of a package. Associations whose ends are not in the package become
-    /// external nodes; associations without an origin or destination identifier are listed in
-    /// [`dangling`](Self::dangling).
+    /// Builds the graph of a package. A link end is found by identifier (links given as plain
+    /// URI strings, or with a URI and no identifier, by URI too); ends not in the package
+    /// become external nodes. Associations with an end that has neither identifier nor URI are
+    /// listed in [`dangling`](Self::dangling).
     pub fn from_package(package: &'p CfPackage) -> FrameworkGraph<'p> {
         let items = package.items.as_ref().map_or(0, |m| m.len());
         let associations = package.associations.as_ref().map_or(0, |m| m.len());
@@ -83,6 +87,7 @@ impl<'p> FrameworkGraph<'p> {
         let mut g = FrameworkGraph {
             graph: DiGraph::with_capacity(items + 1, associations),
             by_identifier,
+            by_uri: None,
             dangling: Vec::new(),
         };
         if let Some(document) = &package.document
@@ -102,8 +107,8 @@ impl<'p> FrameworkGraph<'p> {
             }
         }
         for (index, association) in package.associations.iter().flatten().enumerate() {
-            let origin = association.origin_node_uri.as_ref().and_then(|l| g.endpoint(l));
-            let destination = association.destination_node_uri.as_ref().and_then(|l| g.endpoint(l));
+            let origin = association.origin_node_uri.as_ref().and_then(|l| g.endpoint(l, package));
+            let destination = association.destination_node_uri.as_ref().and_then(|l| g.endpoint(l, package));
             let (Some(origin), Some(destination)) = (origin, destination) else {
                 g.dangling.push(index);
                 continue;
@@ -132,16 +137,49 @@ impl<'p> FrameworkGraph<'p> {
         index
     }
 
-    /// The node a link points at, adding an external node the first time.
-    fn endpoint(&mut self, link: &'p Linked<LinkGenUri>) -> Option<NodeIndex> {
-        let (identifier, uri, title) = match link {
-            Linked::Object(l) => (l.identifier.as_deref()?, l.uri.as_deref(), l.title.as_deref()),
-            Linked::Plain(uri) => (uri.as_str(), Some(uri.as_str()), None),
+    /// The node a link points at: the node with its identifier; for a link given as a plain
+    /// URI string, or with a URI and no identifier, else the document or item with that URI;
+    /// else an external node, added the first time. (A link object's identifier is its key:
+    /// one not in the package is outside it, whatever its URI.)
+    fn endpoint(&mut self, link: &'p Linked<LinkGenUri>, package: &'p CfPackage) -> Option<NodeIndex> {
+        let (identifier, uri, title, by_uri) = match link {
+            Linked::Object(l) => {
+                let identifier = l.identifier.as_deref().filter(|id| !id.is_empty());
+                (identifier, l.uri.as_deref(), l.title.as_deref(), identifier.is_none())
+            }
+            Linked::Plain(uri) => (Some(uri.as_str()), Some(uri.as_str()), None, true),
         };
-        if identifier.is_empty() {
-            return None;
+        if let Some(found) = identifier.and_then(|id| self.by_identifier.get(id)) {
+            return Some(*found);
         }
+        let uri = uri.filter(|u| !u.is_empty());
+        if by_uri && let Some(found) = uri.and_then(|u| self.by_uri(package).get(u)) {
+            return Some(*found);
+        }
+        let identifier = identifier.or(uri)?;
         Some(self.add(Node { kind: NodeKind::External, identifier, item_index: None, uri, title }))
+    }
+
+    /// The document and items by URI (the first of each URI), made on first use. Cold: most
+    /// packages link by identifier.
+    #[cold]
+    fn by_uri(&mut self, package: &'p CfPackage) -> &FxMap<&'p str, NodeIndex> {
+        let FrameworkGraph { graph, by_identifier, by_uri, .. } = self;
+        by_uri.get_or_insert_with(|| {
+            let mut map = FxMap::default();
+            let document = package.document.as_ref();
+            let document_uri = document.and_then(|d| Some((d.identifier.as_deref()?, d.uri.as_deref()?)));
+            let items =
+                package.items.iter().flatten().filter_map(|i| Some((i.identifier.as_deref()?, i.uri.as_deref()?)));
+            for (identifier, uri) in document_uri.into_iter().chain(items) {
+                if let Some(&node) = by_identifier.get(identifier)
+                    && graph[node].kind != NodeKind::External
+                {
+                    map.entry(uri).or_insert(node);
+                }
+            }
+            map
+        })
     }
 
     /// The underlying petgraph graph.

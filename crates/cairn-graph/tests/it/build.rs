@@ -24,15 +24,23 @@ fn item(spec: &str) -> Value {
 }
 
 /// The association `origin type destination [seq] [grouping]`; an end written `ext:NAME`
-/// becomes a link with a title, one written `bare:NAME` a link with the identifier only.
+/// becomes a link with a title, one written `bare:NAME` a link with the identifier only, one
+/// written `str:NAME` the plain string URI of NAME, one written `uri:NAME` a link with NAME's
+/// URI and no identifier.
 fn association(n: usize, spec: &str) -> Value {
     let parts: Vec<&str> = spec.split_whitespace().collect();
-    let link = |end: &str| match (end.strip_prefix("ext:"), end.strip_prefix("bare:")) {
-        (Some(id), _) => {
+    let link = |end: &str| {
+        if let Some(id) = end.strip_prefix("ext:") {
             json!({"identifier": id, "uri": format!("https://other.test/{id}"), "title": format!("Other {id}")})
+        } else if let Some(id) = end.strip_prefix("bare:") {
+            json!({"identifier": id})
+        } else if let Some(id) = end.strip_prefix("str:") {
+            json!(format!("https://x.test/{id}"))
+        } else if let Some(id) = end.strip_prefix("uri:") {
+            json!({"uri": format!("https://x.test/{id}"), "title": id})
+        } else {
+            json!({"identifier": end, "uri": format!("https://x.test/{end}"), "title": end})
         }
-        (_, Some(id)) => json!({"identifier": id}),
-        _ => json!({"identifier": end, "uri": format!("https://x.test/{end}"), "title": end}),
     };
     let mut a = json!({
         "identifier": format!("a{n}"),

@@ -206,3 +206,20 @@ fn a_cycle_beside_a_very_deep_chain_is_found_without_deep_recursion() {
     assert_eq!(package.1.len(), 1, "{:?}", package.1);
     assert_eq!(package.2, 2, "p and q have no path to the document");
 }
+
+#[test]
+fn links_given_by_uri_reach_the_item_or_document_they_name() {
+    // c's parent is p given as p's URI in a plain string, d's as a link with p's URI and no
+    // identifier; p's own parent is the document by URI; x points at a URI nobody has.
+    check(
+        "ends by URI",
+        &["p", "c", "d", "x"],
+        &["p isChildOf str:doc", "c isChildOf str:p 1", "d isChildOf uri:p 2", "x isChildOf uri:nowhere"],
+        "p\n  c\n  d\norphans:\nx\ncycles:",
+    );
+    let (_, graph, _) = built(&["p", "x"], &["x isChildOf uri:nowhere", "x isRelatedTo str:elsewhere"]);
+    let external = graph.find("https://x.test/nowhere").expect("an external node keyed by its URI");
+    assert_eq!(graph.node(external).kind, cairn_graph::NodeKind::External);
+    assert!(graph.find("https://x.test/elsewhere").is_some());
+    assert!(graph.dangling.is_empty());
+}
