@@ -269,11 +269,12 @@ fn association_cmp(a: &AssociationRef, b: &AssociationRef) -> Ordering {
         .then_with(|| a.identifier.cmp(&b.identifier))
 }
 
-/// An association's ends and type, for pairing those whose identifier changed.
+/// An association's ends and type (case folded, as types are read), for pairing those whose
+/// identifier changed: `isChildOf` then `ischildof` is one association changed.
 fn ends_key(record: &Value) -> (String, String, String) {
     (
         link_id(record, "originNodeURI"),
-        text(record, "associationType").unwrap_or_default().to_owned(),
+        text(record, "associationType").unwrap_or_default().to_lowercase(),
         link_id(record, "destinationNodeURI"),
     )
 }

@@ -69,8 +69,11 @@ fn chains_from(graph: &FrameworkGraph, start: NodeIndex, out: &mut Vec<Progressi
     let mut path = vec![start];
     let mut nexts = vec![next_steps(graph, start)];
     let mut cursors = vec![0usize];
+    // Whether the path as it stands was listed as cyclic already (a node preceding several
+    // nodes of its own path gives one cyclic chain, not one per such node).
+    let mut listed_cyclic = vec![false];
     covered.insert(start);
-    while let (Some(list), Some(cursor)) = (nexts.last(), cursors.last_mut()) {
+    while let (Some(list), Some(cursor), Some(listed)) = (nexts.last(), cursors.last_mut(), listed_cyclic.last_mut()) {
         if out.len() >= MAX_PROGRESSIONS {
             return;
         }
@@ -83,18 +86,23 @@ fn chains_from(graph: &FrameworkGraph, start: NodeIndex, out: &mut Vec<Progressi
             Some(next) => {
                 *cursor += 1;
                 if path.contains(&next) {
-                    out.push(Progression { steps: path.clone(), cyclic: true });
+                    if !*listed {
+                        out.push(Progression { steps: path.clone(), cyclic: true });
+                        *listed = true;
+                    }
                     continue;
                 }
                 covered.insert(next);
                 path.push(next);
                 nexts.push(next_steps(graph, next));
                 cursors.push(0);
+                listed_cyclic.push(false);
             }
             None => {
                 path.pop();
                 nexts.pop();
                 cursors.pop();
+                listed_cyclic.pop();
             }
         }
     }

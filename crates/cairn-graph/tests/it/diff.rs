@@ -179,3 +179,19 @@ fn a_real_package_against_a_copy_changed_in_the_test() {
     let with_extension = d.items.changed.iter().find(|c| c.changes[0].field == "extensions").unwrap();
     assert_eq!(with_extension.changes[0].new, Some(json!({"cairn:note": "added"})));
 }
+
+#[test]
+fn an_association_renamed_with_its_type_recased_is_one_change() {
+    let snapshot = |id: &str, kind: &str| {
+        package(json!({
+            "CFDocument": {"identifier": DOC, "uri": DOC, "title": "Framework", "creator": "c",
+                           "lastChangeDateTime": "2024-01-01T00:00:00Z"},
+            "CFItems": [item("a", "A.1", "Add.")],
+            "CFAssociations": [association(id, kind, "a", DOC)],
+        }))
+    };
+    let d = diff(&snapshot("r1", "isChildOf"), &snapshot("r1-new", "ischildof"));
+    let s = d.summary.associations;
+    assert_eq!((s.added, s.removed, s.changed), (0, 0, 1));
+    assert_eq!(d.associations.changed[0].matched_by, MatchedBy::Ends);
+}

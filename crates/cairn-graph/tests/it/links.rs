@@ -118,6 +118,14 @@ fn progressions_are_maximal_chains_and_survive_cycles() {
     let through_d: Vec<String> =
         progressions_through(&graph, graph.find("d").unwrap()).iter().map(|p| names(&p.steps)).collect();
     assert_eq!(through_d, ["a>b>d"]);
+
+    // c precedes two nodes of its own path: one cyclic chain, listed once.
+    let (_, graph, _) = built(&["a", "b", "c"], &["a precedes b", "b precedes c", "c precedes a", "c precedes b"]);
+    let names = |steps: &[petgraph::graph::NodeIndex]| {
+        steps.iter().map(|n| graph.node(*n).identifier).collect::<Vec<_>>().join(">")
+    };
+    let all: Vec<(String, bool)> = progressions(&graph).iter().map(|p| (names(&p.steps), p.cyclic)).collect();
+    assert_eq!(all, [("a>b>c".into(), true)]);
 }
 
 #[test]
