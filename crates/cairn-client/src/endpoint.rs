@@ -65,11 +65,17 @@ impl Endpoint {
 }
 
 /// Checks a server URL: `https://host[:port][/path]`, or `http` to a loopback host only; no
-/// query or fragment.
+/// user or password, query or fragment. Errors never repeat a user or password given.
 pub fn check_url(url: &str) -> Result<(), ClientError> {
-    let invalid = |reason| ClientError::InvalidUrl { url: url.to_owned(), reason };
+    let shown = without_userinfo(url);
+    let invalid = |reason| ClientError::InvalidUrl { url: shown.clone(), reason };
     let (scheme, rest) = url.split_once("://").ok_or_else(|| invalid("no scheme (https://...)"))?;
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if authority.contains('@') {
+        return Err(invalid(
+            "a base URL carries no user or password (the client id and secret go to the token endpoint)",
+        ));
+    }
     if rest.contains(['?', '#']) {
         return Err(invalid("a base URL has no query or fragment"));
     }
@@ -77,8 +83,18 @@ pub fn check_url(url: &str) -> Result<(), ClientError> {
     match scheme.to_ascii_lowercase().as_str() {
         "https" => Ok(()),
         "http" if is_loopback(host) => Ok(()),
-        "http" => Err(ClientError::InsecureUrl { url: url.to_owned() }),
+        "http" => Err(ClientError::InsecureUrl { url: shown }),
         _ => Err(invalid("the scheme must be https (or http to loopback)")),
+    }
+}
+
+/// `url` with any `user:password@` of its authority shown as `***@`.
+fn without_userinfo(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    match rest[..end].rfind('@') {
+        Some(at) => format!("{scheme}://***{}", &rest[at..]),
+        None => url.to_owned(),
     }
 }
 
@@ -101,6 +117,15 @@ mod tests {
     use cairn_spec::operations::operation;
 
     use super::*;
+
+    #[test]
+    fn credentials_in_a_base_url_are_refused_and_never_repeated() {
+        for url in ["https://me:Hunter2-secret@sis.example.org", "http://me:Hunter2-secret@example.org/x?y"] {
+            let error = check_url(url).unwrap_err().to_string();
+            assert!(!error.contains("Hunter2-secret") && !error.contains("me:"), "{error}");
+            assert!(error.contains("***@"), "{error}");
+        }
+    }
 
     #[test]
     fn https_anywhere_http_only_to_loopback() {
