@@ -1,11 +1,12 @@
 //! `cairn import PATH... --db FILE`: CASE package files and OneRoster CSV bundles (folders or
 //! zips) into the cache, each in one transaction, with a warning per bad row or field.
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use cairn_explorer::ingest::{import_bundle, import_package};
+use cairn_explorer::ingest::{import_bundle_with, import_package_with};
 use cairn_store::cache;
 
 /// Arguments of `cairn import`.
@@ -36,10 +37,13 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     let connection = cache::connection_id(&conn, &args.connection, "file:")?;
     let mut reports = Vec::new();
     let mut failed = false;
+    let visible = std::io::stdout().is_terminal() && !args.json;
     for path in &args.paths {
         let is_bundle = path.is_dir() || path.extension().is_some_and(|x| x.eq_ignore_ascii_case("zip"));
+        let spinner = Spinner::new(visible, path);
+        let progress = |records: u64| spinner.show(records);
         let report = if is_bundle {
-            import_bundle(&mut conn, connection, path).map(|r| {
+            import_bundle_with(&mut conn, connection, path, &progress).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
                 let line = format!(
                     "{}: OneRoster CSV {} — {}; {} warnings",
@@ -51,12 +55,13 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
                 (line, r.warnings.clone(), serde_json::to_value(&r))
             })
         } else {
-            import_package(&mut conn, connection, path).map(|r| {
+            import_package_with(&mut conn, connection, path, &progress).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
                 let line = format!("{}: {} — {} warnings", r.path, counts.join(", "), r.warnings.len());
                 (line, r.warnings.iter().map(ToString::to_string).collect(), serde_json::to_value(&r))
             })
         };
+        spinner.clear();
         match report {
             Ok((line, warnings, json)) => {
                 if !args.json {
@@ -83,4 +88,34 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&reports)?);
     }
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}
+
+/// The records an import has written so far, on a terminal only (piped output stays clean).
+struct Spinner(Option<indicatif::ProgressBar>);
+
+impl Spinner {
+    fn new(visible: bool, path: &Path) -> Spinner {
+        Spinner(visible.then(|| {
+            let style = indicatif::ProgressStyle::with_template("{spinner} {prefix}: {pos} records")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+            let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stdout())
+                .with_style(style)
+                .with_prefix(path.display().to_string());
+            bar.tick();
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            bar
+        }))
+    }
+
+    fn show(&self, records: u64) {
+        if let Some(bar) = &self.0 {
+            bar.set_position(records);
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
 }

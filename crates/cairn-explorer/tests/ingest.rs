@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cairn_explorer::ingest::{import_bundle, import_package};
+use cairn_explorer::ingest::{PROGRESS_EVERY, import_bundle, import_bundle_with, import_package, import_package_with};
 use cairn_spec::Collection;
 use cairn_store::cache;
 
@@ -69,4 +69,24 @@ fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
     assert_eq!(count(&conn, id, Collection::CfItems), items);
     let hits = cache::search(&conn, id, Collection::CfItems, "ratio", 5).unwrap();
     assert!(!hits.is_empty());
+}
+
+#[test]
+fn imports_report_their_progress_every_thousand_records_and_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = cache::connection_id(&conn, "local", "file:").unwrap();
+    let seen = std::cell::RefCell::new(Vec::new());
+    let progress = |n: u64| seen.borrow_mut().push(n);
+    let report = import_bundle_with(&mut conn, id, &fixtures().join("oneroster/nicelion-users-2k"), &progress).unwrap();
+    let written: usize = report.counts.iter().map(|(_, n)| n).sum();
+    let steps = (written as u64 / PROGRESS_EVERY) as usize;
+    let expected: Vec<u64> = (1..=steps as u64).map(|k| k * PROGRESS_EVERY).chain([written as u64]).collect();
+    assert_eq!(*seen.borrow(), expected, "{written} records");
+
+    seen.borrow_mut().clear();
+    let path = fixtures().join("case/opensalt-ordering-sequence-numbers.json");
+    let report = import_package_with(&mut conn, id, &path, &progress).unwrap();
+    let written: u64 = report.counts.iter().map(|(_, n)| n).sum();
+    assert_eq!(seen.borrow().last(), Some(&written));
 }

@@ -90,6 +90,24 @@ fn import_packages_then_stats() {
 }
 
 #[test]
+fn import_shows_progress_on_a_terminal_and_nothing_extra_when_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let bundle = format!("{}/../../tests/fixtures/oneroster/nicelion-users-2k", env!("CARGO_MANIFEST_DIR"));
+    let (code, piped, err) = cairn(&["import", "--db", db, &bundle]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!piped.contains(" records") && !piped.contains('\u{1b}'), "piped output stays plain: {piped}");
+    // On a terminal (script(1) gives the command one): the spinner, then the same summary.
+    let command = format!("{} import --db {db} {bundle}", env!("CARGO_BIN_EXE_cairn"));
+    let out = std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{shown}");
+    assert!(shown.contains("nicelion-users-2k: ") && shown.contains(" records"), "a spinner: {shown}");
+    assert!(shown.contains("1999 users"), "then the summary: {shown}");
+}
+
+#[test]
 fn import_oneroster_bundles_with_warnings() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");

@@ -4,8 +4,37 @@ mod package;
 mod roster;
 mod served;
 
-pub use package::{PackageImport, import_package};
-pub use roster::{RosterImport, import_bundle};
+pub use package::{PackageImport, import_package, import_package_with};
+pub use roster::{RosterImport, import_bundle, import_bundle_with};
+
+/// Records written between two progress reports of an import.
+pub const PROGRESS_EVERY: u64 = 1_000;
+
+/// Counts the records an import writes and reports the count every [`PROGRESS_EVERY`] records
+/// and once at the end.
+pub(crate) struct Counter<'p> {
+    written: u64,
+    progress: &'p dyn Fn(u64),
+}
+
+impl<'p> Counter<'p> {
+    pub(crate) fn new(progress: &'p dyn Fn(u64)) -> Counter<'p> {
+        Counter { written: 0, progress }
+    }
+
+    /// One more record written.
+    pub(crate) fn add(&mut self) {
+        self.written += 1;
+        if self.written.is_multiple_of(PROGRESS_EVERY) {
+            (self.progress)(self.written);
+        }
+    }
+
+    /// The last report.
+    pub(crate) fn finish(&self) {
+        (self.progress)(self.written);
+    }
+}
 pub use served::{ADDED_PREFIX, served_records};
 
 /// Why data could not be put into the cache. Nothing of it was written.

@@ -8,8 +8,8 @@ use cairn_spec::case::PackageFile;
 use cairn_spec::{Collection, Issue};
 use cairn_store::cache::{self, CollectionWriter, WriteMode};
 
-use super::IngestError;
 use super::served::served_records;
+use super::{Counter, IngestError};
 
 /// What importing one package did.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -30,7 +30,18 @@ pub fn import_package(
     connection_id: i64,
     path: &Path,
 ) -> Result<PackageImport, IngestError> {
+    import_package_with(conn, connection_id, path, &|_| {})
+}
+
+/// [`import_package`], reporting the records written so far to `progress` as it goes.
+pub fn import_package_with(
+    conn: &mut rusqlite::Connection,
+    connection_id: i64,
+    path: &Path,
+    progress: &dyn Fn(u64),
+) -> Result<PackageImport, IngestError> {
     let shown = path.display().to_string();
+    let mut counter = Counter::new(progress);
     let bytes = std::fs::read(path).map_err(|source| IngestError::Io { path: shown.clone(), source })?;
     let read = PackageFile::read(&bytes)
         .map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
@@ -64,11 +75,13 @@ pub fn import_package(
         }
         for (_, record) in records.iter().filter(|(c, _)| *c == collection) {
             writer.put(record)?;
+            counter.add();
         }
         if writer.written() > 0 {
             counts.push((collection.name().to_owned(), writer.written()));
         }
     }
     tx.commit().map_err(cairn_store::StoreError::from)?;
+    counter.finish();
     Ok(PackageImport { path: shown, document, counts, warnings: read.warnings })
 }

@@ -9,7 +9,7 @@ use cairn_spec::Collection;
 use cairn_store::cache::{self, CollectionWriter, WriteMode};
 use serde_json::Value;
 
-use super::IngestError;
+use super::{Counter, IngestError};
 use crate::import::{CsvImport, ImportWarning, SinkError, import_roster};
 
 /// The base of the hrefs of imported records: nothing serves them.
@@ -36,7 +36,18 @@ pub fn import_bundle(
     connection_id: i64,
     path: &Path,
 ) -> Result<RosterImport, IngestError> {
+    import_bundle_with(conn, connection_id, path, &|_| {})
+}
+
+/// [`import_bundle`], reporting the records written so far to `progress` as it goes.
+pub fn import_bundle_with(
+    conn: &mut rusqlite::Connection,
+    connection_id: i64,
+    path: &Path,
+    progress: &dyn Fn(u64),
+) -> Result<RosterImport, IngestError> {
     let shown = path.display().to_string();
+    let mut counter = Counter::new(progress);
     let tx = cache::begin(conn)?;
     let mut writers: HashMap<Collection, CollectionWriter<'_>> = HashMap::new();
     let mut seen: HashMap<Collection, HashSet<String>> = HashMap::new();
@@ -51,6 +62,7 @@ pub fn import_bundle(
                 }
             };
             writer.put(&record).map_err(SinkError::new)?;
+            counter.add();
             if let Some(id) = record.get(collection.id_field()).and_then(Value::as_str) {
                 seen.entry(collection).or_default().insert(id.to_owned());
             }
@@ -74,6 +86,7 @@ pub fn import_bundle(
     }
     drop(writers);
     tx.commit().map_err(cairn_store::StoreError::from)?;
+    counter.finish();
     Ok(RosterImport {
         path: shown,
         version: format!("{:?}", imported.version),
