@@ -310,18 +310,17 @@ pub fn crosswalk(from: &CfPackage, to: &CfPackage, others: &[&CfPackage]) -> Cro
             else {
                 continue;
             };
+            let (from_origin, from_destination) = (from_side.resolve(origin), from_side.resolve(destination));
+            let (to_origin, to_destination) = (to_side.resolve(origin), to_side.resolve(destination));
             // Links within one framework are not pairs, even when its items are the other's too.
-            let within = |side: &Side<'_>| side.resolve(origin).is_some() && side.resolve(destination).is_some();
-            if within(&from_side) || within(&to_side) {
+            if (from_origin.is_some() && from_destination.is_some())
+                || (to_origin.is_some() && to_destination.is_some())
+            {
                 continue;
             }
-            let forward = from_side.resolve(origin).zip(to_side.resolve(destination));
-            let ends = match forward {
-                Some(((f, fid), (t, tid))) => Some((f, t, fid && tid, Direction::FromTo)),
-                None => to_side
-                    .resolve(origin)
-                    .zip(from_side.resolve(destination))
-                    .map(|((t, tid), (f, fid))| (f, t, fid && tid, Direction::ToFrom)),
+            let ends = match (from_origin.zip(to_destination), to_origin.zip(from_destination)) {
+                (Some(((f, fid), (t, tid))), _) => Some((f, t, fid && tid, Direction::FromTo)),
+                (None, reverse) => reverse.map(|((t, tid), (f, fid))| (f, t, fid && tid, Direction::ToFrom)),
             };
             let Some((f, t, by_id, direction)) = ends else { continue };
             found.push(Found {

@@ -21,7 +21,7 @@ pub struct Response {
 impl Response {
     /// 200 with a JSON body.
     pub fn ok(body: Value) -> Response {
-        Response::written(200, body.to_string().into_bytes())
+        Response::json(200, &body)
     }
 
     /// A status with a JSON body written out already (collection pages are written straight
