@@ -11,8 +11,9 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/cairn/target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # System packages the workspace needs: a C toolchain for the bundled SQLite and ring; a D-Bus
-# session bus and GNOME Keyring, which the tests start privately to store secrets for real.
-CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring)
+# session bus and GNOME Keyring, which the tests start privately to store secrets for real;
+# script(1) (bsdutils), which gives the command-line tests a terminal.
+CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring bsdutils)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -144,6 +144,29 @@ fn sync_then_stats_count_what_the_server_holds() {
 }
 
 #[test]
+fn progress_bars_show_on_a_terminal_only() {
+    let server = serve();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, piped, err) = sync(&server, db, SECRET, &["--only", "rostering"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!piped.contains('\u{1b}'), "piped output stays plain: {piped}");
+    // On a terminal (script(1) gives the command one): a bar per collection, counts against totals.
+    let command = sync_command(&server, db, SECRET, &["--only", "rostering", "--full"]);
+    let line = std::iter::once(command.get_program())
+        .chain(command.get_args())
+        .map(|a| a.to_str().unwrap().to_owned())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = Command::new("script").args(["-qec", &line, "/dev/null"]).env(SECRET_VAR, SECRET).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{shown}");
+    assert!(shown.contains('\u{1b}') && shown.contains("enrollments"), "bars drawn: {shown}");
+    assert!(!shown.contains(SECRET), "the secret was printed");
+}
+
+#[test]
 fn a_wrong_or_missing_secret_is_a_fatal_error_that_shows_no_secret() {
     let server = serve();
     let dir = tempfile::tempdir().unwrap();
