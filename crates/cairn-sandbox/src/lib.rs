@@ -16,4 +16,4 @@ pub mod discovery;
 pub mod http;
 mod state;
 
-pub use state::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig, SandboxError};
+pub use state::{DEFAULT_SCOPE_BASE, RepairLog, Sandbox, SandboxConfig, SandboxError};

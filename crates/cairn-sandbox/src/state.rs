@@ -53,6 +53,9 @@ pub enum SandboxError {
     },
 }
 
+/// Where the sandbox reports what it repaired in a write body (`cairn serve` prints to stderr).
+pub type RepairLog = Arc<dyn Fn(&str) + Send + Sync>;
+
 /// A running sandbox's state, shared by every request.
 pub struct Sandbox {
     data: RwLock<Dataset>,
@@ -62,6 +65,10 @@ pub struct Sandbox {
     pub(crate) base_url: String,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) entropy: Arc<dyn Entropy>,
+    /// Refuse write bodies that deployed clients send short instead of repairing them.
+    pub(crate) strict_writes: bool,
+    /// Told each repair of a write body, with its JSON path.
+    pub(crate) repair_log: Option<RepairLog>,
 }
 
 impl Sandbox {
@@ -116,7 +123,22 @@ impl Sandbox {
             base_url: config.base_url.trim_end_matches('/').to_owned(),
             clock: config.clock,
             entropy: config.entropy,
+            strict_writes: false,
+            repair_log: None,
         })
+    }
+
+    /// With `strict`, write bodies with short references, no `status` or a date-time where a
+    /// date belongs are refused with 422 instead of repaired.
+    pub fn with_strict_writes(mut self, strict: bool) -> Sandbox {
+        self.strict_writes = strict;
+        self
+    }
+
+    /// Tells `log` each repair made to a write body (one line with its JSON path).
+    pub fn with_repair_log(mut self, log: RepairLog) -> Sandbox {
+        self.repair_log = Some(log);
+        self
     }
 
     /// Whether the sandbox holds no record (a new database).

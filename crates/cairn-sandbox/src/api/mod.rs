@@ -6,6 +6,7 @@ mod competency;
 mod gradebook;
 mod listing;
 mod lookup;
+mod repair;
 mod resources;
 mod response;
 mod rostering;

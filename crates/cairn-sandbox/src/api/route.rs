@@ -9,6 +9,9 @@ use super::response::{ApiError, Response};
 use super::{competency, gradebook, resources, rostering, writes};
 use crate::state::Sandbox;
 
+/// The most clauses a filter may have (the specification's two-clause limit).
+const MAX_CLAUSES: usize = 2;
+
 /// A request as the HTTP layer hands it over.
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
@@ -103,6 +106,18 @@ fn call(sandbox: &Sandbox, service: Service, rest: &str, request: Request<'_>) -
         QueryKind::Fields => fields_only(request.query)?,
         QueryKind::None => Query::default(),
     };
+    if let Some(filter) = &query.filter
+        && filter.clauses().len() > MAX_CLAUSES
+    {
+        return Err(ApiError::new(
+            CodeMinor::InvalidFilterField,
+            format!(
+                "the filter has {} clauses; the specification allows at most {MAX_CLAUSES} (one clause, or two \
+                 joined by AND or OR)",
+                filter.clauses().len()
+            ),
+        ));
+    }
     let path_and_query =
         if request.query.is_empty() { request.path.to_owned() } else { format!("{}?{}", request.path, request.query) };
     let call = Call { op, params, query, path_and_query, body: request.body };

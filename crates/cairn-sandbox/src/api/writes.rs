@@ -1,14 +1,16 @@
 //! The gradebook service's writes: PUT creates or replaces the record with the path's
 //! sourcedId, POST creates records with allocated sourcedIds and answers the pairs, DELETE
 //! removes. Bodies are validated strictly and their references must exist, else 422; the
-//! server sets `dateLastModified`.
+//! server sets `dateLastModified`. What deployed clients send short is repaired (see `repair`)
+//! and reported in `X-Status` warnings, unless the sandbox has strict writes.
 
 use cairn_spec::registry::class;
-use cairn_spec::{CodeMinor, Collection, Issue};
+use cairn_spec::{CodeMinor, Collection, Issue, Rule, Service, StatusInfo};
 use serde_json::{Map, Value, json};
 
 use super::lookup::{one, one_where, ref_ids};
-use super::response::{ApiError, Response};
+use super::repair::{Repair, repair};
+use super::response::{ApiError, Response, SYSTEM};
 use super::route::Call;
 use crate::dataset::Dataset;
 use crate::state::Sandbox;
@@ -78,32 +80,73 @@ fn wrapped(body: &[u8], wrapper: &str) -> Result<Value, ApiError> {
         .ok_or_else(|| ApiError::invalid(format!("the body must be an object with the property {wrapper:?}")))
 }
 
-/// Strict validation of one record; the issues as a 422.
-fn validate(collection: Collection, record: &Value, at: &str) -> Result<(), ApiError> {
-    let name = collection.shape().name;
-    let entry = class(name).ok_or_else(|| ApiError::new(CodeMinor::InternalServerError, format!("no class {name}")))?;
-    let issues = match (entry.check)(record.clone()) {
-        Ok((_, issues)) => issues,
-        Err(other) => {
-            return Err(ApiError::invalid(format!(
-                "{at}: expected a {name} object, found {}",
-                cairn_spec::wire::json_type(&other)
-            )));
+/// Validates one record strictly, repairing first (unless writes are strict) what deployed
+/// clients send short; the repairs made, or the remaining issues as a 422.
+fn validate(sandbox: &Sandbox, collection: Collection, record: &mut Value, at: &str) -> Result<Vec<Repair>, ApiError> {
+    let mut issues = issues_of(collection, record, at)?;
+    let mut repairs = Vec::new();
+    if !sandbox.strict_writes && !issues.is_empty() {
+        repairs = repair(sandbox, record, &issues, at, references(collection));
+        if !repairs.is_empty() {
+            issues = issues_of(collection, record, at)?;
         }
-    };
-    // dateLastModified is the server's to set.
-    let issues: Vec<Issue> = issues.into_iter().filter(|i| i.path != "$.dateLastModified").collect();
-    if issues.is_empty() {
-        return Ok(());
     }
+    if issues.is_empty() {
+        return Ok(repairs);
+    }
+    let name = collection.shape().name;
     let listed: Vec<String> =
-        issues.iter().take(LISTED).map(|i| format!("{}{}: {}", at, &i.path[1..], i.message)).collect();
+        issues.iter().take(LISTED).map(|i| format!("{}{}: {}", at, &i.path[1..], refusal(i, record))).collect();
     let more = issues.len().saturating_sub(LISTED);
     Err(ApiError::invalid(format!(
         "the {name} is not valid: {}{}",
         listed.join("; "),
         if more > 0 { format!("; and {more} more") } else { String::new() }
     )))
+}
+
+/// The issues of a record (without `dateLastModified`, the server's to set).
+fn issues_of(collection: Collection, record: &Value, at: &str) -> Result<Vec<Issue>, ApiError> {
+    let name = collection.shape().name;
+    let entry = class(name).ok_or_else(|| ApiError::new(CodeMinor::InternalServerError, format!("no class {name}")))?;
+    match (entry.check)(record.clone()) {
+        Ok((_, issues)) => Ok(issues.into_iter().filter(|i| i.path != "$.dateLastModified").collect()),
+        Err(other) => Err(ApiError::invalid(format!(
+            "{at}: expected a {name} object, found {}",
+            cairn_spec::wire::json_type(&other)
+        ))),
+    }
+}
+
+/// What a refused body did wrong, in words that describe the body (reading's tolerant
+/// messages say what reading would do instead, which a refusal does not).
+fn refusal(issue: &Issue, record: &Value) -> String {
+    match issue.rule {
+        Rule::DateTimeForDate => {
+            let pointer = issue.path[1..].replace('.', "/").replace('[', "/").replace(']', "");
+            let value = record.pointer(&pointer).map(Value::to_string).unwrap_or_default();
+            format!("{value} is a date-time where a date (YYYY-MM-DD) belongs")
+        }
+        _ => issue.message.clone(),
+    }
+}
+
+/// The answer to a write, with a warning status object per repair; each repair is logged too.
+fn answered(sandbox: &Sandbox, call: &Call<'_>, mut response: Response, repairs: &[Repair]) -> Response {
+    let names = sandbox.dialect.status_names(Service::Gradebook);
+    for repaired in repairs {
+        if let Some(log) = &sandbox.repair_log {
+            log(&format!("{} {}: repaired {repaired}", call.op.method.as_str(), call.path_and_query));
+        }
+        let status = StatusInfo {
+            code_major: "success".into(),
+            severity: "warning".into(),
+            description: Some(format!("repaired {repaired}")),
+            code_minor: vec![(SYSTEM.to_owned(), CodeMinor::InvalidData.as_str().to_owned())],
+        };
+        response = response.with_header("X-Status", status.to_json(names).to_string());
+    }
+    response
 }
 
 /// The references a record of `collection` makes, which must exist: (field, collection, what).
@@ -176,10 +219,10 @@ fn put(sandbox: &Sandbox, call: &Call<'_>, collection: Collection, id: &str) -> 
         None => return Err(ApiError::invalid(format!("{at}.sourcedId is required and must equal the path's {id:?}"))),
     }
     stamp(sandbox, &mut record);
-    validate(collection, &record, &at)?;
+    let repairs = validate(sandbox, collection, &mut record, &at)?;
     check_references(&sandbox.read(), collection, &record, &at, &[])?;
     sandbox.change(vec![(collection, record)], Vec::new()).map_err(internal)?;
-    Ok(Response::empty(201))
+    Ok(answered(sandbox, call, Response::empty(201), &repairs))
 }
 
 fn stamp(sandbox: &Sandbox, record: &mut Value) {
@@ -215,6 +258,7 @@ fn post(
         return Err(ApiError::invalid(format!("$.{wrapper} must be an array")));
     };
     let mut pairs = Vec::with_capacity(records.len());
+    let mut repairs = Vec::new();
     let mut stored = Vec::with_capacity(records.len());
     for (index, mut record) in records.into_iter().enumerate() {
         let at = format!("$.{wrapper}[{index}]");
@@ -251,7 +295,7 @@ fn post(
         let allocated = uuid(sandbox);
         map.insert("sourcedId".into(), Value::String(allocated.clone()));
         stamp(sandbox, &mut record);
-        validate(collection, &record, &at)?;
+        repairs.extend(validate(sandbox, collection, &mut record, &at)?);
         check_references(&sandbox.read(), collection, &record, &at, &stored)?;
         pairs.push(json!({"suppliedSourcedId": supplied, "allocatedSourcedId": allocated}));
         stored.push(record);
@@ -259,7 +303,7 @@ fn post(
     sandbox.change(stored.into_iter().map(|r| (collection, r)).collect(), Vec::new()).map_err(internal)?;
     let mut body = Map::new();
     body.insert("sourcedIdPairs".into(), Value::Array(pairs));
-    Ok(Response::json(201, &Value::Object(body)))
+    Ok(answered(sandbox, call, Response::json(201, &Value::Object(body)), &repairs))
 }
 
 /// A version-4 UUID from the sandbox's random source.

@@ -48,6 +48,7 @@ use calendar::Calendar;
 use framework::Alignment;
 use gradebook::{Categories, Statuses};
 use ids::Ids;
+pub(crate) use ids::ref_type;
 use out::Out;
 use resources::Resources;
 

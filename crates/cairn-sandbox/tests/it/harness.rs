@@ -43,6 +43,8 @@ pub struct Harness {
     pub http: reqwest::Client,
     pub running: Option<Running>,
     pub exercised: Mutex<BTreeSet<&'static str>>,
+    /// Each repair the sandbox reported (what `cairn serve` prints on stderr).
+    pub repairs: Arc<Mutex<Vec<String>>>,
     _dir: tempfile::TempDir,
 }
 
@@ -58,6 +60,7 @@ pub struct Options {
     pub db: Option<PathBuf>,
     pub seed: bool,
     pub serve: ServeOptions,
+    pub strict_writes: bool,
 }
 
 impl Default for Options {
@@ -67,6 +70,7 @@ impl Default for Options {
             db: None,
             seed: true,
             serve: ServeOptions { body_limit: 64 * 1024, ..ServeOptions::default() },
+            strict_writes: false,
         }
     }
 }
@@ -94,6 +98,11 @@ impl Harness {
             entropy: Arc::new(Counter(AtomicU64::new(1))),
         })
         .unwrap();
+        let repairs = Arc::new(Mutex::new(Vec::new()));
+        let log = repairs.clone();
+        let sandbox = sandbox
+            .with_strict_writes(options.strict_writes)
+            .with_repair_log(Arc::new(move |line: &str| log.lock().unwrap().push(line.to_owned())));
         if options.seed && sandbox.is_empty() {
             sandbox.write(crate::world::records(&base_url)).unwrap();
         }
@@ -108,6 +117,7 @@ impl Harness {
             http,
             running: Some(running),
             exercised: Mutex::new(BTreeSet::new()),
+            repairs,
             _dir: dir,
         }
     }

@@ -6,6 +6,7 @@ mod auth;
 mod errors;
 mod faults;
 mod harness;
+mod interop;
 mod operations;
 mod persistence;
 mod query;

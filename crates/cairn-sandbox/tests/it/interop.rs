@@ -1,0 +1,136 @@
+//! What deployed clients send and expect (the specification's "What servers in the field do"):
+//! short write bodies repaired and reported, or refused with `--strict-writes`; the two-clause
+//! filter limit; the 1EdTech dialect as deployed servers behave.
+
+use cairn_spec::{Dialect, StatusInfo};
+use serde_json::{Value, json};
+
+use crate::harness::{Harness, Options, Reply};
+
+/// A result as a grade-sync client writes it: references by `sourcedId` alone, no `status`,
+/// a date-time in `scoreDate`.
+fn short_result() -> Value {
+    json!({"result": {"sourcedId": "gc1", "lineItem": {"sourcedId": "l1"}, "student": {"sourcedId": "student1"},
+        "scoreStatus": "fully graded", "score": 11, "scoreDate": "2025-09-09T14:30:00.000Z"}})
+}
+
+/// A line item as a grade-sync client posts it for a class.
+fn short_line_item() -> Value {
+    json!({"lineItems": [{"sourcedId": "gc-item", "title": "Essay", "assignDate": "2025-09-01T00:00:00Z",
+        "dueDate": "2025-09-08T00:00:00Z", "category": {"sourcedId": "cat1"}}]})
+}
+
+/// The descriptions of the warning status objects in the `X-Status` headers.
+fn warnings(reply: &Reply) -> Vec<String> {
+    reply
+        .headers
+        .get_all("x-status")
+        .iter()
+        .filter_map(|v| serde_json::from_str::<Value>(v.to_str().ok()?).ok())
+        .filter_map(|v| StatusInfo::from_json(&v))
+        .inspect(|s| assert_eq!((s.code_major.as_str(), s.severity.as_str()), ("success", "warning")))
+        .filter_map(|s| s.description)
+        .collect()
+}
+
+async fn short_bodies_are_repaired_in(dialect: Dialect) {
+    let h = Harness::start_with(Options { dialect: dialect.clone(), ..Options::default() }).await;
+    let t = h.admin().await;
+    let gradebook = format!("{}{}", h.base_url, dialect.gradebook);
+    let rostering = format!("{}{}", h.base_url, dialect.rostering);
+
+    let r = h.call(&t, "putResult", &["gc1"], "", Some(short_result())).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let said = warnings(&r);
+    for path in ["$.result.lineItem", "$.result.student", "$.result.status", "$.result.scoreDate"] {
+        assert!(said.iter().any(|w| w.starts_with(&format!("repaired {path}: "))), "{path} in {said:?}");
+    }
+    assert!(
+        said.iter().any(|w| w.contains("\"2025-09-09T14:30:00.000Z\"") && w.contains("\"2025-09-09\"")),
+        "{said:?}"
+    );
+    let logged = h.repairs.lock().unwrap().clone();
+    assert_eq!(logged.len(), said.len(), "{logged:?}");
+    assert!(logged.iter().all(|l| l.starts_with("PUT ") && l.contains("repaired $.result.")), "{logged:?}");
+
+    let stored = h.get(&t, "getResult", &["gc1"], "").await.body["result"].clone();
+    assert_eq!(stored["status"], "active");
+    assert_eq!(stored["scoreDate"], "2025-09-09");
+    assert_eq!(stored["score"], 11, "a score above the maximum (extra credit) is kept");
+    assert_eq!(
+        stored["lineItem"],
+        json!({"sourcedId": "l1", "href": format!("{gradebook}/lineItems/l1"), "type": "lineItem"})
+    );
+    assert_eq!(
+        stored["student"],
+        json!({"sourcedId": "student1", "href": format!("{rostering}/users/student1"), "type": "user"})
+    );
+    // The filled-in href answers.
+    let href = stored["lineItem"]["href"].as_str().unwrap();
+    assert_eq!(h.http.get(href).bearer_auth(&t).send().await.unwrap().status(), 200, "{href}");
+
+    // Replacing with the same short body is as good; a POST of short line items too.
+    assert_eq!(h.call(&t, "putResult", &["gc1"], "", Some(short_result())).await.status, 201);
+    let r = h.call(&t, "postLineItemsForClass", &["c1"], "", Some(short_line_item())).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let said = warnings(&r);
+    assert!(said.iter().any(|w| w.starts_with("repaired $.lineItems[0].status: ")), "{said:?}");
+    assert!(said.iter().any(|w| w.starts_with("repaired $.lineItems[0].category: ")), "{said:?}");
+    let id = r.body["sourcedIdPairs"][0]["allocatedSourcedId"].as_str().unwrap().to_owned();
+    let item = h.get(&t, "getLineItem", &[&id], "").await.body["lineItem"].clone();
+    assert_eq!((item["status"].as_str(), item["category"]["type"].as_str()), (Some("active"), Some("category")));
+    assert_eq!(item["category"]["href"], format!("{gradebook}/categories/cat1"));
+
+    // A complete body is stored without a warning.
+    let mut full = h.get(&t, "getResult", &["gc1"], "").await.body;
+    full["result"]["score"] = json!(7);
+    let r = h.call(&t, "putResult", &["gc1"], "", Some(full)).await;
+    assert_eq!((r.status, warnings(&r).len()), (201, 0));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_bodies_are_repaired_and_reported_in_the_spec_dialect() {
+    short_bodies_are_repaired_in(Dialect::spec()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_bodies_are_repaired_and_reported_in_the_1edtech_dialect() {
+    short_bodies_are_repaired_in(Dialect::one_edtech()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strict_writes_refuse_short_bodies() {
+    for dialect in [Dialect::spec(), Dialect::one_edtech()] {
+        let prefix = dialect.status_prefix.clone();
+        let h = Harness::start_with(Options { dialect, strict_writes: true, ..Options::default() }).await;
+        let t = h.admin().await;
+        let r = h.call(&t, "putResult", &["gc1"], "", Some(short_result())).await;
+        assert_eq!((r.status, r.code_minor().as_str()), (422, "invaliddata"), "{}", r.body);
+        let description = r.body[format!("{prefix}description")].as_str().unwrap().to_owned();
+        for path in ["$.result.lineItem.href", "$.result.status", "$.result.scoreDate"] {
+            assert!(description.contains(path), "{path} in {description}");
+        }
+        assert!(description.contains("\"2025-09-09T14:30:00.000Z\" is a date-time where a date"), "{description}");
+        assert!(!description.contains("is used"), "{description}");
+        assert!(h.repairs.lock().unwrap().is_empty());
+        let r = h.call(&t, "postLineItemsForClass", &["c1"], "", Some(short_line_item())).await;
+        assert_eq!(r.status, 422, "{}", r.body);
+        assert_eq!(h.get(&t, "getResult", &["gc1"], "").await.status, 404, "nothing stored");
+        h.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn filters_of_more_than_two_clauses_are_refused() {
+    let h = Harness::start().await;
+    let t = h.admin().await;
+    let two = "filter=status%3D%27active%27%20AND%20givenName%3D%27Ada%27";
+    assert_eq!(h.get(&t, "getAllUsers", &[], two).await.status, 200);
+    let three = "filter=status%3D%27active%27%20AND%20givenName%3D%27Ada%27%20AND%20familyName%3D%27L%27";
+    let r = h.get(&t, "getAllUsers", &[], three).await;
+    assert_eq!((r.status, r.code_minor().as_str()), (400, "invalid_filter_field"), "{}", r.body);
+    let description = r.body["svc_description"].as_str().unwrap();
+    assert!(description.contains("3 clauses") && description.contains("at most 2"), "{description}");
+    h.stop().await;
+}
