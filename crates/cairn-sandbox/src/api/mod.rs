@@ -11,7 +11,9 @@ mod resources;
 mod response;
 mod rostering;
 mod route;
+mod vocabulary;
 mod writes;
 
 pub use response::{ApiError, Response, SYSTEM};
 pub use route::{Request, handle};
+pub use vocabulary::{code_minor_word, sent_words};

@@ -1,7 +1,9 @@
 //! What the API answers, independent of the HTTP library: status, headers, JSON body; and
 //! the errors, rendered as the status object in the server's dialect.
 
-use cairn_spec::{CodeMinor, StatusInfo, StatusNames};
+use cairn_spec::{CodeMinor, Dialect, Service, StatusInfo};
+
+use super::vocabulary::code_minor_word;
 use serde_json::Value;
 
 /// The system name in codeMinor fields.
@@ -79,10 +81,14 @@ impl ApiError {
         ApiError { http: 400, code: CodeMinor::InvalidData, description: description.into() }
     }
 
-    /// The status object answer in a dialect's names.
-    pub fn into_response(self, names: StatusNames) -> Response {
-        let status = StatusInfo::new(self.code, SYSTEM, self.description);
-        Response::json(self.http, &status.to_json(names))
+    /// The status object answer of `service` in `dialect`: its names, and the codeMinor word
+    /// of the service's vocabulary in that dialect.
+    pub fn into_response(self, dialect: &Dialect, service: Service) -> Response {
+        let mut status = StatusInfo::new(self.code, SYSTEM, self.description);
+        status.code_minor = code_minor_word(self.code, self.http, dialect, service)
+            .map(|word| vec![(SYSTEM.to_owned(), word.to_owned())])
+            .unwrap_or_default();
+        Response::json(self.http, &status.to_json(dialect.status_names(service)))
     }
 }
 

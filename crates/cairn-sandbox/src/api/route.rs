@@ -45,13 +45,12 @@ pub fn handle(sandbox: &Sandbox, request: Request<'_>) -> Response {
         Some(found) => found,
         None => {
             return ApiError::unknown("service at path", request.path)
-                .into_response(sandbox.dialect.status_names(Service::Rostering));
+                .into_response(&sandbox.dialect, Service::Rostering);
         }
     };
-    let names = sandbox.dialect.status_names(service);
     match call(sandbox, service, rest, request) {
         Ok(response) => response,
-        Err(error) => error.into_response(names),
+        Err(error) => error.into_response(&sandbox.dialect, service),
     }
 }
 

@@ -29,6 +29,17 @@ pub fn file_name(service: Service) -> &'static str {
     }
 }
 
+/// The name of the official reference file of `service`, which deployed servers publish their
+/// document under; the sandbox serves it there too (below `{base path}/discovery/`).
+pub fn reference_file_name(service: Service) -> &'static str {
+    match service {
+        Service::Resources => "onerosterv1p2resourcesservice_openapi3_v1p0.json",
+        Service::Gradebook => "onerosterv1p2gradebookservice_openapi3_v1p0.json",
+        Service::Rostering => "onerosterv1p2rostersservice_openapi3_v1p0.json",
+        Service::Competency => "case-v1p1-openapi3.json",
+    }
+}
+
 /// Where and how the sandbox serves: what a localized document says about the server.
 #[derive(Debug, Clone, Copy)]
 pub struct Localization<'a> {
@@ -58,7 +69,7 @@ pub fn document(service: Service, loc: &Localization) -> Value {
     let mut doc = reference(service).clone();
     paths::keep_catalogue(&mut doc, service);
     rename::status_names(&mut doc, loc.dialect.status_names(service));
-    codes::add_sent_codes(&mut doc);
+    codes::add_sent_codes(&mut doc, loc.dialect, service);
     security::localize(&mut doc, service, loc);
     localize::servers(&mut doc, service, loc);
     localize::info(&mut doc, loc);

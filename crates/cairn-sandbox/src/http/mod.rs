@@ -131,8 +131,11 @@ pub fn serve(bound: Bound, sandbox: Sandbox, options: ServeOptions) -> Running {
     for service in Service::ALL {
         let localization =
             Localization { base_url: &sandbox.base_url, dialect: &sandbox.dialect, scope_base: sandbox.scope_base() };
-        let path = format!("{}/discovery/{}", sandbox.dialect.base_path(service), discovery::file_name(service));
-        discovery.insert(path, discovery::document(service, &localization));
+        let document = discovery::document(service, &localization);
+        for name in [discovery::file_name(service), discovery::reference_file_name(service)] {
+            let path = format!("{}/discovery/{name}", sandbox.dialect.base_path(service));
+            discovery.insert(path, document.clone());
+        }
     }
     let app = Arc::new(App {
         sandbox,
@@ -162,14 +165,14 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
     let (parts, body) = request.into_parts();
     let path = parts.uri.path().to_owned();
     let query = parts.uri.query().unwrap_or_default().to_owned();
-    let names = app.sandbox.dialect.status_names(service_of_path(&app.sandbox, &path));
+    let (dialect, service) = (&app.sandbox.dialect, service_of_path(&app.sandbox, &path));
     let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
     if declared.is_some_and(|n| n > app.body_limit) {
-        return refuse_body(app.body_limit, names);
+        return refuse_body(app.body_limit, dialect, service);
     }
     let body = match to_bytes(body, app.body_limit).await {
         Ok(bytes) => bytes,
-        Err(_) => return refuse_body(app.body_limit, names),
+        Err(_) => return refuse_body(app.body_limit, dialect, service),
     };
     let authorization = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
     let method = parts.method.as_str();
@@ -184,20 +187,21 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
                 code: CodeMinor::Unsupported,
                 description: "discovery documents are read with GET".into(),
             }
-            .into_response(names)
+            .into_response(dialect, service)
         }
     } else {
         if let Some(rate) = &app.rate
             && let Err(wait) = rate.check(authorization.unwrap_or("anonymous"), app.sandbox.clock.now())
         {
-            return render(busy(wait.as_secs().max(1), "the rate limit is exceeded", names));
+            return render(busy(wait.as_secs().max(1), "the rate limit is exceeded", dialect, service));
         }
         let fault = app.chaos.as_ref().and_then(Chaos::next);
         match fault {
-            Some(Fault::Busy) => return render(busy(1, "injected by --chaos", names)),
+            Some(Fault::Busy) => return render(busy(1, "injected by --chaos", dialect, service)),
             Some(Fault::Internal) => {
                 return render(
-                    ApiError::new(CodeMinor::InternalServerError, "injected by --chaos").into_response(names),
+                    ApiError::new(CodeMinor::InternalServerError, "injected by --chaos")
+                        .into_response(dialect, service),
                 );
             }
             Some(Fault::Delay(delay)) => tokio::time::sleep(delay).await,
@@ -218,9 +222,9 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
 }
 
 /// A 429 `server_busy` with its `Retry-After`.
-fn busy(retry_after: u64, why: &str, names: cairn_spec::StatusNames) -> Response {
+fn busy(retry_after: u64, why: &str, dialect: &cairn_spec::Dialect, service: Service) -> Response {
     ApiError::new(CodeMinor::ServerBusy, format!("too many requests ({why}); retry after {retry_after} s"))
-        .into_response(names)
+        .into_response(dialect, service)
         .with_header("Retry-After", retry_after.to_string())
 }
 
@@ -248,8 +252,8 @@ fn too_large(limit: usize) -> ApiError {
 
 /// The 413 answer; the connection closes after it (the body was not read, so the connection
 /// cannot carry another request), which `Connection: close` tells the client.
-fn refuse_body(limit: usize, names: cairn_spec::StatusNames) -> axum::response::Response {
-    render(too_large(limit).into_response(names).with_header("Connection", "close"))
+fn refuse_body(limit: usize, dialect: &cairn_spec::Dialect, service: Service) -> axum::response::Response {
+    render(too_large(limit).into_response(dialect, service).with_header("Connection", "close"))
 }
 
 fn render(response: Response) -> axum::response::Response {

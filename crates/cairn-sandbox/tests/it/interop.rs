@@ -134,3 +134,74 @@ async fn filters_of_more_than_two_clauses_are_refused() {
     assert!(description.contains("3 clauses") && description.contains("at most 2"), "{description}");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_401_word_is_the_dialects() {
+    for (dialect, oneroster_word) in
+        [(Dialect::spec(), "unauthorised_request"), (Dialect::one_edtech(), "unauthorisedrequest")]
+    {
+        let h = Harness::start_with(Options { dialect, ..Options::default() }).await;
+        let r = h.get("not-a-token", "getAllUsers", &[], "").await;
+        assert_eq!((r.status, r.code_minor().as_str()), (401, oneroster_word), "{}", r.body);
+        let r = h.get("not-a-token", "getAllLineItems", &[], "").await;
+        assert_eq!((r.status, r.code_minor().as_str()), (401, oneroster_word), "{}", r.body);
+        // CASE has one spelling only.
+        let r = h.get("not-a-token", "getAllCFDocuments", &[], "").await;
+        assert_eq!((r.status, r.code_minor().as_str()), (401, "unauthorised_request"), "{}", r.body);
+        h.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discovery_documents_are_served_under_the_reference_names_too() {
+    let h = Harness::start_with(Options { dialect: Dialect::one_edtech(), ..Options::default() }).await;
+    for (path, name) in [
+        ("/ims/oneroster/rostering/v1p2", "onerosterv1p2rostersservice_openapi3_v1p0.json"),
+        ("/ims/oneroster/gradebook/v1p2", "onerosterv1p2gradebookservice_openapi3_v1p0.json"),
+        ("/ims/oneroster/resources/v1p2", "onerosterv1p2resourcesservice_openapi3_v1p0.json"),
+        ("/ims/case/v1p1", "case-v1p1-openapi3.json"),
+    ] {
+        let r = Reply::from(h.http.get(format!("{}{path}/discovery/{name}", h.base_url)).send().await.unwrap()).await;
+        assert_eq!(r.status, 200, "{name}");
+        assert_eq!(r.body["servers"][0]["url"], format!("{}{path}", h.base_url), "{name}");
+    }
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_competency_service_speaks_only_case_words() {
+    let case_words = [
+        "fullsuccess",
+        "invalid_sort_field",
+        "invalid_selection_field",
+        "invalid_filter_field",
+        "unauthorised_request",
+        "forbidden",
+        "internal_server_error",
+        "unknownobject",
+        "server_busy",
+        "invalid_uuid",
+    ];
+    for dialect in [Dialect::spec(), Dialect::one_edtech()] {
+        let h = Harness::start_with(Options { dialect, ..Options::default() }).await;
+        let t = h.admin().await;
+        for query in ["limit=0", "limit=ten", "offset=-1", "fields=title,,uri", "filter=nosuch%3D%27x%27"] {
+            let r = h.get(&t, "getAllCFDocuments", &[], query).await;
+            assert_eq!(r.status, 400, "{query}: {}", r.body);
+            assert!(case_words.contains(&r.code_minor().as_str()), "{query}: {}", r.body);
+        }
+        let r = h.get(&t, "getAllCFDocuments", &[], "limit=0").await;
+        assert_eq!(r.code_minor(), "invalid_selection_field");
+        let url = h.url("getCFDocument", &[crate::world::DOC], "");
+        let r = Reply::from(h.http.put(url).bearer_auth(&t).body("{}").send().await.unwrap()).await;
+        assert_eq!(r.status, 405);
+        let status = StatusInfo::from_json(&r.body).unwrap();
+        assert!(status.code_minor.iter().all(|(_, w)| case_words.contains(&w.as_str())), "{}", r.body);
+        assert!(status.description.is_some_and(|d| d.contains("PUT")), "{}", r.body);
+        for (op, id) in [("getCFItem", "not-a-uuid"), ("getCFItem", "99999999-9999-4999-8999-999999999999")] {
+            let r = h.get(&t, op, &[id], "").await;
+            assert!(case_words.contains(&r.code_minor().as_str()), "{}", r.body);
+        }
+        h.stop().await;
+    }
+}
