@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use cairn_sandbox::auth::{ClientSpec, SystemClock, SystemEntropy};
-use cairn_sandbox::demo::{DemoOptions, Scale, bundled_packages, generate, import_package};
+use cairn_sandbox::demo::{DemoOptions, Scale, bundled_packages, generate};
 use cairn_sandbox::http::{ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
@@ -58,6 +58,10 @@ pub struct ServeArgs {
     /// Inject deterministic faults (429, 500, delays, truncated bodies) seeded with this.
     #[arg(long)]
     chaos: Option<u64>,
+    /// Refuse (422) write bodies that deployed clients send short — references by sourcedId
+    /// alone, no status, a date-time where a date belongs — instead of repairing them.
+    #[arg(long)]
+    strict_writes: bool,
     /// Token lifetime in seconds.
     #[arg(long, default_value_t = 3600)]
     token_lifetime: u64,
@@ -96,7 +100,9 @@ async fn run_async(args: ServeArgs) -> anyhow::Result<()> {
         db: args.db.clone(),
         clock: Arc::new(SystemClock),
         entropy: Arc::new(SystemEntropy),
-    })?;
+    })?
+    .with_strict_writes(args.strict_writes)
+    .with_repair_log(Arc::new(|line: &str| eprintln!("cairn serve: {line}")));
     if args.demo && sandbox.is_empty() {
         let scale: Scale = args.scale.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
         load_demo(&sandbox, scale, &base_url)?;
@@ -139,7 +145,13 @@ async fn running_wait(running: cairn_sandbox::http::Running) -> anyhow::Result<(
 }
 
 fn load_demo(sandbox: &Sandbox, scale: Scale, base_url: &str) -> anyhow::Result<()> {
-    let options = DemoOptions { scale, seed: 2026, href_base: base_url.to_owned(), now: DEMO_NOW.to_owned() };
+    let options = DemoOptions {
+        scale,
+        seed: 2026,
+        href_base: base_url.to_owned(),
+        now: DEMO_NOW.to_owned(),
+        dialect: sandbox.dialect().clone(),
+    };
     let mut chunk: Vec<(Collection, Value)> = Vec::with_capacity(CHUNK);
     let mut failure = None;
     generate(&options, &mut |collection, record| {
@@ -161,13 +173,10 @@ fn load_demo(sandbox: &Sandbox, scale: Scale, base_url: &str) -> anyhow::Result<
 }
 
 fn load_package(sandbox: &Sandbox, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let mut records = Vec::new();
-    let report = import_package(bytes, &mut |collection, record| records.push((collection, record)))
-        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let report = sandbox.import_package(bytes).with_context(|| name.to_owned())?;
     for warning in &report.warnings {
         eprintln!("cairn serve: {name}: {warning}");
     }
-    sandbox.write(records)?;
     Ok(())
 }
 

@@ -48,7 +48,7 @@ async fn main() {
     let started = Instant::now();
     let mut users = Vec::new();
     let mut batch = Vec::new();
-    let options = DemoOptions { scale, seed: 2026, href_base: base.clone(), now: "2025-08-01T12:00:00.000Z".into() };
+    let options = DemoOptions::new(scale, base.clone());
     generate(&options, &mut |collection, record: Value| {
         if collection == Collection::Users {
             users.push(record["sourcedId"].as_str().unwrap_or_default().to_owned());

@@ -14,6 +14,7 @@ pub mod dataset;
 pub mod demo;
 pub mod discovery;
 pub mod http;
+mod packages;
 mod state;
 
 pub use state::{DEFAULT_SCOPE_BASE, RepairLog, Sandbox, SandboxConfig, SandboxError};

@@ -51,6 +51,15 @@ pub enum SandboxError {
         /// The parser's message.
         message: String,
     },
+    /// A CASE package could not be imported.
+    #[error(transparent)]
+    Import(#[from] crate::demo::ImportError),
+    /// Every derived identifier tried for a package's document was taken by another framework.
+    #[error("no free identifier derived from the CFDocument identifier {document}: other frameworks have them all")]
+    NoFreeIdentifier {
+        /// The document identifier the package gave.
+        document: String,
+    },
 }
 
 /// Where the sandbox reports what it repaired in a write body (`cairn serve` prints to stderr).

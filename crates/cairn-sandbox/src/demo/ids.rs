@@ -1,5 +1,5 @@
 //! Identifiers and addresses: UUID v5 names in the demo namespace, GUIDRef `href`s and CASE
-//! `uri`s under the spec dialect's base paths.
+//! `uri`s under the served dialect's base paths.
 
 use cairn_spec::{Collection, Dialect};
 use serde_json::{Value, json};
@@ -43,9 +43,10 @@ pub(crate) struct Ids {
 }
 
 impl Ids {
-    /// For `seed`, with addresses under `href_base` (a trailing slash is ignored).
-    pub(crate) fn new(seed: u64, href_base: &str) -> Ids {
-        Ids { seed, base: href_base.trim_end_matches('/').to_owned(), dialect: Dialect::spec() }
+    /// For `seed`, with addresses under `href_base` (a trailing slash is ignored) and the base
+    /// paths of `dialect`.
+    pub(crate) fn new(seed: u64, href_base: &str, dialect: &Dialect) -> Ids {
+        Ids { seed, base: href_base.trim_end_matches('/').to_owned(), dialect: dialect.clone() }
     }
 
     /// The identifier of the `kind` record called `key`: the same for the same seed.
@@ -85,10 +86,13 @@ mod tests {
     }
 
     #[test]
-    fn hrefs_use_spec_base_paths() {
-        let ids = Ids::new(1, "https://127.0.0.1:8443/");
+    fn hrefs_use_the_dialects_base_paths() {
+        let ids = Ids::new(1, "https://127.0.0.1:8443/", &Dialect::spec());
         assert_eq!(ids.href(Collection::Classes, "x"), "https://127.0.0.1:8443/api/roster/rostering/v1p2/classes/x");
         assert_eq!(ids.href(Collection::CfItems, "y"), "https://127.0.0.1:8443/api/competency/v1p1/CFItems/y");
         assert!(cairn_spec::scalar::is_uuid(&ids.id("user", 3)));
+        let ids = Ids::new(1, "https://127.0.0.1:8443", &Dialect::one_edtech());
+        assert_eq!(ids.href(Collection::CfItems, "y"), "https://127.0.0.1:8443/ims/case/v1p1/CFItems/y");
+        assert_eq!(ids.package_uri("d"), "https://127.0.0.1:8443/ims/case/v1p1/CFPackages/d");
     }
 }

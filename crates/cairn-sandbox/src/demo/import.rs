@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 
 use super::ids::{IMPORT_NAMESPACE, v5};
 use super::import_fix::{Tally, conform, extensions_are_array, with_extensions};
+use super::import_uri::{ServedAt, serve_at};
 
 /// Where the original of a rewritten identifier is kept inside `extensions`.
 pub const ORIGINAL_IDENTIFIER: &str = "cairn:originalIdentifier";
@@ -34,6 +35,18 @@ pub struct ImportReport {
     pub warnings: Vec<String>,
     /// How many distinct identifiers were rewritten.
     pub rewritten_ids: usize,
+}
+
+/// How a package is imported.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportOptions {
+    /// Where the sandbox serves: every record's `uri` points there (the original kept in
+    /// extensions). `None` keeps the package's own.
+    pub served_at: Option<ServedAt>,
+    /// Derive every identifier the package defines, UUID or not, as the UUID v5 of this text, a
+    /// line break and the original: for a framework whose document identifier another one
+    /// already has. Originals are kept in extensions as for non-UUID identifiers.
+    pub derive_from: Option<String>,
 }
 
 /// Why a package could not be imported.
@@ -57,15 +70,29 @@ struct Node {
     uri: Option<String>,
 }
 
+/// The kind of identifier that names something the package does not define.
+const OUTSIDE: &str = "outside link target";
+
 /// Rewrites identifiers and counts them by kind.
 #[derive(Debug, Default)]
 struct Rewriter {
     seen: HashSet<String>,
     kinds: BTreeMap<&'static str, (usize, String)>,
+    /// Derive every identifier the package defines from this (see [`ImportOptions`]).
+    derive_from: Option<String>,
+    derived: usize,
 }
 
 impl Rewriter {
     fn fix(&mut self, kind: &'static str, id: &str) -> String {
+        if let Some(from) = &self.derive_from
+            && kind != OUTSIDE
+        {
+            if self.seen.insert(id.to_owned()) {
+                self.derived += 1;
+            }
+            return v5(&IMPORT_NAMESPACE, &format!("{from}\n{id}"));
+        }
         if is_uuid(id) {
             return id.to_owned();
         }
@@ -154,7 +181,7 @@ impl Importer {
             };
             self.tally.add(what, || original.clone());
         }
-        let id = self.ids.fix(if node.is_some() { "item" } else { "outside link target" }, &original);
+        let id = self.ids.fix(if node.is_some() { "item" } else { OUTSIDE }, &original);
         let uri = uri.or_else(|| node.and_then(|n| n.uri)).unwrap_or_else(|| {
             self.tally.add(format!("{field} without a uri given urn:uuid:"), || original.clone());
             format!("urn:uuid:{id}")
@@ -232,8 +259,18 @@ fn records<T: Wire>(list: Option<&cairn_spec::Many<T>>) -> Vec<Map<String, Value
 }
 
 /// Imports a CASE package (bare or wrapped in `{"CFPackage": ...}`), handing every record to
-/// `sink` in its served form. Fails only when the bytes are not a package with a document.
+/// `sink` in its served form, its own `uri`s kept. Fails only when the bytes are not a package
+/// with a document.
 pub fn import_package(bytes: &[u8], sink: &mut dyn FnMut(Collection, Value)) -> Result<ImportReport, ImportError> {
+    import_package_with(bytes, &ImportOptions::default(), sink)
+}
+
+/// [`import_package`] with `options`: the served addresses, derived identifiers.
+pub fn import_package_with(
+    bytes: &[u8],
+    options: &ImportOptions,
+    sink: &mut dyn FnMut(Collection, Value),
+) -> Result<ImportReport, ImportError> {
     let package = PackageFile::read(bytes)?.value.package;
     let mut doc = package.document.as_ref().and_then(|d| object(d.to_json())).ok_or(ImportError::NoDocument)?;
     let original_doc_id = text(&doc, "identifier").ok_or(ImportError::NoIdentifier)?.to_owned();
@@ -247,8 +284,8 @@ pub fn import_package(bytes: &[u8], sink: &mut dyn FnMut(Collection, Value)) -> 
     let mut groupings = records(definitions.and_then(|d| d.association_groupings.as_ref()));
     let mut rubrics = records(package.rubrics.as_ref());
 
-    let mut imp =
-        Importer { ids: Rewriter::default(), tally: Tally::default(), nodes: HashMap::new(), by_uri: HashMap::new() };
+    let ids = Rewriter { derive_from: options.derive_from.clone(), ..Rewriter::default() };
+    let mut imp = Importer { ids, tally: Tally::default(), nodes: HashMap::new(), by_uri: HashMap::new() };
     imp.index(&doc, "document", &["title"]);
     for item in &items {
         imp.index(item, "item", &["humanCodingScheme", "abbreviatedStatement", "fullStatement"]);
@@ -441,6 +478,10 @@ pub fn import_package(bytes: &[u8], sink: &mut dyn FnMut(Collection, Value)) -> 
         emitted.push((Collection::CfRubrics, rubric));
     }
 
+    if let Some(served) = &options.served_at {
+        serve_at(&mut emitted, served, &mut imp.tally);
+    }
+
     // Conform, check, and hand over (each identifier once per collection).
     let entries: HashMap<&'static str, ClassEntry> =
         registry::classes().into_iter().map(|e| ((e.shape)().name, e)).collect();
@@ -465,16 +506,19 @@ pub fn import_package(bytes: &[u8], sink: &mut dyn FnMut(Collection, Value)) -> 
         sink(collection, value);
     }
 
-    let mut warnings: Vec<String> = imp
-        .ids
-        .kinds
-        .iter()
-        .map(|(kind, (count, example))| {
-            let new = v5(&IMPORT_NAMESPACE, example);
-            format!("{count} {kind} identifier(s) not matching the UUID pattern rewritten (e.g. {example:?} → {new})")
-        })
-        .collect();
-    if !warnings.is_empty() {
+    let mut warnings: Vec<String> = Vec::new();
+    if let Some(from) = &options.derive_from {
+        warnings.push(format!(
+            "{} identifier(s) the package defines derived: each is the UUID v5 of {from:?}, a line break and the \
+             original, in namespace {IMPORT_NAMESPACE}; originals kept in extensions.{ORIGINAL_IDENTIFIER}",
+            imp.ids.derived
+        ));
+    }
+    warnings.extend(imp.ids.kinds.iter().map(|(kind, (count, example))| {
+        let new = v5(&IMPORT_NAMESPACE, example);
+        format!("{count} {kind} identifier(s) not matching the UUID pattern rewritten (e.g. {example:?} → {new})")
+    }));
+    if !imp.ids.kinds.is_empty() {
         warnings.push(format!(
             "rewritten identifiers are the UUID v5 of the original in namespace {IMPORT_NAMESPACE}, every reference to \
              them rewritten alike; originals kept in extensions.{ORIGINAL_IDENTIFIER}"

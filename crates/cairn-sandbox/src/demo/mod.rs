@@ -20,6 +20,7 @@ mod households;
 mod ids;
 mod import;
 mod import_fix;
+mod import_uri;
 mod links;
 mod math_text;
 mod names;
@@ -36,13 +37,16 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use cairn_spec::Collection;
+use cairn_spec::{Collection, Dialect};
 use serde_json::Value;
 
 pub use bundled::bundled_packages;
 pub use ids::IMPORT_NAMESPACE;
-pub use import::{DANGLING, ImportError, ImportReport, ORIGINAL_IDENTIFIER, import_package};
+pub use import::{
+    DANGLING, ImportError, ImportOptions, ImportReport, ORIGINAL_IDENTIFIER, import_package, import_package_with,
+};
 pub use import_fix::MOVED;
+pub use import_uri::{ORIGINAL_URI, ServedAt};
 
 use calendar::Calendar;
 use framework::Alignment;
@@ -112,13 +116,21 @@ pub struct DemoOptions {
     pub href_base: String,
     /// RFC 3339 UTC timestamp used for every `dateLastModified` and `lastChangeDateTime`.
     pub now: String,
+    /// The base paths the sandbox serves under (the path part of every `href` and `uri`).
+    pub dialect: Dialect,
 }
 
 impl DemoOptions {
-    /// Options for `scale` served at `href_base`, with seed 2026 and
-    /// `2025-08-01T12:00:00.000Z` as the time of every change.
+    /// Options for `scale` served at `href_base` in the specification's dialect, with seed 2026
+    /// and `2025-08-01T12:00:00.000Z` as the time of every change.
     pub fn new(scale: Scale, href_base: impl Into<String>) -> DemoOptions {
-        DemoOptions { scale, seed: 2026, href_base: href_base.into(), now: "2025-08-01T12:00:00.000Z".into() }
+        DemoOptions {
+            scale,
+            seed: 2026,
+            href_base: href_base.into(),
+            now: "2025-08-01T12:00:00.000Z".into(),
+            dialect: Dialect::spec(),
+        }
     }
 }
 
@@ -164,7 +176,7 @@ pub(crate) struct World<'a> {
 /// Generates the demo data of `options`, handing each record to `sink` with its collection,
 /// and says how many records of each collection there were.
 pub fn generate(options: &DemoOptions, sink: &mut dyn FnMut(Collection, Value)) -> DemoSummary {
-    let ids = Ids::new(options.seed, &options.href_base);
+    let ids = Ids::new(options.seed, &options.href_base, &options.dialect);
     let now = options.now.as_str();
     let mut out = Out::new(sink);
     let calendar = Calendar::new(&ids);

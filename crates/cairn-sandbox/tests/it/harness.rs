@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 use cairn_sandbox::auth::{Clock, Entropy};
+use cairn_sandbox::demo::{DemoOptions, Scale, bundled_packages, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::Dialect;
@@ -45,6 +46,8 @@ pub struct Harness {
     pub exercised: Mutex<BTreeSet<&'static str>>,
     /// Each repair the sandbox reported (what `cairn serve` prints on stderr).
     pub repairs: Arc<Mutex<Vec<String>>>,
+    /// What importing the bundled frameworks said (with `demo`), each line after its file name.
+    pub imported: Vec<String>,
     _dir: tempfile::TempDir,
 }
 
@@ -61,6 +64,8 @@ pub struct Options {
     pub seed: bool,
     pub serve: ServeOptions,
     pub strict_writes: bool,
+    /// The small demo and the bundled frameworks instead of the hand-made world.
+    pub demo: bool,
 }
 
 impl Default for Options {
@@ -71,6 +76,7 @@ impl Default for Options {
             seed: true,
             serve: ServeOptions { body_limit: 64 * 1024, ..ServeOptions::default() },
             strict_writes: false,
+            demo: false,
         }
     }
 }
@@ -103,7 +109,17 @@ impl Harness {
         let sandbox = sandbox
             .with_strict_writes(options.strict_writes)
             .with_repair_log(Arc::new(move |line: &str| log.lock().unwrap().push(line.to_owned())));
-        if options.seed && sandbox.is_empty() {
+        let mut imported = Vec::new();
+        if options.demo {
+            let demo = DemoOptions { dialect: options.dialect.clone(), ..DemoOptions::new(Scale::Small, &base_url) };
+            let mut records = Vec::new();
+            generate(&demo, &mut |c, v| records.push((c, v)));
+            sandbox.write(records).unwrap();
+            for (name, bytes) in bundled_packages() {
+                let report = sandbox.import_package(bytes).unwrap();
+                imported.extend(report.warnings.into_iter().map(|w| format!("{name}: {w}")));
+            }
+        } else if options.seed && sandbox.is_empty() {
             sandbox.write(crate::world::records(&base_url)).unwrap();
         }
         let running = serve(bound, sandbox, options.serve);
@@ -118,6 +134,7 @@ impl Harness {
             running: Some(running),
             exercised: Mutex::new(BTreeSet::new()),
             repairs,
+            imported,
             _dir: dir,
         }
     }

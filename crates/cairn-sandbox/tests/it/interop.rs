@@ -205,3 +205,81 @@ async fn the_competency_service_speaks_only_case_words() {
         h.stop().await;
     }
 }
+
+/// Every `uri` and `href` below `value`.
+fn addresses(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                match (key.as_str(), inner) {
+                    ("uri" | "href", Value::String(s)) => out.push(s.clone()),
+                    ("extensions", _) => {}
+                    _ => addresses(inner, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| addresses(v, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn served_records_point_at_the_served_base_paths_and_every_bundled_framework_is_served() {
+    let dialect = Dialect::one_edtech();
+    let h = Harness::start_with(Options { dialect: dialect.clone(), demo: true, ..Options::default() }).await;
+    let t = h.admin().await;
+    let docs = h.get(&t, "getAllCFDocuments", &[], "").await;
+    assert_eq!(docs.status, 200);
+    let titles: Vec<&str> =
+        docs.body["CFDocuments"].as_array().unwrap().iter().filter_map(|d| d["title"].as_str()).collect();
+    for title in ["Test Markdown Framework", "UTF8 𝑑 Test", "Common Core State Standards for Mathematics"] {
+        assert!(titles.contains(&title), "{title} in {titles:?}");
+    }
+    assert_eq!(titles.len(), 8, "the two generated frameworks and the six bundled ones: {titles:?}");
+    // The later of the two sharing an identifier got derived identifiers, and it was said.
+    assert!(
+        h.imported.iter().any(|w| w.starts_with("opensalt-utf8-astral.json: the CFDocument identifier")
+            && w.contains("\"Test Markdown Framework\"")),
+        "{:#?}",
+        h.imported
+    );
+    let utf8 = docs.body["CFDocuments"].as_array().unwrap().iter().find(|d| d["title"] == "UTF8 𝑑 Test").unwrap();
+    assert_eq!(utf8["extensions"]["cairn:originalIdentifier"], "d0000000-0000-0000-0000-000000000000");
+
+    // Every uri and href of every package, and of rostering and gradebook records, is served here.
+    let served = [&dialect.competency, &dialect.rostering, &dialect.gradebook, &dialect.resources]
+        .map(|path| format!("{}{path}/", h.base_url));
+    let mut seen = Vec::new();
+    for doc in docs.body["CFDocuments"].as_array().unwrap() {
+        let id = doc["identifier"].as_str().unwrap();
+        let package = h.get(&t, "getCFPackage", &[id], "").await;
+        assert_eq!(package.status, 200, "{id}");
+        let mut found = Vec::new();
+        addresses(&package.body, &mut found);
+        let own: Vec<String> = found.into_iter().filter(|u| u.starts_with(&h.base_url)).collect();
+        assert!(own.len() > 2, "{id}: {own:?}");
+        assert!(own.iter().all(|u| u.starts_with(&served[0])), "{id}: {own:?}");
+        seen.extend(own.into_iter().take(3));
+    }
+    for (op, wrapper) in [("getAllUsers", "users"), ("getAllEnrollments", "enrollments"), ("getAllResults", "results")]
+    {
+        let mut found = Vec::new();
+        addresses(&h.get(&t, op, &[], "limit=20").await.body[wrapper], &mut found);
+        assert!(!found.is_empty(), "{op}");
+        assert!(found.iter().all(|u| served.iter().any(|s| u.starts_with(s))), "{op}: {found:?}");
+        seen.extend(found.into_iter().take(2));
+    }
+    // ... and answers there.
+    for uri in seen {
+        let address = uri.split('#').next().unwrap();
+        let status = h.http.get(address).bearer_auth(&t).send().await.unwrap().status();
+        assert_eq!(status, 200, "{uri}");
+    }
+    // An imported item keeps its publisher's uri in its extensions.
+    let items = h.get(&t, "getCFPackage", &[utf8["identifier"].as_str().unwrap()], "").await.body["CFItems"].clone();
+    assert_eq!(
+        items[0]["extensions"]["cairn:originalURI"],
+        "https://server/ims/case/v1p0/CFItems/00000000-0000-0000-0000-000000000001"
+    );
+    h.stop().await;
+}
