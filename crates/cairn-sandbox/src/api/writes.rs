@@ -123,7 +123,7 @@ fn issues_of(collection: Collection, record: &Value, at: &str) -> Result<Vec<Iss
 fn refusal(issue: &Issue, record: &Value) -> String {
     match issue.rule {
         Rule::DateTimeForDate => {
-            let pointer = issue.path[1..].replace('.', "/").replace('[', "/").replace(']', "");
+            let pointer = issue.path[1..].replace(['.', '['], "/").replace(']', "");
             let value = record.pointer(&pointer).map(Value::to_string).unwrap_or_default();
             format!("{value} is a date-time where a date (YYYY-MM-DD) belongs")
         }
