@@ -5,7 +5,7 @@
 //! and reported in `X-Status` warnings, unless the sandbox has strict writes.
 
 use cairn_spec::registry::class;
-use cairn_spec::{CodeMinor, Collection, Issue, Rule, Service, StatusInfo};
+use cairn_spec::{CodeMinor, Collection, Issue, Service, StatusInfo};
 use serde_json::{Map, Value, json};
 
 use super::lookup::{one, one_where, ref_ids};
@@ -96,7 +96,7 @@ fn validate(sandbox: &Sandbox, collection: Collection, record: &mut Value, at: &
     }
     let name = collection.shape().name;
     let listed: Vec<String> =
-        issues.iter().take(LISTED).map(|i| format!("{}{}: {}", at, &i.path[1..], refusal(i, record))).collect();
+        issues.iter().take(LISTED).map(|i| format!("{}{}: {}", at, &i.path[1..], refusal(i))).collect();
     let more = issues.len().saturating_sub(LISTED);
     Err(ApiError::invalid(format!(
         "the {name} is not valid: {}{}",
@@ -118,16 +118,14 @@ fn issues_of(collection: Collection, record: &Value, at: &str) -> Result<Vec<Iss
     }
 }
 
-/// What a refused body did wrong, in words that describe the body (reading's tolerant
-/// messages say what reading would do instead, which a refusal does not).
-fn refusal(issue: &Issue, record: &Value) -> String {
-    match issue.rule {
-        Rule::DateTimeForDate => {
-            let pointer = issue.path[1..].replace(['.', '['], "/").replace(']', "");
-            let value = record.pointer(&pointer).map(Value::to_string).unwrap_or_default();
-            format!("{value} is a date-time where a date (YYYY-MM-DD) belongs")
-        }
-        _ => issue.message.clone(),
+/// What a refused body did wrong, in words that describe the body: reading's tolerant
+/// messages end with what reading would do instead ("; read as UTC", "; its date part is
+/// used"), which a refusal leaves out.
+fn refusal(issue: &Issue) -> &str {
+    const TOLERANT: [&str; 3] = ["read as ", "its date part is used", "kept as given"];
+    match issue.message.rsplit_once("; ") {
+        Some((what, tail)) if TOLERANT.iter().any(|t| tail.starts_with(t)) => what,
+        _ => &issue.message,
     }
 }
 

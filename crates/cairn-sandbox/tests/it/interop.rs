@@ -113,6 +113,13 @@ async fn strict_writes_refuse_short_bodies() {
         }
         assert!(description.contains("\"2025-09-09T14:30:00.000Z\" is a date-time where a date"), "{description}");
         assert!(!description.contains("is used"), "{description}");
+        // Another deviation reading tolerates is refused in the body's terms too.
+        let mut no_zone = short_line_item();
+        no_zone["lineItems"][0]["dueDate"] = json!("2025-09-08T00:00:00");
+        let r = h.call(&t, "postLineItemsForClass", &["c1"], "", Some(no_zone)).await;
+        let description = r.body[format!("{prefix}description")].as_str().unwrap().to_owned();
+        assert!(description.contains("$.lineItems[0].dueDate"), "{description}");
+        assert!(!description.contains("read as"), "{description}");
         assert!(h.repairs.lock().unwrap().is_empty());
         let r = h.call(&t, "postLineItemsForClass", &["c1"], "", Some(short_line_item())).await;
         assert_eq!(r.status, 422, "{}", r.body);
