@@ -51,6 +51,10 @@ pub struct SyncArgs {
     /// Read everything, even where a previous sync exists.
     #[arg(long)]
     full: bool,
+    /// Remove the cached frameworks the server no longer lists (without it they stay, marked
+    /// as no longer listed).
+    #[arg(long)]
+    prune: bool,
     /// Records per page.
     #[arg(long, default_value_t = 100)]
     page_size: u32,
@@ -69,7 +73,8 @@ pub struct SyncArgs {
 /// the sync was interrupted.
 pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
     let config = config(args)?;
-    let mut options = SyncOptions { incremental: !args.full, page_size: args.page_size, ..SyncOptions::default() };
+    let mut options =
+        SyncOptions { incremental: !args.full, prune: args.prune, page_size: args.page_size, ..SyncOptions::default() };
     if !args.only.is_empty() {
         options.services = args
             .only

@@ -11,7 +11,6 @@ use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::case::CfPackage;
 use cairn_spec::operations::operation;
-use cairn_store::StoreError;
 use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, WriteMode};
 use serde_json::Value;
 
@@ -40,7 +39,6 @@ struct Listed {
     id: String,
     title: String,
     last_change: Option<String>,
-    json: Value,
 }
 
 /// Syncs the frameworks, adding a report for the list and one per chosen package to `out`;
@@ -77,9 +75,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<Collec
             listed.iter().filter(|l| ids.contains(&l.id)).collect()
         }
     };
-    let ids: Vec<String> = chosen.iter().map(|l| l.id.clone()).collect();
-    let cached = match ctx.cache.run(move |conn, cid| cached_changes(conn, cid, &ids)).await {
-        Ok(cached) => cached,
+    let cached = match ctx.cache.run(|conn, cid| cache::cached_documents(conn, cid)).await {
+        Ok(cached) => cached.into_iter().map(|d| (d.id, d.last_change)).collect::<HashMap<_, _>>(),
         Err(e) => {
             out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await);
             return false;
@@ -118,35 +115,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<Collec
     let report = if cancelled {
         end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}")).await
     } else {
-        let keep: HashSet<String> = listed.iter().map(|l| l.id.clone()).collect();
-        let prune = ctx.options.frameworks.is_none();
-        let finished = ctx.now();
-        let journal_start = started.clone();
-        let message = summary.clone();
-        let removed = ctx
-            .cache
-            .run(move |conn, cid| {
-                let tx = cache::begin(conn)?;
-                let removed = if prune { remove_unlisted(&tx, cid, &keep)? } else { 0 };
-                let message = Some(format!("{message}, {removed} removed"));
-                let entry =
-                    JournalEntry::new(DOCUMENTS, "full", journal_start, finished, Outcome::Complete, removed, message);
-                cache::journal_append(&tx, cid, &entry)?;
-                tx.commit()?;
-                Ok(removed)
-            })
-            .await;
-        match removed {
-            Ok(removed) => ctx.finish(CollectionReport {
-                collection: DOCUMENTS.to_owned(),
-                outcome: SyncOutcome::Complete,
-                mode: Some(SyncMode::Full),
-                records: removed,
-                total: Some(listed.len() as u64),
-                message: Some(format!("{summary}, {removed} removed")),
-            }),
-            Err(e) => end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await,
-        }
+        settle_listing(ctx, &listed, &started, summary).await
     };
     out.insert(at, report);
     cancelled
@@ -161,7 +130,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<Vec<Listed>, (ClientError, Progress)> {
             let id = json.get("identifier")?.as_str()?.to_owned();
             let text = |field: &str| json.get(field).and_then(Value::as_str).map(str::to_owned);
             let (title, last_change) = (text("title").unwrap_or_default(), text("lastChangeDateTime"));
-            Some(Listed { id, title, last_change, json })
+            Some(Listed { id, title, last_change })
         }));
         Ok(())
     };
@@ -190,7 +159,8 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
         Ok(package) => package,
         Err(e) => return end(ctx, &name, &started, outcome_of(&e), 0, format!("{}: {e}", document.title)).await,
     };
-    let records = records_of(&package, document);
+    // The package's own document, whole: the list may carry only a summary of it.
+    let records = served_records(&package);
     let total = records.len() as u64;
     let (id, journal_name, journal_start, finished) = (document.id.clone(), name.clone(), started.clone(), ctx.now());
     let message = format!("{}: {total} records", document.title);
@@ -242,68 +212,6 @@ fn package_name(id: &str) -> String {
     format!("CFPackages/{id}")
 }
 
-/// The package's records as the service serves them alone; the document as the list gave it
-/// (with the package link the package form adds, if the list's lacks one).
-fn records_of(package: &CfPackage, document: &Listed) -> Vec<(Collection, Value)> {
-    let mut records = served_records(package);
-    let mut listed = document.json.clone();
-    if let Some((_, served)) = records.iter().find(|(c, _)| *c == Collection::CfDocuments)
-        && let (Some(map), Some(link)) = (listed.as_object_mut(), served.get("CFPackageURI"))
-        && !map.contains_key("CFPackageURI")
-    {
-        map.insert("CFPackageURI".into(), link.clone());
-    }
-    records.retain(|(c, _)| *c != Collection::CfDocuments);
-    records.insert(0, (Collection::CfDocuments, listed));
-    records
-}
-
-/// The cached `lastChangeDateTime` of each of `ids` that is cached.
-fn cached_changes(
-    conn: &mut rusqlite::Connection,
-    connection_id: i64,
-    ids: &[String],
-) -> Result<HashMap<String, Option<String>>, StoreError> {
-    let mut out = HashMap::new();
-    for id in ids {
-        if let Some(json) = cache::record(conn, connection_id, Collection::CfDocuments, id)? {
-            let value: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
-            let change = value.get("lastChangeDateTime").and_then(Value::as_str).map(str::to_owned);
-            out.insert(id.clone(), change);
-        }
-    }
-    Ok(out)
-}
-
-/// Removes the cached documents not in `keep`, with their items and associations; how many.
-fn remove_unlisted(
-    tx: &rusqlite::Transaction<'_>,
-    connection_id: i64,
-    keep: &HashSet<String>,
-) -> Result<u64, StoreError> {
-    let table = cache::spec(Collection::CfDocuments).table;
-    let cached: Vec<String> = {
-        let mut statement = tx.prepare(&format!("SELECT id FROM {table} WHERE connection_id = ?1"))?;
-        let ids = statement.query_map([connection_id], |r| r.get::<_, String>(0))?;
-        ids.collect::<Result<_, _>>()?
-    };
-    let gone: Vec<&String> = cached.iter().filter(|id| !keep.contains(*id)).collect();
-    if gone.is_empty() {
-        return Ok(0);
-    }
-    for collection in [Collection::CfItems, Collection::CfAssociations] {
-        let mut writer = CollectionWriter::new(tx, connection_id, collection, WriteMode::Merge)?;
-        for id in &gone {
-            writer.remove_where("document_id", id)?;
-        }
-    }
-    let mut documents = CollectionWriter::new(tx, connection_id, Collection::CfDocuments, WriteMode::Merge)?;
-    for id in &gone {
-        documents.remove(id)?;
-    }
-    Ok(gone.len() as u64)
-}
-
 /// Journals and reports a step that did not complete.
 async fn end(
     ctx: &Ctx<'_>,
@@ -328,4 +236,89 @@ async fn end(
         total: None,
         message: Some(message),
     })
+}
+
+/// Ends the document list's step: cached documents the server listed lose their "no longer
+/// listed" mark, the others get it (and are removed only when the user asked to prune). An
+/// empty list where documents are cached changes nothing and is reported as suspect: a server
+/// answers so for a token it cannot verify, and deleting on its word would lose every
+/// framework of the connection.
+async fn settle_listing(ctx: &Ctx<'_>, listed: &[Listed], started: &str, summary: String) -> CollectionReport {
+    let keep: HashSet<String> = listed.iter().map(|l| l.id.clone()).collect();
+    let prune = ctx.options.prune && ctx.options.frameworks.is_none();
+    let (now, journal_start) = (ctx.now(), started.to_owned());
+    let settled = ctx
+        .cache
+        .run(move |conn, cid| {
+            let tx = cache::begin(conn)?;
+            let cached = cache::cached_documents(&tx, cid)?;
+            let settled = if keep.is_empty() && !cached.is_empty() {
+                Settled::Suspect(cached.len())
+            } else {
+                let newly = cache::mark_listed(&tx, cid, &keep, &now)?.len();
+                let unlisted: Vec<String> = cached.into_iter().map(|d| d.id).filter(|id| !keep.contains(id)).collect();
+                match prune {
+                    true => {
+                        Settled::Listed { newly, unlisted: 0, removed: cache::remove_documents(&tx, cid, &unlisted)? }
+                    }
+                    false => Settled::Listed { newly, unlisted: unlisted.len(), removed: 0 },
+                }
+            };
+            let message = Some(format!("{summary}{}", settled.note()));
+            let (outcome, records) = match settled {
+                Settled::Suspect(_) => (Outcome::Failed, 0),
+                Settled::Listed { removed, .. } => (Outcome::Complete, removed),
+            };
+            let entry = JournalEntry::new(DOCUMENTS, "full", journal_start, now, outcome, records, message);
+            cache::journal_append(&tx, cid, &entry)?;
+            tx.commit()?;
+            Ok((settled, summary))
+        })
+        .await;
+    match settled {
+        Ok((settled, summary)) => {
+            let (outcome, records) = match settled {
+                Settled::Suspect(_) => (SyncOutcome::Failed, 0),
+                Settled::Listed { removed, .. } => (SyncOutcome::Complete, removed),
+            };
+            let message = Some(format!("{summary}{}", settled.note()));
+            let mut report = CollectionReport::new(DOCUMENTS, outcome, message);
+            (report.mode, report.records, report.total) = (Some(SyncMode::Full), records, Some(listed.len() as u64));
+            ctx.finish(report)
+        }
+        Err(e) => end(ctx, DOCUMENTS, started, SyncOutcome::Failed, 0, e.to_string()).await,
+    }
+}
+
+/// What the document list did to the cached documents.
+#[derive(Debug, Clone, Copy)]
+enum Settled {
+    /// The list was empty where this many documents are cached: nothing changed.
+    Suspect(usize),
+    /// Marked or removed as the list says.
+    Listed {
+        /// Documents found unlisted for the first time.
+        newly: usize,
+        /// Documents no longer listed, kept.
+        unlisted: usize,
+        /// Documents removed (pruned).
+        removed: u64,
+    },
+}
+
+impl Settled {
+    /// The end of the report's message.
+    fn note(&self) -> String {
+        match *self {
+            Settled::Suspect(cached) => format!(
+                "; suspect: the server listed no documents where {cached} are cached (as some servers answer a \
+                 token they cannot verify); nothing was removed"
+            ),
+            Settled::Listed { unlisted: 0, removed: 0, .. } => String::new(),
+            Settled::Listed { removed, unlisted: 0, .. } => format!(", {removed} no longer listed removed (--prune)"),
+            Settled::Listed { newly, unlisted, .. } => format!(
+                ", {unlisted} no longer listed ({newly} newly) kept in the cache (marked; --prune removes them)"
+            ),
+        }
+    }
 }

@@ -47,6 +47,9 @@ pub struct SyncOptions {
     /// Read only what changed since the last complete sync where possible (and skip framework
     /// packages whose document did not change); `false` reads everything.
     pub incremental: bool,
+    /// Remove the cached frameworks the server no longer lists (with every framework
+    /// chosen); without it they stay, marked as no longer listed since the sync that found so.
+    pub prune: bool,
     /// Records per page requested.
     pub page_size: u32,
     /// Where the time of the journal and of the incremental filter comes from.
@@ -60,6 +63,7 @@ impl Default for SyncOptions {
             services: Service::ALL.to_vec(),
             frameworks: None,
             incremental: true,
+            prune: false,
             page_size: 100,
             clock: Arc::new(SystemClock),
         }
@@ -72,6 +76,7 @@ impl fmt::Debug for SyncOptions {
             .field("services", &self.services)
             .field("frameworks", &self.frameworks)
             .field("incremental", &self.incremental)
+            .field("prune", &self.prune)
             .field("page_size", &self.page_size)
             .finish_non_exhaustive()
     }

@@ -4,10 +4,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // tests fail loudly
 
 mod cancel;
+mod case;
 mod exact;
 mod fake;
 mod frameworks;
 mod full;
 mod harness;
 mod incremental;
+mod listing;
+mod loopback;
 mod scopes;
