@@ -69,7 +69,7 @@ impl Client {
             secret: config.client_secret.clone(),
             scope: config.requested_scope(),
         };
-        let auth = TokenCache::new(http.clone(), source, config.retry, counters.clone());
+        let auth = (!config.anonymous).then(|| TokenCache::new(http.clone(), source, config.retry, counters.clone()));
         let transport = Transport { http, auth, retry: config.retry, counters };
         Ok(Client {
             inner: Arc::new(Inner {
@@ -94,10 +94,22 @@ impl Client {
     }
 
     /// The scopes the server granted (suffixes such as `roster-core.readonly`), fetching a
-    /// token if there is none yet.
+    /// token if there is none yet; none for an anonymous client.
     pub async fn granted_scopes(&self) -> Result<Vec<String>, ClientError> {
-        let token = self.inner.transport.auth.token().await?;
-        Ok(token.scopes.iter().map(|s| scope_suffix(&self.inner.scope_base, s)).collect())
+        Ok(self.granted().await?.unwrap_or_default())
+    }
+
+    /// The scopes the server granted, as [`Client::granted_scopes`]; `None` for an anonymous
+    /// client (no token: the server says what it serves by answering).
+    pub async fn granted(&self) -> Result<Option<Vec<String>>, ClientError> {
+        let Some(auth) = &self.inner.transport.auth else { return Ok(None) };
+        let token = auth.token().await?;
+        Ok(Some(token.scopes.iter().map(|s| scope_suffix(&self.inner.scope_base, s)).collect()))
+    }
+
+    /// Whether the client sends no credentials.
+    pub fn is_anonymous(&self) -> bool {
+        self.inner.transport.auth.is_none()
     }
 
     /// Whether the granted scopes allow `operation`.

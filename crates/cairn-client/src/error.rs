@@ -66,6 +66,14 @@ pub enum ClientError {
         /// The server's `Retry-After`, if it sent one.
         retry_after: Option<Duration>,
     },
+    /// A server used without authentication answered 401: it wants credentials.
+    #[error(
+        "{operation}: HTTP 401: the server wants credentials (give a token URL, client id and secret instead of no authentication)"
+    )]
+    CredentialsRequired {
+        /// The operation.
+        operation: &'static str,
+    },
     /// The request did not complete: no connection, TLS refused, timed out, body cut off.
     #[error("{operation}: {message}")]
     Transport {
@@ -134,6 +142,7 @@ impl ClientError {
     pub fn status(&self) -> Option<u16> {
         match self {
             ClientError::Status { status, .. } | ClientError::Token { status, .. } => Some(*status),
+            ClientError::CredentialsRequired { .. } => Some(401),
             _ => None,
         }
     }

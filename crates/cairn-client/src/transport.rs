@@ -36,7 +36,8 @@ pub(crate) enum Failure {
 /// The HTTP side of a client: the connection pool, the token cache, the retry policy.
 pub(crate) struct Transport {
     pub(crate) http: reqwest::Client,
-    pub(crate) auth: TokenCache,
+    /// The tokens; `None` for an anonymous client.
+    pub(crate) auth: Option<TokenCache>,
     pub(crate) retry: RetryPolicy,
     pub(crate) counters: Arc<Counters>,
 }
@@ -98,20 +99,29 @@ impl Transport {
         let mut attempt = 0;
         let mut reauthenticated = false;
         loop {
-            let token = self.auth.token().await?;
+            let token = match &self.auth {
+                Some(auth) => Some(auth.token().await?),
+                None => None,
+            };
             attempt += 1;
-            let answer = match self.attempt(operation, url, body, &token).await {
+            let answer = match self.attempt(operation, url, body, token.as_deref()).await {
                 Ok((status, headers, bytes)) => decode(status, &headers, bytes),
                 Err(failure) => Err(failure),
             };
             match answer {
                 Ok(answer) => return Ok(answer),
                 Err(Failure::Unauthorized(error)) if reauthenticated => return Err(error),
-                Err(Failure::Unauthorized(_)) => {
+                Err(Failure::Unauthorized(error)) => {
+                    let (Some(auth), Some(token)) = (&self.auth, &token) else {
+                        return Err(match error {
+                            ClientError::Status { operation, .. } => ClientError::CredentialsRequired { operation },
+                            other => other,
+                        });
+                    };
                     reauthenticated = true;
                     attempt -= 1;
                     self.counters.reauthentication();
-                    self.auth.invalidate(&token).await;
+                    auth.invalidate(token).await;
                 }
                 Err(Failure::Retry { error, retry_after }) => match self.retry.delay(attempt, retry_after) {
                     Some(wait) => {
@@ -131,7 +141,7 @@ impl Transport {
         operation: &'static Operation,
         url: &str,
         body: Option<&Value>,
-        token: &Token,
+        token: Option<&Token>,
     ) -> Result<(u16, HeaderMap, Vec<u8>), Failure> {
         let _in_flight = self.counters.request();
         let repeatable = idempotent(operation.method);
@@ -141,11 +151,10 @@ impl Transport {
             Method::Post => reqwest::Method::POST,
             Method::Delete => reqwest::Method::DELETE,
         };
-        let mut request = self
-            .http
-            .request(method, url)
-            .header(header::AUTHORIZATION, token.header().map_err(Failure::Fatal)?)
-            .header(header::ACCEPT, "application/json");
+        let mut request = self.http.request(method, url).header(header::ACCEPT, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, token.header().map_err(Failure::Fatal)?);
+        }
         if let Some(body) = body {
             request = request.json(body);
         }

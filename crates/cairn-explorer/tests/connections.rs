@@ -36,6 +36,8 @@ fn settings(client_id: &str) -> ConnectionSettings {
         ca_cert: None,
         dialect: "spec".into(),
         scopes: vec!["roster-core.readonly".into(), "case.readonly".into()],
+        scope_base: None,
+        anonymous: false,
     }
 }
 

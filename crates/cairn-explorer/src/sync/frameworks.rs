@@ -43,7 +43,7 @@ struct Listed {
 
 /// Syncs the frameworks, adding a report for the list and one per chosen package to `out`;
 /// whether the sync was cancelled.
-pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<CollectionReport>) -> bool {
+pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Vec<CollectionReport>) -> bool {
     let (Some(list_op), Some(package_op)) = (operation("getAllCFDocuments"), operation("getCFPackage")) else {
         out.push(ctx.finish(CollectionReport::new(DOCUMENTS, SyncOutcome::Failed, Some("no CASE operations".into()))));
         return false;

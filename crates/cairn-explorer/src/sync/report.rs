@@ -98,6 +98,29 @@ impl SyncReport {
         self.collections.iter().all(|c| c.outcome.is_success() || c.outcome == SyncOutcome::Skipped)
     }
 
+    /// Why the sync read nothing at all — every collection skipped, forbidden, failed or
+    /// cancelled — or `None` when something was read (or found unchanged).
+    pub fn read_nothing(&self) -> Option<String> {
+        if self.collections.iter().any(|c| c.outcome.is_success()) {
+            return None;
+        }
+        let count = |o: SyncOutcome| self.collections.iter().filter(|c| c.outcome == o).count();
+        let parts: Vec<String> = [
+            (SyncOutcome::Skipped, "skipped (the granted scopes do not allow it)"),
+            (SyncOutcome::Forbidden, "forbidden by the server (403)"),
+            (SyncOutcome::Failed, "failed"),
+            (SyncOutcome::Cancelled, "cancelled"),
+        ]
+        .into_iter()
+        .filter(|(o, _)| count(*o) > 0)
+        .map(|(o, what)| format!("{} {what}", count(o)))
+        .collect();
+        Some(match parts.is_empty() {
+            true => "there was nothing to read (no collection chosen)".to_owned(),
+            false => format!("every collection was skipped, forbidden or failed: {}", parts.join(", ")),
+        })
+    }
+
     /// Whether the sync was cancelled.
     pub fn is_cancelled(&self) -> bool {
         self.collections.iter().any(|c| c.outcome == SyncOutcome::Cancelled)

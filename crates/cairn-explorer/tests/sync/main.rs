@@ -3,6 +3,7 @@
 //! their document changed.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // tests fail loudly
 
+mod auth;
 mod cancel;
 mod case;
 mod exact;
