@@ -34,6 +34,8 @@ enum Stop {
     Client(ClientError),
     /// The cache.
     Write(WriteError),
+    /// The server's pages repeat records and miss others.
+    Paging(String),
 }
 
 /// One way of reading the collection.
@@ -65,14 +67,22 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
         let result = read(ctx, collection, op, &attempt, &started, &seen).await;
         let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let stop = match result {
-            Ok(written) => {
+            Ok((written, repeated)) => {
+                let message = match repeated {
+                    0 => attempt.message,
+                    _ => Some(
+                        attempt
+                            .message
+                            .map_or(repeated_note(repeated), |m| format!("{m}; {}", repeated_note(repeated))),
+                    ),
+                };
                 let report = CollectionReport {
                     collection: name.to_owned(),
                     outcome: SyncOutcome::Complete,
                     mode: Some(attempt.mode),
                     records: written,
                     total: seen.total,
-                    message: attempt.message,
+                    message,
                 };
                 return ctx.finish(report);
             }
@@ -87,6 +97,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
             }
             Stop::Client(e) => return end(ctx, name, attempt.mode, &started, outcome_of(&e), seen, e).await,
             Stop::Write(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
+            Stop::Paging(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
         }
     }
 }
@@ -99,7 +110,7 @@ async fn read(
     attempt: &Attempt,
     started: &str,
     seen: &Mutex<Progress>,
-) -> Result<u64, Stop> {
+) -> Result<(u64, u64), Stop> {
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
     let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
@@ -114,10 +125,11 @@ async fn read(
             }
         }
     });
-    // The journal line once every page was sent; dropped unsent when the read failed.
-    let (commit, committed) = oneshot::channel::<JournalEntry>();
+    // The journal line and the total the server announced, once every page was sent; dropped
+    // unsent when the read failed.
+    let (commit, committed) = oneshot::channel::<(JournalEntry, Option<u64>)>();
     let cache = ctx.cache.clone();
-    let writer = tokio::task::spawn_blocking(move || -> Result<Option<u64>, cairn_store::StoreError> {
+    let writer = tokio::task::spawn_blocking(move || -> Result<Written, cairn_store::StoreError> {
         let mut conn = cache.lock();
         let tx = cache::begin(&mut conn)?;
         let mut writer = CollectionWriter::new(&tx, cache.id, collection, write_mode)?;
@@ -125,16 +137,26 @@ async fn read(
             writer.put_prepared(records)?;
         }
         match committed.blocking_recv() {
-            Ok(mut entry) => {
-                entry.records = writer.written();
+            // Records repeated across pages and fewer distinct ones than announced: the read
+            // missed records; swapping it in would lose them.
+            Ok((_, Some(total))) if writer.repeated() > 0 && writer.written() < total => {
+                Ok(Written::Inconsistent { records: writer.written(), repeated: writer.repeated(), total })
+            }
+            Ok((mut entry, _)) => {
+                let (records, repeated) = (writer.written(), writer.repeated());
+                entry.records = records;
+                if repeated > 0 {
+                    let note = repeated_note(repeated);
+                    entry.message = Some(entry.message.map_or(note.clone(), |m| format!("{m}; {note}")));
+                }
                 drop(writer);
                 cache::journal_append(&tx, cache.id, &entry)?;
                 tx.commit()?;
                 cache.checkpoint_soon();
-                Ok(Some(entry.records))
+                Ok(Written::Committed { records, repeated })
             }
             // The reader stopped without committing: dropping the transaction rolls it back.
-            Err(_) => Ok(None),
+            Err(_) => Ok(Written::Not),
         }
     });
     let fetched = fetch(ctx, op, &query, &sender, seen, name).await;
@@ -151,7 +173,8 @@ async fn read(
                 attempt.message.clone(),
             );
             // A send that fails means the writer already stopped; its own error says why.
-            let _ = commit.send(entry);
+            let total = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total;
+            let _ = commit.send((entry, total));
             None
         }
         Err(e) => {
@@ -164,9 +187,32 @@ async fn read(
     match (written, failed) {
         (Err(e), _) => Err(Stop::Write(e.into())),
         (Ok(_), Some(e)) => Err(Stop::Client(e)),
-        (Ok(Some(written)), None) => Ok(written),
-        (Ok(None), None) => Err(Stop::Write(WriteError::Worker("the writer ended without committing".into()))),
+        (Ok(Written::Committed { records, repeated }), None) => Ok((records, repeated)),
+        (Ok(Written::Inconsistent { records, repeated, total }), None) => Err(Stop::Paging(format!(
+            "{}; only {records} distinct records of the {total} announced were read, so the cached \
+             collection stays as it was",
+            repeated_note(repeated)
+        ))),
+        (Ok(Written::Not), None) => Err(Stop::Write(WriteError::Worker("the writer ended without committing".into()))),
     }
+}
+
+/// What the writer did with a read.
+enum Written {
+    /// Committed: distinct records, and how many came again.
+    Committed { records: u64, repeated: u64 },
+    /// Not committed: records repeated and fewer distinct ones than the total announced.
+    Inconsistent { records: u64, repeated: u64, total: u64 },
+    /// Not committed: the read failed.
+    Not,
+}
+
+/// What the report says of records a server sent more than once.
+fn repeated_note(repeated: u64) -> String {
+    format!(
+        "the server's paging is inconsistent: {repeated} records came again on later pages (it ignores offset, \
+         or pages before filtering); each was stored and counted once"
+    )
 }
 
 /// Streams the pages to the writer, reporting progress.

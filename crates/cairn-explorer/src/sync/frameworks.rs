@@ -56,7 +56,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
     }
     let started = ctx.now();
     ctx.emit(DOCUMENTS, Stage::Started, 0, None);
-    let listed = match list(ctx).await {
+    let (listed, repeated) = match list(ctx).await {
         Ok(listed) => listed,
         Err((e, seen)) => {
             let outcome = outcome_of(&e);
@@ -111,7 +111,13 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         SyncOutcome::Unchanged => (f, u + 1),
         _ => (f, u),
     });
-    let summary = format!("{} documents listed: {fetched} packages written, {unchanged} unchanged", listed.len());
+    let mut summary = format!("{} documents listed: {fetched} packages written, {unchanged} unchanged", listed.len());
+    if repeated > 0 {
+        summary.push_str(&format!(
+            " (the server's paging is inconsistent: {repeated} documents came again on later pages; each was \
+             counted once)"
+        ));
+    }
     let report = if cancelled {
         end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}")).await
     } else {
@@ -121,17 +127,23 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
     cancelled
 }
 
-/// Reads the document list (a few records per framework, held while the packages are read).
-async fn list(ctx: &Ctx<'_>) -> Result<Vec<Listed>, (ClientError, Progress)> {
-    let Some(op) = operation("getAllCFDocuments") else { return Ok(Vec::new()) };
+/// Reads the document list (a few records per framework, held while the packages are read),
+/// each document once; how many came again on later pages.
+async fn list(ctx: &Ctx<'_>) -> Result<(Vec<Listed>, u64), (ClientError, Progress)> {
+    let Some(op) = operation("getAllCFDocuments") else { return Ok((Vec::new(), 0)) };
     let mut listed = Vec::new();
+    let (mut ids, mut repeated) = (HashSet::new(), 0);
     let mut sink = |page: Vec<Value>| {
-        listed.extend(page.into_iter().filter_map(|json| {
-            let id = json.get("identifier")?.as_str()?.to_owned();
+        for json in page {
+            let Some(id) = json.get("identifier").and_then(Value::as_str).map(str::to_owned) else { continue };
+            if !ids.insert(id.clone()) {
+                repeated += 1;
+                continue;
+            }
             let text = |field: &str| json.get(field).and_then(Value::as_str).map(str::to_owned);
             let (title, last_change) = (text("title").unwrap_or_default(), text("lastChangeDateTime"));
-            Some(Listed { id, title, last_change })
-        }));
+            listed.push(Listed { id, title, last_change });
+        }
         Ok(())
     };
     let seen = std::sync::Mutex::new(Progress::default());
@@ -142,7 +154,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<Vec<Listed>, (ClientError, Progress)> {
     let query = Query::from_params([("limit", ctx.options.page_size.max(1).to_string())]).unwrap_or_default();
     let result = ctx.client.collect_pages(op, &[], &query, &mut sink, &report, ctx.cancel).await;
     let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    result.map(|_| listed).map_err(|e| (e, seen))
+    result.map(|_| (listed, repeated)).map_err(|e| (e, seen))
 }
 
 /// Fetches one document's package and writes it in one transaction.

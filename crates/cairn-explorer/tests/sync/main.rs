@@ -14,4 +14,5 @@ mod harness;
 mod incremental;
 mod listing;
 mod loopback;
+mod paging;
 mod scopes;

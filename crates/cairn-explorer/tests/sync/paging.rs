@@ -1,0 +1,88 @@
+//! A hand-made rostering server whose paging repeats records: one that ignores `offset`, one
+//! whose pages overlap (paging before filtering). Cairn never stores or counts a record twice,
+//! and says the server's paging is inconsistent.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use cairn_client::Client;
+use cairn_explorer::sync::{SyncOptions, SyncOutcome};
+use cairn_spec::{Collection, Service};
+use serde_json::json;
+
+use crate::case::config;
+use crate::harness::{SetClock, counts, run};
+use crate::loopback::{Fake, Request, Response};
+
+const ORGS: usize = 7;
+const GOOD: u8 = 0;
+const IGNORES_OFFSET: u8 = 1;
+const OVERLAPPING: u8 = 2;
+
+async fn server(mode: Arc<AtomicU8>) -> Fake {
+    Fake::start(Arc::new(move |request: &Request| {
+        if request.path == "/token" {
+            let scope = request.param("scope").unwrap_or_default();
+            return Response::json(200, &json!({"access_token": "t", "token_type": "bearer", "scope": scope}));
+        }
+        if request.path != "/api/roster/rostering/v1p2/orgs" {
+            return Response::json(404, &json!({"codeMajor": "failure", "severity": "error"}));
+        }
+        let number = |name: &str| request.param(name).and_then(|v| v.parse::<usize>().ok());
+        let (offset, limit) = (number("offset").unwrap_or(0), number("limit").unwrap_or(100));
+        let start = match mode.load(Ordering::SeqCst) {
+            IGNORES_OFFSET => 0,
+            OVERLAPPING => offset.saturating_sub(1),
+            _ => offset,
+        };
+        let orgs: Vec<_> = (start..ORGS.min(start + limit))
+            .map(|n| {
+                json!({"sourcedId": format!("org-{n}"), "status": "active", "name": format!("Org {n}"),
+                    "dateLastModified": "2025-01-01T00:00:00Z", "type": "school"})
+            })
+            .collect();
+        Response::json(200, &json!({ "orgs": orgs })).with("X-Total-Count", ORGS)
+    }))
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_repeated_across_pages_are_never_stored_or_counted_twice() {
+    let mode = Arc::new(AtomicU8::new(GOOD));
+    let fake = server(mode.clone()).await;
+    let client = Client::new(config(&fake.base_url)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let options = SyncOptions {
+        services: vec![Service::Rostering],
+        incremental: false,
+        page_size: 3,
+        clock: SetClock::new(),
+        ..SyncOptions::default()
+    };
+    let report = run(&client, &db, &options).await;
+    let orgs = report.get("orgs").unwrap();
+    assert_eq!((orgs.outcome, orgs.records), (SyncOutcome::Complete, ORGS as u64), "{orgs:?}");
+    assert!(orgs.message.is_none(), "{orgs:?}");
+
+    // Pages that overlap: every record is read, one of them twice; stored and counted once.
+    mode.store(OVERLAPPING, Ordering::SeqCst);
+    let report = run(&client, &db, &options).await;
+    let orgs = report.get("orgs").unwrap();
+    assert_eq!((orgs.outcome, orgs.records), (SyncOutcome::Complete, ORGS as u64), "{orgs:?}");
+    assert!(orgs.message.as_deref().unwrap().contains("paging is inconsistent: 1 records came again"), "{orgs:?}");
+    assert_eq!(counts(&db)[&Collection::Orgs], ORGS as u64);
+
+    // A server that ignores offset: the same three records on every page. The read missed
+    // records, so nothing is swapped in and the collection fails, saying why.
+    mode.store(IGNORES_OFFSET, Ordering::SeqCst);
+    let report = run(&client, &db, &options).await;
+    let orgs = report.get("orgs").unwrap();
+    assert_eq!(orgs.outcome, SyncOutcome::Failed, "{orgs:?}");
+    let message = orgs.message.as_deref().unwrap();
+    assert!(
+        message.contains("paging is inconsistent") && message.contains("only 3 distinct records of the 7"),
+        "{message}"
+    );
+    assert_eq!(counts(&db)[&Collection::Orgs], ORGS as u64, "the previous data stands");
+}
