@@ -184,6 +184,25 @@ fn a_wrong_or_missing_secret_is_a_fatal_error_that_shows_no_secret() {
     assert!(err.contains("grades"), "{err}");
 }
 
+#[test]
+fn a_sync_that_read_nothing_fails_saying_why_and_each_error_is_said_once() {
+    let server = serve();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    // Scopes that allow none of what is asked for: everything skipped.
+    let (code, out, err) = sync(&server, db, SECRET, &["--only", "case", "--scope", "roster.readonly"]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(err.contains("the sync read nothing") && err.contains("1 skipped"), "{err}");
+    assert!(out.contains("CFDocuments") && out.contains("skipped"), "{out}");
+    // A token endpoint that is not there: the cause said once.
+    let token_url = format!("{}/no-token-here", server.base_url);
+    let (code, _, err) = sync(&server, db, SECRET, &["--token-url", &token_url]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("HTTP 404").count(), 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
 /// Every record, link and journal line of the cache, in a fixed order, opening it as the next
 /// run of Cairn would (which recovers a write-ahead log left by a killed process).
 fn content(db: &str) -> Vec<String> {

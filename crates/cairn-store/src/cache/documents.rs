@@ -35,6 +35,17 @@ pub fn cached_documents(conn: &Connection, connection_id: i64) -> Result<Vec<Cac
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The cached document `id` of the connection, if there is one.
+pub fn cached_document(conn: &Connection, connection_id: i64, id: &str) -> Result<Option<CachedDocument>, StoreError> {
+    let mut statement = conn.prepare_cached(
+        "SELECT id, title, last_change, unlisted_since FROM cf_documents WHERE connection_id = ?1 AND id = ?2",
+    )?;
+    let mut rows = statement.query_map(params![connection_id, id], |r| {
+        Ok(CachedDocument { id: r.get(0)?, title: r.get(1)?, last_change: r.get(2)?, unlisted_since: r.get(3)? })
+    })?;
+    Ok(rows.next().transpose()?)
+}
+
 /// Records which cached documents the server lists: those in `listed` lose their mark, the
 /// others are marked as no longer listed since `now` (a mark already there keeps its time).
 /// Returns the identifiers newly marked.

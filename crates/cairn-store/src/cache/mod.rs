@@ -15,7 +15,7 @@ mod writer;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
-pub use documents::{CachedDocument, cached_documents, mark_listed, remove_documents};
+pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};
