@@ -218,7 +218,17 @@ fn print_table(report: &SyncReport) {
     for c in &report.collections {
         let mode = c.mode.map_or("", |m| m.as_str());
         let total = c.total.map(|t| t.to_string()).unwrap_or_default();
-        let note = c.message.as_deref().unwrap_or("");
+        let mut note = c.message.clone().unwrap_or_default();
+        if let Some(first) = c.deviations.first.first() {
+            let sep = if note.is_empty() { "" } else { "; " };
+            note.push_str(&format!(
+                "{sep}{} deviations tolerated (first: {} {}{})",
+                c.deviations.count,
+                first.path,
+                first.rule,
+                if c.deviations.count > 1 { "; --json lists the first few" } else { "" }
+            ));
+        }
         let outcome = outcome_name(c.outcome);
         println!("{:<width$}  {outcome:<10} {mode:<11} {:>9} {total:>9}  {note}", c.collection, c.records);
     }

@@ -88,6 +88,11 @@ impl Client {
         &self.inner.endpoint
     }
 
+    /// The HTTP side, for the client's own modules.
+    pub(crate) fn transport(&self) -> &Transport {
+        &self.inner.transport
+    }
+
     /// What the client has sent so far.
     pub fn stats(&self) -> Stats {
         self.inner.transport.counters.snapshot()

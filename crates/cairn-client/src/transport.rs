@@ -12,6 +12,7 @@ use reqwest::header::{self, HeaderMap};
 use serde_json::Value;
 
 use crate::auth::{Token, TokenCache};
+use crate::conditional::{Conditional, Validators};
 use crate::error::ClientError;
 use crate::reply::{Reply, check_body};
 use crate::retry::{RetryPolicy, idempotent, parse_retry_after, status_is_retryable};
@@ -40,6 +41,15 @@ pub(crate) struct Transport {
     pub(crate) auth: Option<TokenCache>,
     pub(crate) retry: RetryPolicy,
     pub(crate) counters: Arc<Counters>,
+}
+
+/// One request to send: the operation, its URL, a JSON body, validators for a conditional read.
+#[derive(Clone, Copy)]
+struct Request<'r> {
+    operation: &'static Operation,
+    url: &'r str,
+    body: Option<&'r Value>,
+    conditions: Option<&'r Validators>,
 }
 
 /// Reads a success answer's status, headers and body into what the caller wants.
@@ -89,6 +99,25 @@ impl Transport {
         .await
     }
 
+    /// Sends the read `operation` to `url` with `If-None-Match` / `If-Modified-Since` from
+    /// `validators`; a 304 is [`Conditional::NotModified`].
+    pub(crate) async fn send_conditional(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        validators: &Validators,
+    ) -> Result<Conditional<Reply>, ClientError> {
+        let request = Request { operation, url, body: None, conditions: Some(validators) };
+        self.send_request(request, &|status, headers, bytes| match status {
+            304 => Ok(Conditional::NotModified),
+            _ => Ok(Conditional::Changed {
+                validators: Validators::of(headers),
+                value: read_reply(operation, status, headers, bytes)?,
+            }),
+        })
+        .await
+    }
+
     async fn send_with<T>(
         &self,
         operation: &'static Operation,
@@ -96,6 +125,10 @@ impl Transport {
         body: Option<&Value>,
         decode: &Decode<'_, T>,
     ) -> Result<T, ClientError> {
+        self.send_request(Request { operation, url, body, conditions: None }, decode).await
+    }
+
+    async fn send_request<T>(&self, request: Request<'_>, decode: &Decode<'_, T>) -> Result<T, ClientError> {
         let mut attempt = 0;
         let mut reauthenticated = false;
         loop {
@@ -104,7 +137,7 @@ impl Transport {
                 None => None,
             };
             attempt += 1;
-            let answer = match self.attempt(operation, url, body, token.as_deref()).await {
+            let answer = match self.attempt(&request, token.as_deref()).await {
                 Ok((status, headers, bytes)) => decode(status, &headers, bytes),
                 Err(failure) => Err(failure),
             };
@@ -135,14 +168,14 @@ impl Transport {
         }
     }
 
-    /// One request: a success answer's status, headers and body.
+    /// One request: a success answer's status, headers and body (or a 304 to a conditional
+    /// request, without a body).
     async fn attempt(
         &self,
-        operation: &'static Operation,
-        url: &str,
-        body: Option<&Value>,
+        request: &Request<'_>,
         token: Option<&Token>,
     ) -> Result<(u16, HeaderMap, Vec<u8>), Failure> {
+        let Request { operation, url, body, conditions } = *request;
         let _in_flight = self.counters.request();
         let repeatable = idempotent(operation.method);
         let method = match operation.method {
@@ -158,10 +191,21 @@ impl Transport {
         if let Some(body) = body {
             request = request.json(body);
         }
+        if let Some(validators) = conditions {
+            if let Some(etag) = &validators.etag {
+                request = request.header(header::IF_NONE_MATCH, etag);
+            }
+            if let Some(modified) = &validators.last_modified {
+                request = request.header(header::IF_MODIFIED_SINCE, modified);
+            }
+        }
         let response = request.send().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let bytes = response.bytes().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
+        if status == 304 && conditions.is_some() {
+            return Ok((status, headers, Vec::new()));
+        }
         if !(200..300).contains(&status) {
             return Err(status_failure(operation, status, &headers, &bytes));
         }

@@ -16,6 +16,7 @@ use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, Prepared
 use tokio::sync::{mpsc, oneshot};
 
 use super::clock::earlier;
+use super::deviations::Deviations;
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
 use super::store::WriteError;
 use super::{Ctx, outcome_of};
@@ -67,7 +68,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
         let result = read(ctx, collection, op, &attempt, &started, &seen).await;
         let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let stop = match result {
-            Ok((written, repeated)) => {
+            Ok((written, repeated, deviations)) => {
                 let message = match repeated {
                     0 => attempt.message,
                     _ => Some(
@@ -83,6 +84,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
                     records: written,
                     total: seen.total,
                     message,
+                    deviations,
                 };
                 return ctx.finish(report);
             }
@@ -110,20 +112,26 @@ async fn read(
     attempt: &Attempt,
     started: &str,
     seen: &Mutex<Progress>,
-) -> Result<(u64, u64), Stop> {
+) -> Result<(u64, u64, Deviations), Stop> {
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
     let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
     let (sender, mut pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
     let (prepared_sender, mut prepared) = mpsc::channel::<PreparedRecords>(PAGES_BUFFERED);
     // Reading each record's values for the table, beside the writer rather than in it.
+    // The deviations reading tolerates are counted here too, off the writer's thread.
     let reader = tokio::task::spawn_blocking(move || {
+        let mut deviations = Deviations::default();
         while let Some(page) = pages.blocking_recv() {
+            for record in page.records() {
+                deviations.add_record(collection, record);
+            }
             if prepared_sender.blocking_send(PreparedRecords::new(collection, page.records())).is_err() {
                 // The writer stopped: closing `pages` ends the read.
-                return;
+                break;
             }
         }
+        deviations
     });
     // The journal line and the total the server announced, once every page was sent; dropped
     // unsent when the read failed.
@@ -183,11 +191,11 @@ async fn read(
         }
     };
     let written = writer.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
-    reader.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
+    let deviations = reader.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
     match (written, failed) {
         (Err(e), _) => Err(Stop::Write(e.into())),
         (Ok(_), Some(e)) => Err(Stop::Client(e)),
-        (Ok(Written::Committed { records, repeated }), None) => Ok((records, repeated)),
+        (Ok(Written::Committed { records, repeated }), None) => Ok((records, repeated, deviations)),
         (Ok(Written::Inconsistent { records, repeated, total }), None) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \
              collection stays as it was",
@@ -269,6 +277,7 @@ async fn end(
         records: seen.records,
         total: seen.total,
         message: Some(message),
+        deviations: Deviations::default(),
     })
 }
 

@@ -6,14 +6,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use cairn_client::{ClientError, Progress};
+use cairn_client::{ClientError, Conditional, Progress, ReadPackage, Validators};
 use cairn_query::Query;
 use cairn_spec::Collection;
-use cairn_spec::case::CfPackage;
 use cairn_spec::operations::operation;
 use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, WriteMode};
 use serde_json::Value;
 
+use super::deviations::Deviations;
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
 use super::{Ctx, allowed, outcome_of};
 use crate::ingest::served_records;
@@ -162,19 +162,34 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
     let name = package_name(&document.id);
     let started = ctx.now();
     ctx.emit(&name, Stage::Started, 0, None);
+    // The validators the server sent with the package last time, sent back (incremental only).
+    let resource = name.clone();
+    let kept = match ctx.options.incremental {
+        true => ctx.cache.run(move |conn, cid| cache::validators(conn, cid, &resource)).await.ok().flatten(),
+        false => None,
+    };
+    let sent = kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default();
     let fetched = tokio::select! {
         biased;
         _ = ctx.cancel.cancelled() => Err(ClientError::Cancelled),
-        package = ctx.client.get_cf_package(&document.id) => package,
+        package = ctx.client.get_cf_package_if_changed(&document.id, &sent) => package,
     };
-    let package: CfPackage = match fetched {
-        Ok(package) => package,
+    let (ReadPackage { package, deviations: tolerated }, validators) = match fetched {
+        Ok(Conditional::Changed { value, validators }) => (value, validators),
+        Ok(Conditional::NotModified) => {
+            let message = Some(format!("{}: not modified since the last sync (HTTP 304)", document.title));
+            return ctx.finish(CollectionReport::new(name, SyncOutcome::Unchanged, message));
+        }
         Err(e) => return end(ctx, &name, &started, outcome_of(&e), 0, format!("{}: {e}", document.title)).await,
     };
+    let mut deviations = Deviations::default();
+    deviations.add(&name, tolerated);
+    let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
     // The package's own document, whole: the list may carry only a summary of it.
     let records = served_records(&package);
     let total = records.len() as u64;
     let (id, journal_name, journal_start, finished) = (document.id.clone(), name.clone(), started.clone(), ctx.now());
+    let resource = name.clone();
     let message = format!("{}: {total} records", document.title);
     let note = message.clone();
     let written = ctx
@@ -202,6 +217,7 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
                 Some(note),
             );
             cache::journal_append(&tx, cid, &entry)?;
+            cache::save_validators(&tx, cid, &resource, &validators)?;
             tx.commit()?;
             Ok(written)
         })
@@ -214,6 +230,7 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
             records: written,
             total: Some(total),
             message: Some(message),
+            deviations,
         }),
         Err(e) => end(ctx, &name, &started, SyncOutcome::Failed, 0, format!("{}: {e}", document.title)).await,
     }
@@ -247,6 +264,7 @@ async fn end(
         records,
         total: None,
         message: Some(message),
+        deviations: Deviations::default(),
     })
 }
 

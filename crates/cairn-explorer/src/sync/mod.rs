@@ -19,6 +19,7 @@
 
 mod clock;
 mod collection;
+mod deviations;
 mod frameworks;
 mod plan;
 mod report;
@@ -33,6 +34,7 @@ use cairn_spec::Service;
 use cairn_spec::operations::Operation;
 
 pub use clock::{Clock, SystemClock, timestamp};
+pub use deviations::{Deviations, FIRST_DEVIATIONS};
 pub use plan::{get_all, parse_service, read_scopes};
 pub use report::{CollectionReport, Stage, SyncMode, SyncOutcome, SyncProgress, SyncReport};
 

@@ -3,6 +3,8 @@
 use cairn_store::cache::Outcome;
 use serde::Serialize;
 
+use super::deviations::Deviations;
+
 /// How one collection's sync ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -75,12 +77,22 @@ pub struct CollectionReport {
     pub total: Option<u64>,
     /// Why it failed, was skipped or fell back to a full read.
     pub message: Option<String>,
+    /// The deviations from the specification tolerated while reading it.
+    pub deviations: Deviations,
 }
 
 impl CollectionReport {
     /// A report without records.
     pub(crate) fn new(collection: impl Into<String>, outcome: SyncOutcome, message: Option<String>) -> Self {
-        CollectionReport { collection: collection.into(), outcome, mode: None, records: 0, total: None, message }
+        CollectionReport {
+            collection: collection.into(),
+            outcome,
+            mode: None,
+            records: 0,
+            total: None,
+            message,
+            deviations: Deviations::default(),
+        }
     }
 }
 

@@ -16,3 +16,4 @@ mod listing;
 mod loopback;
 mod paging;
 mod scopes;
+mod validators;

@@ -35,10 +35,12 @@ async fn server(mode: Arc<AtomicU8>) -> Fake {
             OVERLAPPING => offset.saturating_sub(1),
             _ => offset,
         };
+        // The first org carries a deviation servers commit: a timestamp without a timezone.
         let orgs: Vec<_> = (start..ORGS.min(start + limit))
             .map(|n| {
+                let modified = if n == 0 { "2025-01-01T00:00:00" } else { "2025-01-01T00:00:00Z" };
                 json!({"sourcedId": format!("org-{n}"), "status": "active", "name": format!("Org {n}"),
-                    "dateLastModified": "2025-01-01T00:00:00Z", "type": "school"})
+                    "dateLastModified": modified, "type": "school"})
             })
             .collect();
         Response::json(200, &json!({ "orgs": orgs })).with("X-Total-Count", ORGS)
@@ -64,6 +66,9 @@ async fn records_repeated_across_pages_are_never_stored_or_counted_twice() {
     let orgs = report.get("orgs").unwrap();
     assert_eq!((orgs.outcome, orgs.records), (SyncOutcome::Complete, ORGS as u64), "{orgs:?}");
     assert!(orgs.message.is_none(), "{orgs:?}");
+    // The deviation tolerated is counted, with its path and rule.
+    assert_eq!(orgs.deviations.count, 1, "{orgs:?}");
+    assert_eq!(orgs.deviations.first[0].path, "orgs/org-0.dateLastModified", "{orgs:?}");
 
     // Pages that overlap: every record is read, one of them twice; stored and counted once.
     mode.store(OVERLAPPING, Ordering::SeqCst);
