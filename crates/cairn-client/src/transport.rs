@@ -118,6 +118,29 @@ impl Transport {
         .await
     }
 
+    /// [`Transport::send_page`] with `If-None-Match` / `If-Modified-Since` from `validators`;
+    /// a 304 is [`Conditional::NotModified`].
+    pub(crate) async fn send_page_conditional<P>(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        read: fn(&'static Operation, Vec<u8>) -> Result<P, ClientError>,
+        validators: &Validators,
+    ) -> Result<Conditional<Fetched<P>>, ClientError> {
+        let request = Request { operation, url, body: None, conditions: Some(validators) };
+        self.send_request(request, &|status, headers, bytes| match status {
+            304 => Ok(Conditional::NotModified),
+            _ => {
+                let page = read(operation, bytes).map_err(|e| decode_failure(operation, e))?;
+                Ok(Conditional::Changed {
+                    value: Fetched { meta: meta(headers), page },
+                    validators: Validators::of(headers),
+                })
+            }
+        })
+        .await
+    }
+
     async fn send_with<T>(
         &self,
         operation: &'static Operation,

@@ -8,7 +8,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use cairn_client::{ClientError, Progress, RawPage};
+use cairn_client::{ClientError, Conditional, Progress, RawPage, Validators};
 use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
@@ -61,14 +61,29 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
         Ok(since) => since,
         Err(e) => return end(ctx, name, SyncMode::Full, &started, SyncOutcome::Failed, Progress::default(), e).await,
     };
+    // The validators the server sent last time (for a collection that came in one page),
+    // sent back on incremental syncs; `None` for a full one (nothing conditional, none kept).
+    let kept = match ctx.options.incremental {
+        true => {
+            let kept = ctx.cache.run(move |conn, id| cache::validators(conn, id, name)).await.ok().flatten();
+            Some(kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default())
+        }
+        false => None,
+    };
     let mode = if since.is_some() { SyncMode::Incremental } else { SyncMode::Full };
     let mut attempt = Attempt { mode, since, message: None };
     loop {
         let seen = Mutex::new(Progress::default());
-        let result = read(ctx, collection, op, &attempt, &started, &seen).await;
+        let result = read(ctx, collection, op, &attempt, &started, &seen, kept.as_ref()).await;
         let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let stop = match result {
-            Ok((written, repeated, deviations)) => {
+            Ok(None) => {
+                let message = Some("not modified since the last sync (HTTP 304)".to_owned());
+                let mut report = CollectionReport::new(name, SyncOutcome::Unchanged, message);
+                report.mode = Some(attempt.mode);
+                return ctx.finish(report);
+            }
+            Ok(Some((written, repeated, deviations))) => {
                 let message = match repeated {
                     0 => attempt.message,
                     _ => Some(
@@ -112,7 +127,8 @@ async fn read(
     attempt: &Attempt,
     started: &str,
     seen: &Mutex<Progress>,
-) -> Result<(u64, u64, Deviations), Stop> {
+    kept: Option<&Validators>,
+) -> Result<Option<(u64, u64, Deviations)>, Stop> {
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
     let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
@@ -135,7 +151,7 @@ async fn read(
     });
     // The journal line and the total the server announced, once every page was sent; dropped
     // unsent when the read failed.
-    let (commit, committed) = oneshot::channel::<(JournalEntry, Option<u64>)>();
+    let (commit, committed) = oneshot::channel::<(JournalEntry, Option<u64>, cache::Validators)>();
     let cache = ctx.cache.clone();
     let writer = tokio::task::spawn_blocking(move || -> Result<Written, cairn_store::StoreError> {
         let mut conn = cache.lock();
@@ -147,10 +163,10 @@ async fn read(
         match committed.blocking_recv() {
             // Records repeated across pages and fewer distinct ones than announced: the read
             // missed records; swapping it in would lose them.
-            Ok((_, Some(total))) if writer.repeated() > 0 && writer.written() < total => {
+            Ok((_, Some(total), _)) if writer.repeated() > 0 && writer.written() < total => {
                 Ok(Written::Inconsistent { records: writer.written(), repeated: writer.repeated(), total })
             }
-            Ok((mut entry, _)) => {
+            Ok((mut entry, _, validators)) => {
                 let (records, repeated) = (writer.written(), writer.repeated());
                 entry.records = records;
                 if repeated > 0 {
@@ -159,6 +175,7 @@ async fn read(
                 }
                 drop(writer);
                 cache::journal_append(&tx, cache.id, &entry)?;
+                cache::save_validators(&tx, cache.id, collection.name(), &validators)?;
                 tx.commit()?;
                 cache.checkpoint_soon();
                 Ok(Written::Committed { records, repeated })
@@ -167,10 +184,16 @@ async fn read(
             Err(_) => Ok(Written::Not),
         }
     });
-    let fetched = fetch(ctx, op, &query, &sender, seen, name).await;
+    let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
     drop(sender);
+    let mut not_modified = false;
     let failed = match fetched {
-        Ok(()) => {
+        Ok(Conditional::NotModified) => {
+            drop(commit);
+            not_modified = true;
+            None
+        }
+        Ok(Conditional::Changed { validators, .. }) => {
             let entry = JournalEntry::new(
                 name,
                 attempt.mode.as_str(),
@@ -182,7 +205,8 @@ async fn read(
             );
             // A send that fails means the writer already stopped; its own error says why.
             let total = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total;
-            let _ = commit.send((entry, total));
+            let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
+            let _ = commit.send((entry, total, validators));
             None
         }
         Err(e) => {
@@ -195,7 +219,8 @@ async fn read(
     match (written, failed) {
         (Err(e), _) => Err(Stop::Write(e.into())),
         (Ok(_), Some(e)) => Err(Stop::Client(e)),
-        (Ok(Written::Committed { records, repeated }), None) => Ok((records, repeated, deviations)),
+        (Ok(Written::Committed { records, repeated }), None) => Ok(Some((records, repeated, deviations))),
+        (Ok(Written::Not), None) if not_modified => Ok(None),
         (Ok(Written::Inconsistent { records, repeated, total }), None) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \
              collection stays as it was",
@@ -231,14 +256,21 @@ async fn fetch(
     sender: &mpsc::Sender<RawPage>,
     seen: &Mutex<Progress>,
     name: &str,
-) -> Result<(), ClientError> {
+    kept: Option<&Validators>,
+) -> Result<Conditional<u64>, ClientError> {
     let report = |p: Progress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
         ctx.emit(name, Stage::Fetching, p.records, p.total);
     };
     // A writer that stopped closes the channel: the read ends with a sink error, and the
     // writer's own error says why.
-    ctx.client.collect_raw_pages(op, &[], query, sender, &report, ctx.cancel).await.map(drop)
+    match kept {
+        Some(kept) => ctx.client.collect_raw_pages_if_changed(op, &[], query, sender, &report, ctx.cancel, kept).await,
+        None => {
+            let records = ctx.client.collect_raw_pages(op, &[], query, sender, &report, ctx.cancel).await?;
+            Ok(Conditional::Changed { value: records, validators: Validators::default() })
+        }
+    }
 }
 
 /// Pages of `page_size`, filtered to records modified after `since` (less
