@@ -67,6 +67,9 @@ pub struct SyncArgs {
     /// Records per page.
     #[arg(long, default_value_t = 100)]
     page_size: u32,
+    /// The largest answer read, in MiB (a larger one fails its collection).
+    #[arg(long, default_value_t = cairn_client::DEFAULT_MAX_BODY_BYTES / (1024 * 1024))]
+    max_body_mb: u64,
     /// The cache database.
     #[arg(long)]
     db: PathBuf,
@@ -95,6 +98,7 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
         options.frameworks = Some(args.frameworks.clone());
     }
     sync::least_privilege(&mut config, &options.services);
+    config.max_body_bytes = args.max_body_mb.saturating_mul(1024 * 1024);
     let connection = args.connection.clone().or_else(|| args.base_url.clone()).context("--connection is required")?;
     let client = Client::new(config)?;
     let bars = Bars::new(std::io::stdout().is_terminal() && !args.json);

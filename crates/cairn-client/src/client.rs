@@ -71,7 +71,7 @@ impl Client {
             scope: config.requested_scope(),
         };
         let auth = (!config.anonymous).then(|| TokenCache::new(http.clone(), source, config.retry, counters.clone()));
-        let transport = Transport { http, auth, retry: config.retry, counters };
+        let transport = Transport { http, auth, retry: config.retry, counters, max_body: config.max_body_bytes };
         Ok(Client {
             inner: Arc::new(Inner {
                 endpoint,

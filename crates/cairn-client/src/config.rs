@@ -15,6 +15,10 @@ pub const DEFAULT_SCOPE_BASE: &str = "https://purl.imsglobal.org/spec/or/v1p2/sc
 /// Pages fetched at once when a collection's total is known.
 pub const DEFAULT_CONCURRENCY: usize = 4;
 
+/// The largest response body read by default (256 MiB: generous for the largest framework
+/// packages); a larger one is refused, from its `Content-Length` or while it streams.
+pub const DEFAULT_MAX_BODY_BYTES: u64 = 256 * 1024 * 1024;
+
 /// Everything a [`Client`](crate::Client) needs.
 #[derive(Clone)]
 pub struct ClientConfig {
@@ -46,6 +50,9 @@ pub struct ClientConfig {
     pub retry: RetryPolicy,
     /// The limit of one HTTP request, from sending to the end of the body.
     pub timeout: Duration,
+    /// The largest response body read: a larger one (by `Content-Length`, or once that much
+    /// has streamed) ends the request with [`crate::ClientError::BodyTooLarge`].
+    pub max_body_bytes: u64,
 }
 
 impl ClientConfig {
@@ -65,6 +72,7 @@ impl ClientConfig {
             concurrency: DEFAULT_CONCURRENCY,
             retry: RetryPolicy::default(),
             timeout: Duration::from_secs(30),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
         }
     }
 
@@ -123,6 +131,7 @@ impl fmt::Debug for ClientConfig {
             .field("concurrency", &self.concurrency)
             .field("retry", &self.retry)
             .field("timeout", &self.timeout)
+            .field("max_body_bytes", &self.max_body_bytes)
             .finish()
     }
 }

@@ -82,6 +82,15 @@ pub enum ClientError {
         /// What failed (the URL included, never a header).
         message: String,
     },
+    /// An answer larger than the client reads (`ClientConfig::max_body_bytes`): refused from
+    /// its `Content-Length`, or cut once that much had streamed.
+    #[error("{operation}: the answer is larger than {limit} bytes, the most this client reads (refused, not retried)")]
+    BodyTooLarge {
+        /// The operation (or `token`).
+        operation: &'static str,
+        /// The limit.
+        limit: u64,
+    },
     /// A success answer whose body is not JSON.
     #[error("{operation}: the answer is not valid JSON: {message}")]
     MalformedBody {

@@ -35,7 +35,7 @@ mod typed;
 
 pub use client::Client;
 pub use conditional::{Conditional, ReadPackage, Validators};
-pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_SCOPE_BASE};
+pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_SCOPE_BASE};
 pub use endpoint::{Endpoint, check_url};
 pub use error::ClientError;
 pub use paging::Sink;

@@ -41,6 +41,8 @@ pub(crate) struct Transport {
     pub(crate) auth: Option<TokenCache>,
     pub(crate) retry: RetryPolicy,
     pub(crate) counters: Arc<Counters>,
+    /// The largest body read.
+    pub(crate) max_body: u64,
 }
 
 /// One request to send: the operation, its URL, a JSON body, validators for a conditional read.
@@ -225,15 +227,37 @@ impl Transport {
         let response = request.send().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let bytes = response.bytes().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
+        let bytes = read_body(response, self.max_body, operation.name, repeatable).await?;
         if status == 304 && conditions.is_some() {
             return Ok((status, headers, Vec::new()));
         }
         if !(200..300).contains(&status) {
             return Err(status_failure(operation, status, &headers, &bytes));
         }
-        Ok((status, headers, bytes.into()))
+        Ok((status, headers, bytes))
     }
+}
+
+/// A response's body, at most `limit` bytes: refused from its `Content-Length`, or cut once
+/// more than that has streamed (an endless body ends here, not in memory).
+pub(crate) async fn read_body(
+    mut response: reqwest::Response,
+    limit: u64,
+    operation: &'static str,
+    repeatable: bool,
+) -> Result<Vec<u8>, Failure> {
+    let too_large = || Failure::Fatal(ClientError::BodyTooLarge { operation, limit });
+    if response.content_length().is_some_and(|length| length > limit) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| send_failure(operation, e, repeatable))? {
+        if (bytes.len() as u64).saturating_add(chunk.len() as u64) > limit {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
 }
 
 /// A success answer read whole as JSON and checked to hold the operation's wrapper.

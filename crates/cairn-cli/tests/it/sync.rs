@@ -203,6 +203,66 @@ fn a_sync_that_read_nothing_fails_saying_why_and_each_error_is_said_once() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// A hand-made server on loopback: its token endpoint answers an `expires_in` no clock can
+/// add, and every other request gets a body that never ends.
+fn endless_server() -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            std::thread::spawn(move || {
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                    head.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&head).to_ascii_lowercase();
+                let length = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+                    .unwrap_or(0);
+                let _ = stream.read_exact(&mut vec![0u8; length]);
+                if head.starts_with("post /token") {
+                    let body = r#"{"access_token": "t", "token_type": "bearer", "expires_in": "18446744073709551615"}"#;
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                    return;
+                }
+                let _ = stream.write_all(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"orgs\": [",
+                );
+                let chunk = r#"{"sourcedId": "o", "status": "active"},"#.repeat(1000);
+                while stream.write_all(chunk.as_bytes()).is_ok() {}
+            });
+        }
+    });
+    base_url
+}
+
+#[test]
+fn an_endless_body_and_a_huge_token_lifetime_end_in_clear_errors_never_a_panic() {
+    let base_url = endless_server();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(["sync", "--base-url", &base_url, "--client-id", "me", "--client-secret-env", SECRET_VAR])
+        .args(["--db", db.to_str().unwrap(), "--only", "resources", "--max-body-mb", "1"])
+        .env(SECRET_VAR, SECRET)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.contains("larger than 1048576 bytes"), "{stdout}");
+    assert!(stderr.contains("the sync read nothing"), "{stderr}");
+}
+
 /// Every record, link and journal line of the cache, in a fixed order, opening it as the next
 /// run of Cairn would (which recovers a write-ahead log left by a killed process).
 fn content(db: &str) -> Vec<String> {
