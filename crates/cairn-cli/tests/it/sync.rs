@@ -131,8 +131,8 @@ fn sync_then_stats_count_what_the_server_holds() {
     );
 
     // Only the gradebook, in full.
-    let (code, out, _) = sync(&server, db, SECRET, &["--only", "gradebook", "--full", "--json"]);
-    assert_eq!(code, 0);
+    let (code, out, err) = sync(&server, db, SECRET, &["--only", "gradebook", "--full", "--json"]);
+    assert_eq!(code, 0, "{err}");
     let report: Value = serde_json::from_str(&out).unwrap();
     let names: Vec<&str> =
         report["collections"].as_array().unwrap().iter().map(|c| c["collection"].as_str().unwrap()).collect();
