@@ -18,6 +18,8 @@ const ORGS: usize = 7;
 const GOOD: u8 = 0;
 const IGNORES_OFFSET: u8 = 1;
 const OVERLAPPING: u8 = 2;
+/// Ignores offset and sends no `X-Total-Count` (as the reference CASE server sends none).
+const IGNORES_OFFSET_NO_TOTAL: u8 = 3;
 
 async fn server(mode: Arc<AtomicU8>) -> Fake {
     Fake::start(Arc::new(move |request: &Request| {
@@ -30,8 +32,9 @@ async fn server(mode: Arc<AtomicU8>) -> Fake {
         }
         let number = |name: &str| request.param(name).and_then(|v| v.parse::<usize>().ok());
         let (offset, limit) = (number("offset").unwrap_or(0), number("limit").unwrap_or(100));
-        let start = match mode.load(Ordering::SeqCst) {
-            IGNORES_OFFSET => 0,
+        let mode = mode.load(Ordering::SeqCst);
+        let start = match mode {
+            IGNORES_OFFSET | IGNORES_OFFSET_NO_TOTAL => 0,
             OVERLAPPING => offset.saturating_sub(1),
             _ => offset,
         };
@@ -43,7 +46,11 @@ async fn server(mode: Arc<AtomicU8>) -> Fake {
                     "dateLastModified": modified, "type": "school"})
             })
             .collect();
-        Response::json(200, &json!({ "orgs": orgs })).with("X-Total-Count", ORGS)
+        let response = Response::json(200, &json!({ "orgs": orgs }));
+        match mode {
+            IGNORES_OFFSET_NO_TOTAL => response,
+            _ => response.with("X-Total-Count", ORGS),
+        }
     }))
     .await
 }
@@ -90,4 +97,13 @@ async fn records_repeated_across_pages_are_never_stored_or_counted_twice() {
         "{message}"
     );
     assert_eq!(counts(&db)[&Collection::Orgs], ORGS as u64, "the previous data stands");
+
+    // Ignoring offset without a total, the whole list in one short page: read once, the
+    // repeat counted once and said.
+    mode.store(IGNORES_OFFSET_NO_TOTAL, Ordering::SeqCst);
+    let report = run(&client, &db, &SyncOptions { page_size: 100, ..options }).await;
+    let orgs = report.get("orgs").unwrap();
+    assert_eq!((orgs.outcome, orgs.records), (SyncOutcome::Complete, ORGS as u64), "{orgs:?}");
+    assert!(orgs.message.as_deref().unwrap().contains("paging is inconsistent: 7 records came again"), "{orgs:?}");
+    assert_eq!(counts(&db)[&Collection::Orgs], ORGS as u64);
 }
