@@ -191,6 +191,32 @@ impl Client {
         self.read_pages(operation, params, query, fetch, &mut pages.clone(), progress, cancel).await
     }
 
+    /// [`Client::collect_pages`], with the first page asked for with `If-None-Match` /
+    /// `If-Modified-Since` from `validators`, as [`Client::collect_raw_pages_if_changed`].
+    #[allow(clippy::too_many_arguments)]
+    pub async fn collect_pages_if_changed(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        sink: Sink<'_>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+        validators: &Validators,
+    ) -> Result<Conditional<u64>, ClientError> {
+        let client = self.clone();
+        let fetch: Fetch<Vec<Value>> = Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move {
+                let reply = client.inner.transport.send(operation, &url, None).await?;
+                let meta = Meta { total: reply.total, link_next: reply.link_next };
+                Ok(Fetched { meta, page: take_records(operation, reply.body)? })
+            }) as PageFuture<Vec<Value>>
+        });
+        let mut sink = Callback(sink);
+        self.read_pages_if(operation, params, query, fetch, &mut sink, progress, cancel, Some(validators)).await
+    }
+
     /// [`Client::collect_raw_pages`], with the first page asked for with `If-None-Match` /
     /// `If-Modified-Since` from `validators`: [`Conditional::NotModified`] (nothing sent to
     /// `pages`) on a 304. Otherwise the records handed over, with the first page's validators

@@ -56,8 +56,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
     }
     let started = ctx.now();
     ctx.emit(DOCUMENTS, Stage::Started, 0, None);
-    let (listed, repeated) = match list(ctx).await {
-        Ok(listed) => listed,
+    let List { listed, repeated, validators, not_modified } = match list(ctx).await {
+        Ok(list) => list,
         Err((e, seen)) => {
             let outcome = outcome_of(&e);
             out.push(end(ctx, DOCUMENTS, &started, outcome, seen.records, e.to_string()).await);
@@ -112,6 +112,9 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         _ => (f, u),
     });
     let mut summary = format!("{} documents listed: {fetched} packages written, {unchanged} unchanged", listed.len());
+    if not_modified {
+        summary.push_str(" (the list not modified since the last sync: HTTP 304)");
+    }
     if repeated > 0 {
         summary.push_str(&format!(
             " (the server's paging is inconsistent: {repeated} documents came again on later pages; each was \
@@ -121,16 +124,38 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
     let report = if cancelled {
         end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}")).await
     } else {
-        settle_listing(ctx, &listed, &started, summary).await
+        settle_listing(ctx, &listed, &started, summary, validators).await
     };
     out.insert(at, report);
     cancelled
 }
 
+/// The document list as a sync read it.
+struct List {
+    /// Each document once.
+    listed: Vec<Listed>,
+    /// How many came again on later pages.
+    repeated: u64,
+    /// The validators to keep for the list; `None` when it was not modified (a 304).
+    validators: Option<cache::Validators>,
+    /// The server answered 304: the list is the cached one.
+    not_modified: bool,
+}
+
 /// Reads the document list (a few records per framework, held while the packages are read),
-/// each document once; how many came again on later pages.
-async fn list(ctx: &Ctx<'_>) -> Result<(Vec<Listed>, u64), (ClientError, Progress)> {
-    let Some(op) = operation("getAllCFDocuments") else { return Ok((Vec::new(), 0)) };
+/// each document once; on incremental syncs conditionally (a 304 gives the cached documents
+/// still listed).
+async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
+    let Some(op) = operation("getAllCFDocuments") else {
+        return Ok(List { listed: Vec::new(), repeated: 0, validators: None, not_modified: false });
+    };
+    let kept = match ctx.options.incremental {
+        true => {
+            let kept = ctx.cache.run(|conn, cid| cache::validators(conn, cid, DOCUMENTS)).await.ok().flatten();
+            Some(kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default())
+        }
+        false => None,
+    };
     let mut listed = Vec::new();
     let (mut ids, mut repeated) = (HashSet::new(), 0);
     let mut sink = |page: Vec<Value>| {
@@ -152,9 +177,32 @@ async fn list(ctx: &Ctx<'_>) -> Result<(Vec<Listed>, u64), (ClientError, Progres
         ctx.emit(DOCUMENTS, Stage::Fetching, p.records, p.total);
     };
     let query = Query::from_params([("limit", ctx.options.page_size.max(1).to_string())]).unwrap_or_default();
-    let result = ctx.client.collect_pages(op, &[], &query, &mut sink, &report, ctx.cancel).await;
+    let result = match &kept {
+        Some(kept) => ctx.client.collect_pages_if_changed(op, &[], &query, &mut sink, &report, ctx.cancel, kept).await,
+        None => ctx
+            .client
+            .collect_pages(op, &[], &query, &mut sink, &report, ctx.cancel)
+            .await
+            .map(|records| Conditional::Changed { value: records, validators: Validators::default() }),
+    };
     let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    result.map(|_| (listed, repeated)).map_err(|e| (e, seen))
+    match result {
+        Ok(Conditional::Changed { validators, .. }) => {
+            let validators = Some(cache::Validators { etag: validators.etag, last_modified: validators.last_modified });
+            Ok(List { listed, repeated, validators, not_modified: false })
+        }
+        Ok(Conditional::NotModified) => {
+            let cached = ctx.cache.run(|conn, cid| cache::cached_documents(conn, cid)).await;
+            let cached = cached.map_err(|e| (ClientError::Sink(Box::new(e)), seen))?;
+            let listed = cached
+                .into_iter()
+                .filter(|d| d.unlisted_since.is_none())
+                .map(|d| Listed { id: d.id, title: d.title.unwrap_or_default(), last_change: d.last_change })
+                .collect();
+            Ok(List { listed, repeated: 0, validators: None, not_modified: true })
+        }
+        Err(e) => Err((e, seen)),
+    }
 }
 
 /// Fetches one document's package and writes it in one transaction.
@@ -273,7 +321,13 @@ async fn end(
 /// empty list where documents are cached changes nothing and is reported as suspect: a server
 /// answers so for a token it cannot verify, and deleting on its word would lose every
 /// framework of the connection.
-async fn settle_listing(ctx: &Ctx<'_>, listed: &[Listed], started: &str, summary: String) -> CollectionReport {
+async fn settle_listing(
+    ctx: &Ctx<'_>,
+    listed: &[Listed],
+    started: &str,
+    summary: String,
+    validators: Option<cache::Validators>,
+) -> CollectionReport {
     let keep: HashSet<String> = listed.iter().map(|l| l.id.clone()).collect();
     let prune = ctx.options.prune && ctx.options.frameworks.is_none();
     let (now, journal_start) = (ctx.now(), started.to_owned());
@@ -282,7 +336,11 @@ async fn settle_listing(ctx: &Ctx<'_>, listed: &[Listed], started: &str, summary
         .run(move |conn, cid| {
             let tx = cache::begin(conn)?;
             let cached = cache::cached_documents(&tx, cid)?;
-            let settled = if keep.is_empty() && !cached.is_empty() {
+            // `None` validators: the list was not modified (304), so the marks stand as they are.
+            let settled = if validators.is_none() {
+                let unlisted = cached.iter().filter(|d| d.unlisted_since.is_some()).count();
+                Settled::Listed { newly: 0, unlisted, removed: 0 }
+            } else if keep.is_empty() && !cached.is_empty() {
                 Settled::Suspect(cached.len())
             } else {
                 let newly = cache::mark_listed(&tx, cid, &keep, &now)?.len();
@@ -301,6 +359,10 @@ async fn settle_listing(ctx: &Ctx<'_>, listed: &[Listed], started: &str, summary
             };
             let entry = JournalEntry::new(DOCUMENTS, "full", journal_start, now, outcome, records, message);
             cache::journal_append(&tx, cid, &entry)?;
+            // A suspect list's validators are not kept: the next sync reads the list again.
+            if let (Some(validators), Settled::Listed { .. }) = (&validators, settled) {
+                cache::save_validators(&tx, cid, DOCUMENTS, validators)?;
+            }
             tx.commit()?;
             Ok((settled, summary))
         })

@@ -98,6 +98,8 @@ pub struct CaseServer {
     pub empty_list: AtomicBool,
     /// Sends `ETag` and `Last-Modified`, and 304 to matching conditional requests.
     pub validators: AtomicBool,
+    /// The document list carries an `ETag` and answers 304 to a matching `If-None-Match`.
+    pub list_etag: AtomicBool,
     /// Packages answered 403.
     pub forbidden: Mutex<HashSet<String>>,
     /// Items with timestamps without a timezone.
@@ -111,6 +113,7 @@ impl CaseServer {
             token: Mutex::new(Token::Echo),
             empty_list: AtomicBool::new(false),
             validators: AtomicBool::new(false),
+            list_etag: AtomicBool::new(false),
             forbidden: Mutex::new(HashSet::new()),
             deviations: AtomicBool::new(false),
         })
@@ -148,6 +151,17 @@ impl CaseServer {
                     .map(Doc::summary)
                     .collect(),
             };
+            if self.list_etag.load(Ordering::SeqCst) {
+                let versions: Vec<String> = documents.iter().map(|d| format!("{}-{}", d.id, d.version)).collect();
+                let etag = format!(
+                    "\"list-{}\"",
+                    versions.join("+").len() + documents.iter().map(|d| d.version as usize).sum::<usize>()
+                );
+                if request.header("if-none-match") == Some(etag.as_str()) {
+                    return Response { status: 304, headers: Vec::new(), body: String::new() }.with("ETag", etag);
+                }
+                return Response::json(200, &json!({ "CFDocuments": listed })).with("ETag", etag);
+            }
             return Response::json(200, &json!({ "CFDocuments": listed }));
         }
         let Some(id) = rest.strip_prefix("/CFPackages/") else { return status(404, "unknownobject") };

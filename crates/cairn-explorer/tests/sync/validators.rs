@@ -54,6 +54,18 @@ async fn packages_are_fetched_conditionally_and_a_304_counts_as_unchanged() {
     let report = run(&client, &db, &SyncOptions { incremental: false, ..options() }).await;
     assert_eq!(report.get(&name).unwrap().outcome, SyncOutcome::Complete, "{report:#?}");
     assert!(packages()[4].header("if-none-match").is_none());
+
+    // A document list with an ETag: a 304 and the cached documents stand for it (the package,
+    // whose cached document has its lastChangeDateTime, is not even asked for).
+    server.list_etag.store(true, Ordering::SeqCst);
+    run(&client, &db, &options()).await;
+    let report = run(&client, &db, &options()).await;
+    let list = report.get("CFDocuments").unwrap();
+    assert_eq!(list.outcome, SyncOutcome::Complete, "{list:?}");
+    let message = list.message.as_deref().unwrap();
+    assert!(message.contains("1 documents listed") && message.contains("HTTP 304"), "{list:?}");
+    assert!(fake.received("/CFDocuments").last().unwrap().header("if-none-match").is_some());
+    assert_eq!(report.get(&name).unwrap().outcome, SyncOutcome::Unchanged, "{report:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
