@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use cairn_client::Secret;
-use cairn_explorer::connections::{self, ConnectionInfo, ConnectionSettings, Keyring, NewConnection, SecretStore};
+use cairn_explorer::connections::{
+    self, ConnectionInfo, ConnectionSettings, Keyring, KeyringError, NewConnection, SecretStore,
+};
 use serde_json::json;
 
 /// Arguments of `cairn connection`.
@@ -39,20 +41,28 @@ struct AddArgs {
     #[arg(long)]
     token_url: Option<String>,
     /// OAuth 2.0 client id.
-    #[arg(long)]
-    client_id: String,
+    #[arg(long, required_unless_present = "no_auth", conflicts_with = "no_auth")]
+    client_id: Option<String>,
     /// The name of the environment variable holding the client secret.
-    #[arg(long)]
-    client_secret_env: String,
+    #[arg(long, required_unless_present = "no_auth", conflicts_with = "no_auth")]
+    client_secret_env: Option<String>,
+    /// No authentication (servers that serve public frameworks anonymously): no token URL,
+    /// client or secret; nothing goes to the keyring.
+    #[arg(long, conflicts_with = "token_url")]
+    no_auth: bool,
     /// A PEM certificate to trust (a sandbox's self-signed one).
     #[arg(long)]
     ca_cert: Option<PathBuf>,
     /// Base paths and status objects: spec or 1edtech.
     #[arg(long, default_value = "spec")]
     dialect: String,
-    /// Scopes to ask for (suffixes or full URLs; repeatable; default every scope).
+    /// Scopes to ask for (suffixes or full URLs; repeatable; default the read-only scopes of
+    /// what a sync reads).
     #[arg(long = "scope")]
     scopes: Vec<String>,
+    /// The prefix short scope names are put under; '' sends --scope names exactly as given.
+    #[arg(long)]
+    scope_base: Option<String>,
     /// The cache database.
     #[arg(long)]
     db: PathBuf,
@@ -88,26 +98,54 @@ pub fn run(args: &ConnectionArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn add(args: &AddArgs) -> anyhow::Result<ExitCode> {
-    let secret = match std::env::var(&args.client_secret_env) {
-        Ok(value) if !value.is_empty() => Secret::new(value),
-        _ => bail!("the environment variable {} (--client-secret-env) is not set", args.client_secret_env),
+    let secret = match &args.client_secret_env {
+        None => Secret::new(""),
+        Some(var) => match std::env::var(var) {
+            Ok(value) if !value.is_empty() => Secret::new(value),
+            _ => bail!("the environment variable {var} (--client-secret-env) is not set"),
+        },
     };
-    let keyring = Keyring::os()?;
     let new = NewConnection {
         name: args.name.clone(),
         base_url: args.base_url.clone(),
         settings: ConnectionSettings {
             token_url: args.token_url.clone(),
-            client_id: args.client_id.clone(),
+            client_id: args.client_id.clone().unwrap_or_default(),
             ca_cert: args.ca_cert.clone(),
             dialect: args.dialect.clone(),
             scopes: args.scopes.clone(),
+            scope_base: args.scope_base.clone(),
+            anonymous: args.no_auth,
         },
         client_secret: secret,
     };
+    if args.no_auth {
+        connections::add(&args.db, &new, &NoSecrets)?;
+        println!("saved {} ({}) without authentication", args.name, args.base_url);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let keyring = Keyring::os()?;
     connections::add(&args.db, &new, &keyring)?;
     println!("saved {} ({}); its secret is in the OS keyring", args.name, args.base_url);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The secret store of a connection without authentication: it is never asked.
+struct NoSecrets;
+
+impl SecretStore for NoSecrets {
+    fn set(&self, account: &str, _: &Secret) -> Result<(), KeyringError> {
+        Err(KeyringError::Unavailable { reason: format!("{account} has no authentication: no secret to store") })
+    }
+    fn get(&self, _: &str) -> Result<Option<Secret>, KeyringError> {
+        Ok(None)
+    }
+    fn delete(&self, _: &str) -> Result<bool, KeyringError> {
+        Ok(false)
+    }
+    fn contains(&self, _: &str) -> Result<bool, KeyringError> {
+        Ok(false)
+    }
 }
 
 fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
@@ -141,6 +179,7 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
 
 fn row(c: &ConnectionInfo) -> [String; 6] {
     let (client_id, dialect, scopes) = match &c.settings {
+        Some(s) if s.anonymous => ("(no auth)".to_owned(), s.dialect.clone(), "-".to_owned()),
         Some(s) => (
             s.client_id.clone(),
             s.dialect.clone(),
@@ -168,6 +207,8 @@ fn to_json(c: &ConnectionInfo) -> serde_json::Value {
         "ca_cert": s.and_then(|s| s.ca_cert.as_ref().map(|p| p.display().to_string())),
         "dialect": s.map(|s| s.dialect.clone()),
         "scopes": s.map(|s| s.scopes.clone()),
+        "scope_base": s.and_then(|s| s.scope_base.clone()),
+        "anonymous": s.is_some_and(|s| s.anonymous),
         "secret_stored": c.secret_stored,
     })
 }
@@ -181,9 +222,12 @@ fn remove(args: &NameArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn test(args: &NameArgs) -> anyhow::Result<ExitCode> {
-    let keyring = Keyring::os()?;
-    let config = connections::client_config(&args.db, &args.name, &keyring)?;
+    let config = connections::saved_client_config(&args.db, &args.name, &|| Ok(Box::new(Keyring::os()?)))?;
     let base_url = config.base_url.clone();
+    if config.anonymous {
+        println!("{}: no authentication: there is no token to fetch for {base_url}", args.name);
+        return Ok(ExitCode::SUCCESS);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     match runtime.block_on(connections::test(config)) {
         Ok(scopes) => {

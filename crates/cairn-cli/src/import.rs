@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use cairn_explorer::ingest::{import_bundle_with, import_package_with};
+use cairn_explorer::ingest::{import_bundle_with, import_package_forced};
 use cairn_store::cache;
 
 /// Arguments of `cairn import`.
@@ -28,6 +28,9 @@ pub struct ImportArgs {
     /// How many warnings to list per file in text output.
     #[arg(long, default_value_t = 10)]
     max_warnings: usize,
+    /// Let a package replace a cached copy of its document with a later lastChangeDateTime.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Imports every file; a file that cannot be imported is reported and the others go on
@@ -55,9 +58,15 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
                 (line, r.warnings.clone(), serde_json::to_value(&r))
             })
         } else {
-            import_package_with(&mut conn, connection, path, &progress).map(|r| {
+            import_package_forced(&mut conn, connection, path, args.force, &progress).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
-                let line = format!("{}: {} — {} warnings", r.path, counts.join(", "), r.warnings.len());
+                let mut line = format!("{}: {} — {} warnings", r.path, counts.join(", "), r.warnings.len());
+                if let Some(replaced) = &r.replaced {
+                    line.push_str(&format!(
+                        "\n  replaced the cached CFDocument {}: {} by {}",
+                        r.document, replaced.cached, replaced.imported
+                    ));
+                }
                 (line, r.warnings.iter().map(ToString::to_string).collect(), serde_json::to_value(&r))
             })
         };

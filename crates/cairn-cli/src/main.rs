@@ -66,8 +66,22 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("cairn: {error:#}");
+            eprintln!("cairn: {}", chain(&error));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes, each said once: a cause whose text the message already holds
+/// (many errors print their source) is not repeated.
+fn chain(error: &anyhow::Error) -> String {
+    let mut text = error.to_string();
+    for cause in error.chain().skip(1) {
+        let message = cause.to_string();
+        if !text.contains(&message) {
+            text.push_str(": ");
+            text.push_str(&message);
+        }
+    }
+    text
 }

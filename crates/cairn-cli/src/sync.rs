@@ -22,17 +22,21 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub struct SyncArgs {
     /// The provider's base URL (https; plain http only to loopback). Without it, the saved
     /// connection --connection NAME is used, its secret from the OS keyring.
-    #[arg(long, required_unless_present = "connection", requires_all = ["client_id", "client_secret_env"])]
+    #[arg(long, required_unless_present = "connection")]
     base_url: Option<String>,
     /// The token endpoint (default: {base-url}/token).
     #[arg(long)]
     token_url: Option<String>,
     /// OAuth 2.0 client id.
-    #[arg(long, requires = "base_url")]
+    #[arg(long, requires = "base_url", conflicts_with = "no_auth")]
     client_id: Option<String>,
     /// The name of the environment variable holding the client secret.
-    #[arg(long, requires = "base_url")]
+    #[arg(long, requires = "base_url", conflicts_with = "no_auth")]
     client_secret_env: Option<String>,
+    /// Send no credentials (servers that serve public frameworks anonymously); a 401 then
+    /// says the server wants them.
+    #[arg(long, requires = "base_url", conflicts_with = "token_url")]
+    no_auth: bool,
     /// A PEM certificate to trust (a sandbox's self-signed one).
     #[arg(long)]
     ca_cert: Option<PathBuf>,
@@ -45,15 +49,27 @@ pub struct SyncArgs {
     /// Only these framework documents' packages, by identifier (repeatable; default all).
     #[arg(long = "framework")]
     frameworks: Vec<String>,
-    /// Scopes to ask for (suffixes or full URLs; repeatable; default every scope).
+    /// Scopes to ask for (suffixes or full URLs; repeatable; default the read-only scopes of
+    /// what the sync reads).
     #[arg(long = "scope")]
     scopes: Vec<String>,
+    /// The prefix short scope names are put under (and granted ones read back from); '' sends
+    /// --scope names exactly as given (servers naming scopes their own way: case.read).
+    #[arg(long)]
+    scope_base: Option<String>,
     /// Read everything, even where a previous sync exists.
     #[arg(long)]
     full: bool,
+    /// Remove the cached frameworks the server no longer lists (without it they stay, marked
+    /// as no longer listed).
+    #[arg(long)]
+    prune: bool,
     /// Records per page.
     #[arg(long, default_value_t = 100)]
     page_size: u32,
+    /// The largest answer read, in MiB (a larger one fails its collection).
+    #[arg(long, default_value_t = cairn_client::DEFAULT_MAX_BODY_BYTES / (1024 * 1024))]
+    max_body_mb: u64,
     /// The cache database.
     #[arg(long)]
     db: PathBuf,
@@ -66,10 +82,11 @@ pub struct SyncArgs {
 }
 
 /// Syncs; exit status 0 when everything synced, 1 when a collection failed, was forbidden or
-/// the sync was interrupted.
+/// the sync was interrupted, or when it read nothing at all (said on stderr).
 pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
-    let config = config(args)?;
-    let mut options = SyncOptions { incremental: !args.full, page_size: args.page_size, ..SyncOptions::default() };
+    let mut config = config(args)?;
+    let mut options =
+        SyncOptions { incremental: !args.full, prune: args.prune, page_size: args.page_size, ..SyncOptions::default() };
     if !args.only.is_empty() {
         options.services = args
             .only
@@ -80,6 +97,8 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
     if !args.frameworks.is_empty() {
         options.frameworks = Some(args.frameworks.clone());
     }
+    sync::least_privilege(&mut config, &options.services);
+    config.max_body_bytes = args.max_body_mb.saturating_mul(1024 * 1024);
     let connection = args.connection.clone().or_else(|| args.base_url.clone()).context("--connection is required")?;
     let client = Client::new(config)?;
     let bars = Bars::new(std::io::stdout().is_terminal() && !args.json);
@@ -100,25 +119,36 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
     } else {
         print_table(&report);
     }
+    if let Some(why) = report.read_nothing() {
+        eprintln!("cairn: the sync read nothing: {why}");
+        return Ok(ExitCode::from(1));
+    }
     Ok(if report.is_complete() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// The client configuration; the secret read from the environment.
 fn config(args: &SyncArgs) -> anyhow::Result<ClientConfig> {
-    let (Some(base_url), Some(client_id), Some(secret_env)) =
-        (&args.base_url, &args.client_id, &args.client_secret_env)
-    else {
+    let Some(base_url) = &args.base_url else {
         // A saved connection: its settings from the cache, its secret from the OS keyring.
         let name = args.connection.as_deref().context("--base-url or --connection is required")?;
-        return Ok(connections::client_config(&args.db, name, &connections::Keyring::os()?)?);
+        return Ok(connections::saved_client_config(&args.db, name, &|| Ok(Box::new(connections::Keyring::os()?)))?);
     };
-    let secret = match std::env::var(secret_env) {
-        Ok(value) if !value.is_empty() => Secret::new(value),
-        _ => bail!("the environment variable {secret_env} (--client-secret-env) is not set"),
+    let mut config = match (&args.client_id, &args.client_secret_env) {
+        _ if args.no_auth => ClientConfig::anonymous(base_url),
+        (Some(client_id), Some(secret_env)) => {
+            let secret = match std::env::var(secret_env) {
+                Ok(value) if !value.is_empty() => Secret::new(value),
+                _ => bail!("the environment variable {secret_env} (--client-secret-env) is not set"),
+            };
+            ClientConfig::new(base_url, client_id, secret)
+        }
+        _ => bail!("--base-url needs --client-id and --client-secret-env, or --no-auth for a server that wants none"),
     };
-    let mut config = ClientConfig::new(base_url, client_id, secret);
     config.token_url = args.token_url.clone();
     config.scopes = args.scopes.clone();
+    if let Some(base) = &args.scope_base {
+        config.scope_base = base.clone();
+    }
     config.dialect = Dialect::preset(&args.dialect).with_context(|| format!("unknown dialect {:?}", args.dialect))?;
     if let Some(path) = &args.ca_cert {
         config.ca_cert_pem = Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?);
@@ -192,7 +222,17 @@ fn print_table(report: &SyncReport) {
     for c in &report.collections {
         let mode = c.mode.map_or("", |m| m.as_str());
         let total = c.total.map(|t| t.to_string()).unwrap_or_default();
-        let note = c.message.as_deref().unwrap_or("");
+        let mut note = c.message.clone().unwrap_or_default();
+        if let Some(first) = c.deviations.first.first() {
+            let sep = if note.is_empty() { "" } else { "; " };
+            note.push_str(&format!(
+                "{sep}{} deviations tolerated (first: {} {}{})",
+                c.deviations.count,
+                first.path,
+                first.rule,
+                if c.deviations.count > 1 { "; --json lists the first few" } else { "" }
+            ));
+        }
         let outcome = outcome_name(c.outcome);
         println!("{:<width$}  {outcome:<10} {mode:<11} {:>9} {total:>9}  {note}", c.collection, c.records);
     }

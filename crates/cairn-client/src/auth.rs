@@ -14,10 +14,17 @@ use crate::error::ClientError;
 use crate::retry::{RetryPolicy, parse_retry_after, status_is_retryable};
 use crate::secret::Secret;
 use crate::stats::Counters;
-use crate::transport::{Failure, send_failure};
+use crate::transport::{Failure, read_body, send_failure};
 
 /// A token's lifetime when the server does not say (the specification's recommendation).
 const DEFAULT_LIFETIME: Duration = Duration::from_secs(3600);
+
+/// The longest lifetime believed (a day): a larger `expires_in`, however written, is clamped;
+/// a token is fetched again when the server refuses it anyway.
+const MAX_LIFETIME: Duration = Duration::from_secs(86_400);
+
+/// The largest token response read (they are a few hundred bytes).
+const MAX_TOKEN_BODY: u64 = 1024 * 1024;
 
 /// The operation name errors of the token endpoint carry.
 const TOKEN: &str = "token";
@@ -135,7 +142,7 @@ impl TokenCache {
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| parse_retry_after(v, SystemTime::now()));
-        let bytes = response.bytes().await.map_err(|e| send_failure(TOKEN, e, true))?;
+        let bytes = read_body(response, MAX_TOKEN_BODY, TOKEN, true).await?;
         let json: Option<Value> = serde_json::from_slice(&bytes).ok();
         if status != 200 {
             let field = |name: &str| json.as_ref().and_then(|j| j.get(name)).and_then(Value::as_str).map(str::to_owned);
@@ -179,21 +186,33 @@ fn read_token(json: Option<Value>, requested: &str, started: Instant, serial: u6
     {
         return Err(bad("token_type is not bearer"));
     }
-    let lifetime = match json.get("expires_in") {
-        Some(Value::Number(n)) => n.as_f64().map(|s| Duration::from_secs_f64(s.clamp(0.0, 1e9))),
-        Some(Value::String(s)) => s.trim().parse::<u64>().ok().map(Duration::from_secs),
-        _ => None,
-    }
-    .unwrap_or(DEFAULT_LIFETIME);
+    let lifetime = json.get("expires_in").and_then(lifetime_of).unwrap_or(DEFAULT_LIFETIME);
     let scope = json.get("scope").and_then(Value::as_str).unwrap_or(requested);
     // Refresh a fifth of the lifetime early, a minute at most.
     let margin = (lifetime / 5).min(Duration::from_secs(60));
     Ok(Token {
         value: Secret::new(access),
         scopes: scope.split_ascii_whitespace().map(str::to_owned).collect(),
-        refresh_at: started + lifetime.saturating_sub(margin),
+        // Never past what an Instant can hold; the lifetime is clamped already.
+        refresh_at: started.checked_add(lifetime.saturating_sub(margin)).unwrap_or(started),
         serial,
     })
+}
+
+/// `expires_in` in any form servers send — a number (integer or not), a string of one — as a
+/// lifetime within [`MAX_LIFETIME`]; `None` (the default lifetime) for anything else, never a
+/// panic (`"18446744073709551615"`, `1e308`, `-5`).
+fn lifetime_of(value: &Value) -> Option<Duration> {
+    let seconds = match value {
+        Value::Number(n) => n.as_f64()?,
+        Value::String(s) => s.trim().parse::<f64>().ok()?,
+        _ => return None,
+    };
+    if !seconds.is_finite() {
+        return None;
+    }
+    let clamped = seconds.clamp(0.0, MAX_LIFETIME.as_secs_f64());
+    Duration::try_from_secs_f64(clamped).ok()
 }
 
 #[cfg(test)]
@@ -219,6 +238,22 @@ mod tests {
         assert!(!format!("{t:?}").contains("abc"));
         assert_eq!(t.header().unwrap().to_str().unwrap(), "Bearer abc");
         assert!(format!("{:?}", t.header().unwrap()).contains("Sensitive"));
+        // Every form of expires_in, however large, is clamped and never panics.
+        for (expires_in, lifetime) in [
+            (json!("18446744073709551615"), MAX_LIFETIME),
+            (json!(18446744073709551615u64), MAX_LIFETIME),
+            (json!(1e308), MAX_LIFETIME),
+            (json!("99999999999999999999999999999"), MAX_LIFETIME),
+            (json!(-5), Duration::ZERO),
+            (json!("NaN"), DEFAULT_LIFETIME),
+            (json!("inf"), DEFAULT_LIFETIME),
+            (json!(" 120.5 "), Duration::from_secs_f64(120.5)),
+            (json!(null), DEFAULT_LIFETIME),
+        ] {
+            let t = read_token(Some(json!({"access_token": "a", "expires_in": expires_in})), "", now, 0).unwrap();
+            let margin = (lifetime / 5).min(Duration::from_secs(60));
+            assert_eq!(t.refresh_at - now, lifetime - margin, "{expires_in}");
+        }
         for bad in
             [None, Some(json!({"token_type": "bearer"})), Some(json!({"access_token": "x", "token_type": "mac"}))]
         {

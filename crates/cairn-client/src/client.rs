@@ -11,10 +11,11 @@ use reqwest::Url;
 use serde_json::Value;
 
 use crate::auth::{TokenCache, TokenSource};
+use crate::conditional::{Conditional, Validators};
 use crate::config::{ClientConfig, scope_suffix};
 use crate::endpoint::{Endpoint, check_url};
 use crate::error::ClientError;
-use crate::paging::{Callback, Deliver, Fetch, Page, PageFuture, Pager, Sink};
+use crate::paging::{Callback, Deliver, Fetch, Page, PageFuture, Pager, Sink, race};
 use crate::progress::{Cancel, Progress};
 use crate::raw::{RawPage, take_raw_records};
 use crate::reply::{Reply, take_records};
@@ -69,8 +70,8 @@ impl Client {
             secret: config.client_secret.clone(),
             scope: config.requested_scope(),
         };
-        let auth = TokenCache::new(http.clone(), source, config.retry, counters.clone());
-        let transport = Transport { http, auth, retry: config.retry, counters };
+        let auth = (!config.anonymous).then(|| TokenCache::new(http.clone(), source, config.retry, counters.clone()));
+        let transport = Transport { http, auth, retry: config.retry, counters, max_body: config.max_body_bytes };
         Ok(Client {
             inner: Arc::new(Inner {
                 endpoint,
@@ -88,16 +89,33 @@ impl Client {
         &self.inner.endpoint
     }
 
+    /// The HTTP side, for the client's own modules.
+    pub(crate) fn transport(&self) -> &Transport {
+        &self.inner.transport
+    }
+
     /// What the client has sent so far.
     pub fn stats(&self) -> Stats {
         self.inner.transport.counters.snapshot()
     }
 
     /// The scopes the server granted (suffixes such as `roster-core.readonly`), fetching a
-    /// token if there is none yet.
+    /// token if there is none yet; none for an anonymous client.
     pub async fn granted_scopes(&self) -> Result<Vec<String>, ClientError> {
-        let token = self.inner.transport.auth.token().await?;
-        Ok(token.scopes.iter().map(|s| scope_suffix(&self.inner.scope_base, s)).collect())
+        Ok(self.granted().await?.unwrap_or_default())
+    }
+
+    /// The scopes the server granted, as [`Client::granted_scopes`]; `None` for an anonymous
+    /// client (no token: the server says what it serves by answering).
+    pub async fn granted(&self) -> Result<Option<Vec<String>>, ClientError> {
+        let Some(auth) = &self.inner.transport.auth else { return Ok(None) };
+        let token = auth.token().await?;
+        Ok(Some(token.scopes.iter().map(|s| scope_suffix(&self.inner.scope_base, s)).collect()))
+    }
+
+    /// Whether the client sends no credentials.
+    pub fn is_anonymous(&self) -> bool {
+        self.inner.transport.auth.is_none()
     }
 
     /// Whether the granted scopes allow `operation`.
@@ -173,9 +191,62 @@ impl Client {
         self.read_pages(operation, params, query, fetch, &mut pages.clone(), progress, cancel).await
     }
 
+    /// [`Client::collect_pages`], with the first page asked for with `If-None-Match` /
+    /// `If-Modified-Since` from `validators`, as [`Client::collect_raw_pages_if_changed`].
+    #[allow(clippy::too_many_arguments)]
+    pub async fn collect_pages_if_changed(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        sink: Sink<'_>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+        validators: &Validators,
+    ) -> Result<Conditional<u64>, ClientError> {
+        let client = self.clone();
+        let fetch: Fetch<Vec<Value>> = Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move {
+                let reply = client.inner.transport.send(operation, &url, None).await?;
+                let meta = Meta { total: reply.total, link_next: reply.link_next };
+                Ok(Fetched { meta, page: take_records(operation, reply.body)? })
+            }) as PageFuture<Vec<Value>>
+        });
+        let mut sink = Callback(sink);
+        self.read_pages_if(operation, params, query, fetch, &mut sink, progress, cancel, Some(validators)).await
+    }
+
+    /// [`Client::collect_raw_pages`], with the first page asked for with `If-None-Match` /
+    /// `If-Modified-Since` from `validators`: [`Conditional::NotModified`] (nothing sent to
+    /// `pages`) on a 304. Otherwise the records handed over, with the first page's validators
+    /// when the whole collection came in that one page (they say nothing of later pages), else
+    /// none.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn collect_raw_pages_if_changed(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        pages: &tokio::sync::mpsc::Sender<RawPage>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+        validators: &Validators,
+    ) -> Result<Conditional<u64>, ClientError> {
+        let client = self.clone();
+        let fetch: Fetch<RawPage> = Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move { client.inner.transport.send_page(operation, &url, take_raw_records).await })
+                as PageFuture<RawPage>
+        });
+        let mut sink = pages.clone();
+        let read = self.read_pages_if(operation, params, query, fetch, &mut sink, progress, cancel, Some(validators));
+        read.await
+    }
+
     /// The paging shared by both kinds of pages.
     #[allow(clippy::too_many_arguments)]
-    async fn read_pages<P: Page>(
+    async fn read_pages<P: Page + ReadBody>(
         &self,
         operation: &'static Operation,
         params: &[&str],
@@ -185,6 +256,25 @@ impl Client {
         progress: &(dyn Fn(Progress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
+        match self.read_pages_if(operation, params, query, fetch, sink, progress, cancel, None).await? {
+            Conditional::Changed { value, .. } => Ok(value),
+            Conditional::NotModified => Ok(0),
+        }
+    }
+
+    /// The paging shared by both kinds of pages, the first page conditional on `validators`.
+    #[allow(clippy::too_many_arguments)]
+    async fn read_pages_if<P: Page + ReadBody>(
+        &self,
+        operation: &'static Operation,
+        params: &[&str],
+        query: &Query,
+        fetch: Fetch<P>,
+        sink: &mut impl Deliver<P>,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &Cancel,
+        validators: Option<&Validators>,
+    ) -> Result<Conditional<u64>, ClientError> {
         if operation.query != QueryKind::Collection || operation.response.is_none() {
             return Err(ClientError::NotACollection { operation: operation.name });
         }
@@ -206,7 +296,23 @@ impl Client {
             resolve: &resolve,
             fetch,
         };
-        pager.run(sink, progress, cancel).await
+        let Some(validators) = validators else {
+            let records = pager.run(sink, progress, cancel).await?;
+            return Ok(Conditional::Changed { value: records, validators: Validators::default() });
+        };
+        let first_url = pager.first_url()?;
+        let transport = &self.inner.transport;
+        let first =
+            race(cancel, transport.send_page_conditional(operation, &first_url, P::read_body, validators)).await?;
+        let (first, sent) = match first {
+            Conditional::NotModified => return Ok(Conditional::NotModified),
+            Conditional::Changed { value, validators } => (value, validators),
+        };
+        let in_first = first.page.count() as u64;
+        let records = pager.run_from(first_url, first, sink, progress, cancel).await?;
+        // The first page's validators stand for the collection only when it was the whole of it.
+        let validators = if records == in_first { sent } else { Validators::default() };
+        Ok(Conditional::Changed { value: records, validators })
     }
 
     /// A `next` link made absolute against the page it came with; only to the same server
@@ -218,6 +324,26 @@ impl Client {
             return Err(refuse("it leads to another server"));
         }
         Ok(url.into())
+    }
+}
+
+/// Reads a page's records out of an answer's body.
+pub(crate) trait ReadBody: Sized {
+    /// The records of `operation`'s answer `body`.
+    fn read_body(operation: &'static Operation, body: Vec<u8>) -> Result<Self, ClientError>;
+}
+
+impl ReadBody for RawPage {
+    fn read_body(operation: &'static Operation, body: Vec<u8>) -> Result<Self, ClientError> {
+        take_raw_records(operation, body)
+    }
+}
+
+impl ReadBody for Vec<Value> {
+    fn read_body(operation: &'static Operation, body: Vec<u8>) -> Result<Self, ClientError> {
+        let value = serde_json::from_slice::<Value>(&body)
+            .map_err(|e| ClientError::MalformedBody { operation: operation.name, message: e.to_string() })?;
+        take_records(operation, Some(value))
     }
 }
 

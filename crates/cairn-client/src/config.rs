@@ -15,6 +15,10 @@ pub const DEFAULT_SCOPE_BASE: &str = "https://purl.imsglobal.org/spec/or/v1p2/sc
 /// Pages fetched at once when a collection's total is known.
 pub const DEFAULT_CONCURRENCY: usize = 4;
 
+/// The largest response body read by default (256 MiB: generous for the largest framework
+/// packages); a larger one is refused, from its `Content-Length` or while it streams.
+pub const DEFAULT_MAX_BODY_BYTES: u64 = 256 * 1024 * 1024;
+
 /// Everything a [`Client`](crate::Client) needs.
 #[derive(Clone)]
 pub struct ClientConfig {
@@ -29,8 +33,13 @@ pub struct ClientConfig {
     /// Scopes to ask for: suffixes (`roster.readonly`, put under `scope_base`) or full URLs.
     /// Empty asks for every scope of the four services (the server grants what it allows).
     pub scopes: Vec<String>,
-    /// The scope namespace suffixes are put under and granted scopes are read back from.
+    /// The scope namespace suffixes are put under and granted scopes are read back from; empty
+    /// sends `scopes` exactly as given (servers that name scopes their own way: `case.read`).
     pub scope_base: String,
+    /// No authentication at all: no token is fetched and requests carry no `Authorization`
+    /// (servers that serve public frameworks anonymously); a 401 then says the server wants
+    /// credentials. The client id and secret are not used.
+    pub anonymous: bool,
     /// Base paths and status-object prefix.
     pub dialect: Dialect,
     /// A PEM certificate to trust besides the system's roots (a sandbox's self-signed one).
@@ -41,6 +50,9 @@ pub struct ClientConfig {
     pub retry: RetryPolicy,
     /// The limit of one HTTP request, from sending to the end of the body.
     pub timeout: Duration,
+    /// The largest response body read: a larger one (by `Content-Length`, or once that much
+    /// has streamed) ends the request with [`crate::ClientError::BodyTooLarge`].
+    pub max_body_bytes: u64,
 }
 
 impl ClientConfig {
@@ -54,27 +66,36 @@ impl ClientConfig {
             client_secret: client_secret.into(),
             scopes: Vec::new(),
             scope_base: DEFAULT_SCOPE_BASE.to_owned(),
+            anonymous: false,
             dialect: Dialect::spec(),
             ca_cert_pem: None,
             concurrency: DEFAULT_CONCURRENCY,
             retry: RetryPolicy::default(),
             timeout: Duration::from_secs(30),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
         }
+    }
+
+    /// A client that sends no credentials (servers serving public frameworks anonymously).
+    pub fn anonymous(base_url: impl Into<String>) -> ClientConfig {
+        ClientConfig { anonymous: true, ..ClientConfig::new(base_url, "", "") }
     }
 
     /// The `scope` parameter of the token request: full scope names, space-separated.
     pub fn requested_scope(&self) -> String {
         let base = self.scope_base.trim_end_matches('/');
+        // Without a base, names go exactly as given (`case.read`); full URLs always do.
+        let full = |s: &str| match base.is_empty() || s.contains("://") {
+            true => s.to_owned(),
+            false => format!("{base}/{}", s.trim_start_matches('/')),
+        };
         let names: Vec<String> = if self.scopes.is_empty() {
             let mut all: Vec<&str> = Service::ALL.into_iter().flat_map(cairn_spec::operations::scopes_of).collect();
             all.sort_unstable();
             all.dedup();
-            all.into_iter().map(|s| format!("{base}/{s}")).collect()
+            all.into_iter().map(full).collect()
         } else {
-            self.scopes
-                .iter()
-                .map(|s| if s.contains("://") { s.clone() } else { format!("{base}/{}", s.trim_start_matches('/')) })
-                .collect()
+            self.scopes.iter().map(|s| full(s)).collect()
         };
         names.join(" ")
     }
@@ -104,11 +125,13 @@ impl fmt::Debug for ClientConfig {
             .field("client_secret", &self.client_secret)
             .field("scopes", &self.scopes)
             .field("scope_base", &self.scope_base)
+            .field("anonymous", &self.anonymous)
             .field("dialect", &self.dialect.name)
             .field("ca_cert_pem", &self.ca_cert_pem.as_ref().map(|pem| format!("{} bytes", pem.len())))
             .field("concurrency", &self.concurrency)
             .field("retry", &self.retry)
             .field("timeout", &self.timeout)
+            .field("max_body_bytes", &self.max_body_bytes)
             .finish()
     }
 }
@@ -132,5 +155,19 @@ mod tests {
         let all = config.requested_scope();
         assert!(all.contains("/case.readonly") && all.contains("/gradebook.createput"), "{all}");
         assert!(!format!("{config:?}").contains("s3cr3t"));
+    }
+
+    #[test]
+    fn without_a_scope_base_scopes_go_as_given() {
+        let mut config = ClientConfig::new("https://x", "id", "s");
+        config.scope_base = String::new();
+        config.scopes = vec!["case.read".into(), "profile".into()];
+        assert_eq!(config.requested_scope(), "case.read profile");
+        assert_eq!(config.scope_suffix("case.read"), "case.read");
+        config.scope_base = "https://auth.example/scopes/".into();
+        assert_eq!(
+            config.requested_scope(),
+            "https://auth.example/scopes/case.read https://auth.example/scopes/profile"
+        );
     }
 }

@@ -66,6 +66,14 @@ pub enum ClientError {
         /// The server's `Retry-After`, if it sent one.
         retry_after: Option<Duration>,
     },
+    /// A server used without authentication answered 401: it wants credentials.
+    #[error(
+        "{operation}: HTTP 401: the server wants credentials (give a token URL, client id and secret instead of no authentication)"
+    )]
+    CredentialsRequired {
+        /// The operation.
+        operation: &'static str,
+    },
     /// The request did not complete: no connection, TLS refused, timed out, body cut off.
     #[error("{operation}: {message}")]
     Transport {
@@ -73,6 +81,15 @@ pub enum ClientError {
         operation: &'static str,
         /// What failed (the URL included, never a header).
         message: String,
+    },
+    /// An answer larger than the client reads (`ClientConfig::max_body_bytes`): refused from
+    /// its `Content-Length`, or cut once that much had streamed.
+    #[error("{operation}: the answer is larger than {limit} bytes, the most this client reads (refused, not retried)")]
+    BodyTooLarge {
+        /// The operation (or `token`).
+        operation: &'static str,
+        /// The limit.
+        limit: u64,
     },
     /// A success answer whose body is not JSON.
     #[error("{operation}: the answer is not valid JSON: {message}")]
@@ -134,6 +151,7 @@ impl ClientError {
     pub fn status(&self) -> Option<u16> {
         match self {
             ClientError::Status { status, .. } | ClientError::Token { status, .. } => Some(*status),
+            ClientError::CredentialsRequired { .. } => Some(401),
             _ => None,
         }
     }

@@ -18,6 +18,7 @@
 
 mod auth;
 mod client;
+mod conditional;
 mod config;
 mod endpoint;
 mod error;
@@ -33,7 +34,8 @@ mod transport;
 mod typed;
 
 pub use client::Client;
-pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_SCOPE_BASE};
+pub use conditional::{Conditional, ReadPackage, Validators};
+pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_SCOPE_BASE};
 pub use endpoint::{Endpoint, check_url};
 pub use error::ClientError;
 pub use paging::Sink;

@@ -76,32 +76,9 @@ pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     Some(at.duration_since(now).unwrap_or_default())
 }
 
-/// IMF-fixdate, the HTTP-date form servers send.
+/// An HTTP-date (IMF-fixdate, and the obsolete RFC 850 and asctime forms), through `httpdate`.
 fn parse_http_date(value: &str) -> Option<SystemTime> {
-    let mut parts = value.split_ascii_whitespace();
-    let (_weekday, day, month, year, time, zone) =
-        (parts.next()?, parts.next()?, parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    if zone != "GMT" {
-        return None;
-    }
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    let month = MONTHS.iter().position(|m| *m == month)? as i64 + 1;
-    let (day, year): (i64, i64) = (day.parse().ok()?, year.parse().ok()?);
-    let mut hms = time.split(':').map(|p| p.parse::<i64>().ok());
-    let (h, m, s) = (hms.next()??, hms.next()??, hms.next()??);
-    if !(1..=31).contains(&day) || !(0..24).contains(&h) || !(0..60).contains(&m) || !(0..61).contains(&s) {
-        return None;
-    }
-    // Days from the civil date (Howard Hinnant's algorithm).
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    let secs = u64::try_from(days * 86_400 + h * 3600 + m * 60 + s).ok()?;
-    UNIX_EPOCH.checked_add(Duration::from_secs(secs))
+    httpdate::parse_http_date(value).ok()
 }
 
 /// A uniformly distributed duration in `[0, bound)` (zero for a zero bound).
@@ -164,6 +141,8 @@ mod tests {
         assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:20:00 GMT", now), Some(Duration::ZERO));
         assert_eq!(parse_retry_after("soon", now), None);
         assert_eq!(parse_retry_after("Wed, 21 Foo 2015 07:28:00 GMT", now), None);
+        assert_eq!(parse_retry_after("Wednesday, 21-Oct-15 07:28:00 GMT", now), Some(Duration::from_secs(10)));
+        assert_eq!(parse_retry_after("99999999999999999999999", now), None);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use reqwest::header::{self, HeaderMap};
 use serde_json::Value;
 
 use crate::auth::{Token, TokenCache};
+use crate::conditional::{Conditional, Validators};
 use crate::error::ClientError;
 use crate::reply::{Reply, check_body};
 use crate::retry::{RetryPolicy, idempotent, parse_retry_after, status_is_retryable};
@@ -36,9 +37,21 @@ pub(crate) enum Failure {
 /// The HTTP side of a client: the connection pool, the token cache, the retry policy.
 pub(crate) struct Transport {
     pub(crate) http: reqwest::Client,
-    pub(crate) auth: TokenCache,
+    /// The tokens; `None` for an anonymous client.
+    pub(crate) auth: Option<TokenCache>,
     pub(crate) retry: RetryPolicy,
     pub(crate) counters: Arc<Counters>,
+    /// The largest body read.
+    pub(crate) max_body: u64,
+}
+
+/// One request to send: the operation, its URL, a JSON body, validators for a conditional read.
+#[derive(Clone, Copy)]
+struct Request<'r> {
+    operation: &'static Operation,
+    url: &'r str,
+    body: Option<&'r Value>,
+    conditions: Option<&'r Validators>,
 }
 
 /// Reads a success answer's status, headers and body into what the caller wants.
@@ -88,6 +101,48 @@ impl Transport {
         .await
     }
 
+    /// Sends the read `operation` to `url` with `If-None-Match` / `If-Modified-Since` from
+    /// `validators`; a 304 is [`Conditional::NotModified`].
+    pub(crate) async fn send_conditional(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        validators: &Validators,
+    ) -> Result<Conditional<Reply>, ClientError> {
+        let request = Request { operation, url, body: None, conditions: Some(validators) };
+        self.send_request(request, &|status, headers, bytes| match status {
+            304 => Ok(Conditional::NotModified),
+            _ => Ok(Conditional::Changed {
+                validators: Validators::of(headers),
+                value: read_reply(operation, status, headers, bytes)?,
+            }),
+        })
+        .await
+    }
+
+    /// [`Transport::send_page`] with `If-None-Match` / `If-Modified-Since` from `validators`;
+    /// a 304 is [`Conditional::NotModified`].
+    pub(crate) async fn send_page_conditional<P>(
+        &self,
+        operation: &'static Operation,
+        url: &str,
+        read: fn(&'static Operation, Vec<u8>) -> Result<P, ClientError>,
+        validators: &Validators,
+    ) -> Result<Conditional<Fetched<P>>, ClientError> {
+        let request = Request { operation, url, body: None, conditions: Some(validators) };
+        self.send_request(request, &|status, headers, bytes| match status {
+            304 => Ok(Conditional::NotModified),
+            _ => {
+                let page = read(operation, bytes).map_err(|e| decode_failure(operation, e))?;
+                Ok(Conditional::Changed {
+                    value: Fetched { meta: meta(headers), page },
+                    validators: Validators::of(headers),
+                })
+            }
+        })
+        .await
+    }
+
     async fn send_with<T>(
         &self,
         operation: &'static Operation,
@@ -95,23 +150,36 @@ impl Transport {
         body: Option<&Value>,
         decode: &Decode<'_, T>,
     ) -> Result<T, ClientError> {
+        self.send_request(Request { operation, url, body, conditions: None }, decode).await
+    }
+
+    async fn send_request<T>(&self, request: Request<'_>, decode: &Decode<'_, T>) -> Result<T, ClientError> {
         let mut attempt = 0;
         let mut reauthenticated = false;
         loop {
-            let token = self.auth.token().await?;
+            let token = match &self.auth {
+                Some(auth) => Some(auth.token().await?),
+                None => None,
+            };
             attempt += 1;
-            let answer = match self.attempt(operation, url, body, &token).await {
+            let answer = match self.attempt(&request, token.as_deref()).await {
                 Ok((status, headers, bytes)) => decode(status, &headers, bytes),
                 Err(failure) => Err(failure),
             };
             match answer {
                 Ok(answer) => return Ok(answer),
                 Err(Failure::Unauthorized(error)) if reauthenticated => return Err(error),
-                Err(Failure::Unauthorized(_)) => {
+                Err(Failure::Unauthorized(error)) => {
+                    let (Some(auth), Some(token)) = (&self.auth, &token) else {
+                        return Err(match error {
+                            ClientError::Status { operation, .. } => ClientError::CredentialsRequired { operation },
+                            other => other,
+                        });
+                    };
                     reauthenticated = true;
                     attempt -= 1;
                     self.counters.reauthentication();
-                    self.auth.invalidate(&token).await;
+                    auth.invalidate(token).await;
                 }
                 Err(Failure::Retry { error, retry_after }) => match self.retry.delay(attempt, retry_after) {
                     Some(wait) => {
@@ -125,14 +193,14 @@ impl Transport {
         }
     }
 
-    /// One request: a success answer's status, headers and body.
+    /// One request: a success answer's status, headers and body (or a 304 to a conditional
+    /// request, without a body).
     async fn attempt(
         &self,
-        operation: &'static Operation,
-        url: &str,
-        body: Option<&Value>,
-        token: &Token,
+        request: &Request<'_>,
+        token: Option<&Token>,
     ) -> Result<(u16, HeaderMap, Vec<u8>), Failure> {
+        let Request { operation, url, body, conditions } = *request;
         let _in_flight = self.counters.request();
         let repeatable = idempotent(operation.method);
         let method = match operation.method {
@@ -141,23 +209,55 @@ impl Transport {
             Method::Post => reqwest::Method::POST,
             Method::Delete => reqwest::Method::DELETE,
         };
-        let mut request = self
-            .http
-            .request(method, url)
-            .header(header::AUTHORIZATION, token.header().map_err(Failure::Fatal)?)
-            .header(header::ACCEPT, "application/json");
+        let mut request = self.http.request(method, url).header(header::ACCEPT, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, token.header().map_err(Failure::Fatal)?);
+        }
         if let Some(body) = body {
             request = request.json(body);
+        }
+        if let Some(validators) = conditions {
+            if let Some(etag) = &validators.etag {
+                request = request.header(header::IF_NONE_MATCH, etag);
+            }
+            if let Some(modified) = &validators.last_modified {
+                request = request.header(header::IF_MODIFIED_SINCE, modified);
+            }
         }
         let response = request.send().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let bytes = response.bytes().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
+        let bytes = read_body(response, self.max_body, operation.name, repeatable).await?;
+        if status == 304 && conditions.is_some() {
+            return Ok((status, headers, Vec::new()));
+        }
         if !(200..300).contains(&status) {
             return Err(status_failure(operation, status, &headers, &bytes));
         }
-        Ok((status, headers, bytes.into()))
+        Ok((status, headers, bytes))
     }
+}
+
+/// A response's body, at most `limit` bytes: refused from its `Content-Length`, or cut once
+/// more than that has streamed (an endless body ends here, not in memory).
+pub(crate) async fn read_body(
+    mut response: reqwest::Response,
+    limit: u64,
+    operation: &'static str,
+    repeatable: bool,
+) -> Result<Vec<u8>, Failure> {
+    let too_large = || Failure::Fatal(ClientError::BodyTooLarge { operation, limit });
+    if response.content_length().is_some_and(|length| length > limit) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| send_failure(operation, e, repeatable))? {
+        if (bytes.len() as u64).saturating_add(chunk.len() as u64) > limit {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
 }
 
 /// A success answer read whole as JSON and checked to hold the operation's wrapper.

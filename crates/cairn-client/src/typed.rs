@@ -47,6 +47,14 @@ pub(crate) fn lookup(name: &'static str) -> Result<&'static Operation, ClientErr
 
 /// Reads an answer's body as `T` (a CASE package may come wrapped in `{"CFPackage": ...}`).
 pub(crate) fn decode<T: Wire>(op: &'static Operation, body: Option<Value>) -> Result<T, ClientError> {
+    decode_read(op, body).map(|read| read.value)
+}
+
+/// [`decode`], with the deviations reading tolerated.
+pub(crate) fn decode_read<T: Wire>(
+    op: &'static Operation,
+    body: Option<Value>,
+) -> Result<cairn_spec::Read<T>, ClientError> {
     let class = op.response.unwrap_or("the answer");
     let missing = || ClientError::MissingWrapper { operation: op.name, expected: format!("{class} object") };
     let mut value = body.ok_or_else(missing)?;
@@ -57,7 +65,7 @@ pub(crate) fn decode<T: Wire>(op: &'static Operation, body: Option<Value>) -> Re
     {
         value = map.remove("CFPackage").unwrap_or(Value::Null);
     }
-    cairn_spec::read::<T>(value, class).map(|read| read.value).map_err(|_| missing())
+    cairn_spec::read::<T>(value, class).map_err(|_| missing())
 }
 
 #[cfg(test)]

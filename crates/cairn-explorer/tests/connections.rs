@@ -36,6 +36,8 @@ fn settings(client_id: &str) -> ConnectionSettings {
         ca_cert: None,
         dialect: "spec".into(),
         scopes: vec!["roster-core.readonly".into(), "case.readonly".into()],
+        scope_base: None,
+        anonymous: false,
     }
 }
 
@@ -202,6 +204,34 @@ fn a_failing_keyring_leaves_the_cache_as_it_was() {
     assert!(connections::remove(&db, "kept", &Locked).is_err());
     assert_eq!(connections::list(&db, Some(&keyring)).unwrap()[0].secret_stored, Some(true), "nothing was removed");
     assert!(connections::remove(&db, "kept", &keyring).unwrap());
+}
+
+#[test]
+fn a_connection_without_authentication_needs_no_keyring() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let public = ConnectionSettings {
+        client_id: String::new(),
+        scopes: vec!["case.read".into()],
+        scope_base: Some(String::new()),
+        anonymous: true,
+        ..settings("")
+    };
+    // The keyring is never asked: a locked one does not matter.
+    connections::add(&db, &new("public", "https://case.example", public.clone(), ""), &Locked).unwrap();
+    let listed = connections::list(&db, None).unwrap();
+    assert_eq!(listed[0].settings.as_ref(), Some(&public));
+    let config = connections::client_config(&db, "public", &Locked).unwrap();
+    assert!(config.anonymous && config.scope_base.is_empty(), "{config:?}");
+    assert_eq!(config.requested_scope(), "case.read");
+    let opened = connections::saved_client_config(&db, "public", &|| panic!("the keyring was opened")).unwrap();
+    assert!(opened.anonymous);
+    // With a token URL, a client or a secret it is refused.
+    let with_secret = connections::add(&db, &new("p2", "https://case.example", public.clone(), SECRET), &Locked);
+    assert!(matches!(with_secret, Err(ConnectionError::Invalid { .. })), "{with_secret:?}");
+    let with_token = ConnectionSettings { token_url: Some("https://case.example/token".into()), ..public };
+    let refused = connections::add(&db, &new("p3", "https://case.example", with_token, ""), &Locked);
+    assert!(matches!(refused, Err(ConnectionError::Invalid { .. })), "{refused:?}");
 }
 
 #[test]

@@ -66,15 +66,16 @@ fn add_without_a_keyring_fails_plainly_and_keeps_nothing() {
     assert_eq!(code, 0);
     assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), Value::Array(Vec::new()), "no settings were saved");
 
-    // The other commands that need the secret say the same.
-    for args in [
-        &["connection", "test", "district", "--db", db][..],
-        &["connection", "remove", "district", "--db", db],
-        &["sync", "--db", db, "--connection", "district"],
-    ] {
+    // Removing needs the keyring and says the same; testing or syncing a connection that was
+    // never saved says so before asking the keyring (one without authentication needs none).
+    let (code, _, err) = cairn(&["connection", "remove", "district", "--db", db]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the OS keyring is not available"), "{err}");
+    for args in [&["connection", "test", "district", "--db", db][..], &["sync", "--db", db, "--connection", "district"]]
+    {
         let (code, _, err) = cairn(args);
         assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(err.contains("the OS keyring is not available"), "{args:?}: {err}");
+        assert!(err.contains("no connection called \"district\""), "{args:?}: {err}");
     }
     // A missing variable is said before the keyring is asked.
     let (code, _, err) = cairn(&[
@@ -96,4 +97,48 @@ fn add_without_a_keyring_fails_plainly_and_keeps_nothing() {
     let (code, _, err) = cairn(&["sync", "--db", db]);
     assert_eq!(code, 2);
     assert!(err.contains("--base-url") || err.contains("--connection"), "{err}");
+}
+
+#[test]
+fn a_connection_without_authentication_is_saved_and_tested_without_a_keyring() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, out, err) = cairn(&[
+        "connection",
+        "add",
+        "public",
+        "--base-url",
+        "https://case.example",
+        "--no-auth",
+        "--scope-base",
+        "",
+        "--scope",
+        "case.read",
+        "--db",
+        db,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("without authentication"), "{out}");
+    let (code, out, _) = cairn(&["connection", "list", "--db", db, "--json"]);
+    assert_eq!(code, 0);
+    let listed: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((listed[0]["anonymous"].as_bool(), listed[0]["scope_base"].as_str()), (Some(true), Some("")));
+    let (code, out, err) = cairn(&["connection", "test", "public", "--db", db]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("no authentication"), "{out}");
+    // --no-auth takes no client.
+    let (code, _, err) = cairn(&[
+        "connection",
+        "add",
+        "p",
+        "--base-url",
+        "https://case.example",
+        "--no-auth",
+        "--client-id",
+        "x",
+        "--db",
+        db,
+    ]);
+    assert_eq!(code, 2, "{err}");
 }

@@ -6,6 +6,7 @@ mod crosswalk;
 mod diff;
 mod export;
 mod keyring;
+mod replace;
 mod serve;
 mod sync;
 mod tree;

@@ -131,8 +131,8 @@ fn sync_then_stats_count_what_the_server_holds() {
     );
 
     // Only the gradebook, in full.
-    let (code, out, _) = sync(&server, db, SECRET, &["--only", "gradebook", "--full", "--json"]);
-    assert_eq!(code, 0);
+    let (code, out, err) = sync(&server, db, SECRET, &["--only", "gradebook", "--full", "--json"]);
+    assert_eq!(code, 0, "{err}");
     let report: Value = serde_json::from_str(&out).unwrap();
     let names: Vec<&str> =
         report["collections"].as_array().unwrap().iter().map(|c| c["collection"].as_str().unwrap()).collect();
@@ -182,6 +182,170 @@ fn a_wrong_or_missing_secret_is_a_fatal_error_that_shows_no_secret() {
     let (code, _, err) = sync(&server, db, SECRET, &["--only", "grades"]);
     assert_eq!(code, 2);
     assert!(err.contains("grades"), "{err}");
+}
+
+#[test]
+fn a_sync_that_read_nothing_fails_saying_why_and_each_error_is_said_once() {
+    let server = serve();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    // Scopes that allow none of what is asked for: everything skipped.
+    let (code, out, err) = sync(&server, db, SECRET, &["--only", "case", "--scope", "roster.readonly"]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(err.contains("the sync read nothing") && err.contains("1 skipped"), "{err}");
+    assert!(out.contains("CFDocuments") && out.contains("skipped"), "{out}");
+    // A token endpoint that is not there: the cause said once.
+    let token_url = format!("{}/no-token-here", server.base_url);
+    let (code, _, err) = sync(&server, db, SECRET, &["--token-url", &token_url]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("HTTP 404").count(), 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A hand-made server on loopback: its token endpoint answers an `expires_in` no clock can
+/// add, and every other request gets a body that never ends.
+fn endless_server() -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            std::thread::spawn(move || {
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                    head.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&head).to_ascii_lowercase();
+                let length = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+                    .unwrap_or(0);
+                let _ = stream.read_exact(&mut vec![0u8; length]);
+                if head.starts_with("post /token") {
+                    let body = r#"{"access_token": "t", "token_type": "bearer", "expires_in": "18446744073709551615"}"#;
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                    return;
+                }
+                let _ = stream.write_all(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"orgs\": [",
+                );
+                let chunk = r#"{"sourcedId": "o", "status": "active"},"#.repeat(1000);
+                while stream.write_all(chunk.as_bytes()).is_ok() {}
+            });
+        }
+    });
+    base_url
+}
+
+#[test]
+fn an_endless_body_and_a_huge_token_lifetime_end_in_clear_errors_never_a_panic() {
+    let base_url = endless_server();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(["sync", "--base-url", &base_url, "--client-id", "me", "--client-secret-env", SECRET_VAR])
+        .args(["--db", db.to_str().unwrap(), "--only", "resources", "--max-body-mb", "1"])
+        .env(SECRET_VAR, SECRET)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.contains("larger than 1048576 bytes"), "{stdout}");
+    assert!(stderr.contains("the sync read nothing"), "{stderr}");
+}
+
+/// A hand-made public CASE server on loopback: it has no token endpoint (404), serves one
+/// framework to anyone, and answers 401 to everything else; the request lines it received.
+fn public_case_server() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let kept = kept.clone();
+            std::thread::spawn(move || {
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                    head.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&head).into_owned();
+                let lower = head.to_ascii_lowercase();
+                let length = lower
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+                    .unwrap_or(0);
+                let _ = stream.read_exact(&mut vec![0u8; length]);
+                let line = head.lines().next().unwrap_or_default().to_owned();
+                let authorised = lower.contains("\nauthorization:");
+                kept.lock().unwrap().push(format!("{line}{}", if authorised { " +auth" } else { "" }));
+                let id = "c0ffee00-0000-4000-8000-0000000000aa";
+                let document = serde_json::json!({"identifier": id, "uri": "https://case.example/d", "title": "Public",
+                    "creator": "Fake", "lastChangeDateTime": "2025-01-01T00:00:00Z"});
+                let path = line.split_whitespace().nth(1).unwrap_or_default().split('?').next().unwrap_or_default();
+                let (status, body) = match path {
+                    "/api/competency/v1p1/CFDocuments" => (200, serde_json::json!({"CFDocuments": [document]})),
+                    p if p == format!("/api/competency/v1p1/CFPackages/{id}") => {
+                        (200, serde_json::json!({"CFDocument": document, "CFItems": [], "CFAssociations": []}))
+                    }
+                    "/token" => (404, serde_json::json!({})),
+                    _ => (401, serde_json::json!({"imsx_codeMajor": "failure", "imsx_severity": "error"})),
+                };
+                let body = body.to_string();
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            });
+        }
+    });
+    (base_url, seen)
+}
+
+#[test]
+fn no_auth_reads_public_frameworks_and_a_401_says_the_server_wants_credentials() {
+    let (base_url, seen) = public_case_server();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let run = |only: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+            .args(["sync", "--base-url", &base_url, "--no-auth", "--only", only, "--db", db.to_str().unwrap()])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run("case");
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(out.contains("2 synced"), "{out}");
+    // The server ignores offset (the reference server sends no paging headers): the list is
+    // read once, its repeat counted once and said.
+    assert!(out.contains("1 documents listed") && out.contains("paging is inconsistent"), "{out}");
+    let requests = seen.lock().unwrap().clone();
+    assert!(requests.iter().all(|r| !r.contains("/token") && !r.ends_with("+auth")), "{requests:?}");
+    // Rostering is not public: each collection's 401 says the server wants credentials, and a
+    // sync that read nothing fails.
+    let (code, out, err) = run("resources");
+    assert_eq!(code, Some(1), "{out}\n{err}");
+    assert!(out.contains("the server wants credentials"), "{out}");
+    assert!(err.contains("the sync read nothing"), "{err}");
 }
 
 /// Every record, link and journal line of the cache, in a fixed order, opening it as the next

@@ -189,6 +189,13 @@ async fn a_server_ignoring_offsets_is_an_error_not_a_loop() {
     let fake = Arc::new(Fake { ignore_offset: true, ..Fake::new(20) });
     let out = read(fake, 5, 0, 4, &Cancel::new()).await;
     assert!(matches!(out.result, Err(ClientError::Paging { .. })), "{:?}", out.result.err());
+    // Its whole list in one page shorter than the limit: read (the repeat handed over for the
+    // sink to see), never a loop.
+    let fake = Arc::new(Fake { ignore_offset: true, ..Fake::new(3) });
+    let out = read(fake.clone(), 5, 0, 4, &Cancel::new()).await;
+    assert_eq!(out.result.unwrap(), 6);
+    assert_eq!(out.ids, [expected(0, 3), expected(0, 3)].concat());
+    assert_eq!(fake.requests.load(Ordering::SeqCst), 2);
 }
 
 #[tokio::test]

@@ -35,9 +35,18 @@ pub struct ConnectionSettings {
     pub ca_cert: Option<PathBuf>,
     /// The dialect's name: `spec` or `1edtech`.
     pub dialect: String,
-    /// Scopes to ask for (suffixes or full URLs); empty for every scope.
+    /// Scopes to ask for (suffixes or full URLs); empty for the read-only scopes of what a
+    /// sync reads.
     #[serde(default)]
     pub scopes: Vec<String>,
+    /// The prefix short scope names are put under; `None` for the specification's, `""` to
+    /// send the scopes exactly as given (`case.read`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope_base: Option<String>,
+    /// No authentication: no token URL, client or secret (public frameworks served
+    /// anonymously); nothing goes to the keyring.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous: bool,
 }
 
 /// A connection to save: its settings and its secret.
@@ -138,9 +147,15 @@ pub fn config_of(
     settings: &ConnectionSettings,
     secret: Secret,
 ) -> Result<ClientConfig, ConnectionError> {
-    let mut config = ClientConfig::new(base_url, &settings.client_id, secret);
+    let mut config = match settings.anonymous {
+        true => ClientConfig::anonymous(base_url),
+        false => ClientConfig::new(base_url, &settings.client_id, secret),
+    };
     config.token_url = settings.token_url.clone();
     config.scopes = settings.scopes.clone();
+    if let Some(base) = &settings.scope_base {
+        config.scope_base = base.clone();
+    }
     config.dialect = Dialect::preset(&settings.dialect)
         .ok_or_else(|| invalid(format!("unknown dialect {:?} (spec or 1edtech)", settings.dialect)))?;
     if let Some(path) = &settings.ca_cert {
@@ -158,10 +173,13 @@ pub fn add(cache_path: &Path, new: &NewConnection, secrets: &dyn SecretStore) ->
     if new.name.trim().is_empty() {
         return Err(invalid("the name is empty".into()));
     }
-    if new.settings.client_id.is_empty() {
+    if new.settings.anonymous {
+        if new.settings.token_url.is_some() || !new.settings.client_id.is_empty() || !new.client_secret.is_empty() {
+            return Err(invalid("a connection without authentication takes no token URL, client id or secret".into()));
+        }
+    } else if new.settings.client_id.is_empty() {
         return Err(invalid("the client id is empty".into()));
-    }
-    if new.client_secret.is_empty() {
+    } else if new.client_secret.is_empty() {
         return Err(invalid("the client secret is empty".into()));
     }
     let mut settings = new.settings.clone();
@@ -180,6 +198,9 @@ pub fn add(cache_path: &Path, new: &NewConnection, secrets: &dyn SecretStore) ->
         return Err(ConnectionError::Exists { name: new.name.clone(), base_url: existing.base_url });
     }
     cache::save_connection(&tx, &new.name, &new.base_url, &json).map_err(cache_error)?;
+    if settings.anonymous {
+        return tx.commit().map_err(|e| cache_error(e.into()));
+    }
     let account = account(&new.name, &new.base_url);
     secrets.set(&account, &new.client_secret)?;
     if let Err(e) = tx.commit() {
@@ -241,13 +262,31 @@ pub fn client_config(
     secrets: &dyn SecretStore,
 ) -> Result<ClientConfig, ConnectionError> {
     let (base_url, settings) = load(cache_path, name)?;
+    if settings.anonymous {
+        return config_of(&base_url, &settings, Secret::new(""));
+    }
     let account = account(name, &base_url);
     let secret = secrets.get(&account)?.ok_or_else(|| ConnectionError::NoSecret { name: name.to_owned(), account })?;
     config_of(&base_url, &settings, secret)
 }
 
+/// [`client_config`] with the keyring opened only when the connection has a secret (one
+/// without authentication needs no keyring).
+pub fn saved_client_config(
+    cache_path: &Path,
+    name: &str,
+    open_secrets: &dyn Fn() -> Result<Box<dyn SecretStore>, ConnectionError>,
+) -> Result<ClientConfig, ConnectionError> {
+    let (base_url, settings) = load(cache_path, name)?;
+    match settings.anonymous {
+        true => config_of(&base_url, &settings, Secret::new("")),
+        false => client_config(cache_path, name, open_secrets()?.as_ref()),
+    }
+}
+
 /// Fetches a token with `config` and returns the granted scopes (suffixes such as
-/// `roster-core.readonly`); the server's refusal comes back as [`ConnectionError::Client`].
+/// `roster-core.readonly`; none without authentication); the server's refusal comes back as
+/// [`ConnectionError::Client`].
 pub async fn test(config: ClientConfig) -> Result<Vec<String>, ConnectionError> {
     let client = Client::new(config)?;
     let mut scopes = client.granted_scopes().await?;

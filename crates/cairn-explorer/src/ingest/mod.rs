@@ -4,7 +4,7 @@ mod package;
 mod roster;
 mod served;
 
-pub use package::{PackageImport, import_package, import_package_with};
+pub use package::{Copy, PackageImport, Replaced, import_package, import_package_forced, import_package_with};
 pub use roster::{RosterImport, import_bundle, import_bundle_with};
 
 /// Records written between two progress reports of an import.
@@ -55,6 +55,22 @@ pub enum IngestError {
         path: String,
         /// What is wrong and where.
         message: String,
+    },
+    /// The package is older than the cached copy of its document: it would replace a newer
+    /// version (or another framework sharing the identifier). Nothing was written.
+    #[error(
+        "{path}: not imported: the cache holds a newer copy of CFDocument {document}: {cached} is newer than this \
+         file's {imported} (--force replaces it anyway)"
+    )]
+    Older {
+        /// The file.
+        path: String,
+        /// The CFDocument identifier.
+        document: String,
+        /// The cached copy: title and `lastChangeDateTime`.
+        cached: String,
+        /// The file's copy.
+        imported: String,
     },
     /// The cache refused the write.
     #[error(transparent)]

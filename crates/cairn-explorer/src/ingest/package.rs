@@ -1,6 +1,8 @@
 //! Importing a CASE package file into the cache: one transaction for the whole package, so a
 //! failure leaves the cache as it was; a new version of a package replaces the old one's items
-//! and associations.
+//! and associations. A package whose CFDocument identifier is cached already says which copy
+//! it replaces (title and `lastChangeDateTime` of both); an older one never replaces a newer
+//! one unless forced.
 
 use std::path::Path;
 
@@ -22,6 +24,46 @@ pub struct PackageImport {
     pub counts: Vec<(String, u64)>,
     /// Deviations that reading accepted, each with its JSON path.
     pub warnings: Vec<Issue>,
+    /// The cached copy of the document this package replaced, if there was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replaced: Option<Replaced>,
+}
+
+/// A cached copy of a document replaced by an import, and what replaced it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Replaced {
+    /// The cached copy: title and `lastChangeDateTime`.
+    pub cached: Copy,
+    /// The imported copy.
+    pub imported: Copy,
+}
+
+/// One copy of a CFDocument, as an import tells it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Copy {
+    /// Its title.
+    pub title: Option<String>,
+    /// Its `lastChangeDateTime`.
+    pub last_change: Option<String>,
+}
+
+impl std::fmt::Display for Copy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?} (lastChangeDateTime {})",
+            self.title.as_deref().unwrap_or("untitled"),
+            self.last_change.as_deref().unwrap_or("not given")
+        )
+    }
+}
+
+impl Copy {
+    /// Whether this copy is older than `other` (both dates readable, this one earlier).
+    fn older_than(&self, other: &Copy) -> bool {
+        let at = |c: &Copy| c.last_change.as_deref().and_then(cairn_spec::time::Instant::parse);
+        matches!((at(self), at(other)), (Some(a), Some(b)) if a < b)
+    }
 }
 
 /// Imports the package file at `path` for the connection.
@@ -38,6 +80,17 @@ pub fn import_package_with(
     conn: &mut rusqlite::Connection,
     connection_id: i64,
     path: &Path,
+    progress: &dyn Fn(u64),
+) -> Result<PackageImport, IngestError> {
+    import_package_forced(conn, connection_id, path, false, progress)
+}
+
+/// [`import_package_with`]; with `force`, an older copy replaces a newer cached one too.
+pub fn import_package_forced(
+    conn: &mut rusqlite::Connection,
+    connection_id: i64,
+    path: &Path,
+    force: bool,
     progress: &dyn Fn(u64),
 ) -> Result<PackageImport, IngestError> {
     let shown = path.display().to_string();
@@ -57,6 +110,27 @@ pub fn import_package_with(
         .to_owned();
     let records = served_records(package);
     let tx = cache::begin(conn)?;
+    let imported = Copy {
+        title: package.document.as_ref().and_then(|d| d.title.as_deref()).map(str::to_owned),
+        last_change: package
+            .document
+            .as_ref()
+            .and_then(|d| d.last_change_date_time.as_ref())
+            .map(|t| t.as_str().to_owned()),
+    };
+    let replaced = cache::cached_document(&tx, connection_id, &document)?
+        .map(|c| Replaced { cached: Copy { title: c.title, last_change: c.last_change }, imported: imported.clone() });
+    if let Some(replaced) = &replaced
+        && !force
+        && replaced.imported.older_than(&replaced.cached)
+    {
+        return Err(IngestError::Older {
+            path: shown,
+            document,
+            cached: replaced.cached.to_string(),
+            imported: replaced.imported.to_string(),
+        });
+    }
     let mut counts = Vec::new();
     for collection in [
         Collection::CfDocuments,
@@ -83,5 +157,5 @@ pub fn import_package_with(
     }
     tx.commit().map_err(cairn_store::StoreError::from)?;
     counter.finish();
-    Ok(PackageImport { path: shown, document, counts, warnings: read.warnings })
+    Ok(PackageImport { path: shown, document, counts, warnings: read.warnings, replaced })
 }

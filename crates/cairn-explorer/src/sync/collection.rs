@@ -8,7 +8,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use cairn_client::{ClientError, Progress, RawPage};
+use cairn_client::{ClientError, Conditional, Progress, RawPage, Validators};
 use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
@@ -16,6 +16,7 @@ use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, Prepared
 use tokio::sync::{mpsc, oneshot};
 
 use super::clock::earlier;
+use super::deviations::Deviations;
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
 use super::store::WriteError;
 use super::{Ctx, outcome_of};
@@ -34,6 +35,8 @@ enum Stop {
     Client(ClientError),
     /// The cache.
     Write(WriteError),
+    /// The server's pages repeat records and miss others.
+    Paging(String),
 }
 
 /// One way of reading the collection.
@@ -58,21 +61,45 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
         Ok(since) => since,
         Err(e) => return end(ctx, name, SyncMode::Full, &started, SyncOutcome::Failed, Progress::default(), e).await,
     };
+    // The validators the server sent last time (for a collection that came in one page),
+    // sent back on incremental syncs; `None` for a full one (nothing conditional, none kept).
+    let kept = match ctx.options.incremental {
+        true => {
+            let kept = ctx.cache.run(move |conn, id| cache::validators(conn, id, name)).await.ok().flatten();
+            Some(kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default())
+        }
+        false => None,
+    };
     let mode = if since.is_some() { SyncMode::Incremental } else { SyncMode::Full };
     let mut attempt = Attempt { mode, since, message: None };
     loop {
         let seen = Mutex::new(Progress::default());
-        let result = read(ctx, collection, op, &attempt, &started, &seen).await;
+        let result = read(ctx, collection, op, &attempt, &started, &seen, kept.as_ref()).await;
         let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let stop = match result {
-            Ok(written) => {
+            Ok(None) => {
+                let message = Some("not modified since the last sync (HTTP 304)".to_owned());
+                let mut report = CollectionReport::new(name, SyncOutcome::Unchanged, message);
+                report.mode = Some(attempt.mode);
+                return ctx.finish(report);
+            }
+            Ok(Some((written, repeated, deviations))) => {
+                let message = match repeated {
+                    0 => attempt.message,
+                    _ => Some(
+                        attempt
+                            .message
+                            .map_or(repeated_note(repeated), |m| format!("{m}; {}", repeated_note(repeated))),
+                    ),
+                };
                 let report = CollectionReport {
                     collection: name.to_owned(),
                     outcome: SyncOutcome::Complete,
                     mode: Some(attempt.mode),
                     records: written,
                     total: seen.total,
-                    message: attempt.message,
+                    message,
+                    deviations,
                 };
                 return ctx.finish(report);
             }
@@ -87,6 +114,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
             }
             Stop::Client(e) => return end(ctx, name, attempt.mode, &started, outcome_of(&e), seen, e).await,
             Stop::Write(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
+            Stop::Paging(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
         }
     }
 }
@@ -99,25 +127,33 @@ async fn read(
     attempt: &Attempt,
     started: &str,
     seen: &Mutex<Progress>,
-) -> Result<u64, Stop> {
+    kept: Option<&Validators>,
+) -> Result<Option<(u64, u64, Deviations)>, Stop> {
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
     let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
     let (sender, mut pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
     let (prepared_sender, mut prepared) = mpsc::channel::<PreparedRecords>(PAGES_BUFFERED);
     // Reading each record's values for the table, beside the writer rather than in it.
+    // The deviations reading tolerates are counted here too, off the writer's thread.
     let reader = tokio::task::spawn_blocking(move || {
+        let mut deviations = Deviations::default();
         while let Some(page) = pages.blocking_recv() {
+            for record in page.records() {
+                deviations.add_record(collection, record);
+            }
             if prepared_sender.blocking_send(PreparedRecords::new(collection, page.records())).is_err() {
                 // The writer stopped: closing `pages` ends the read.
-                return;
+                break;
             }
         }
+        deviations
     });
-    // The journal line once every page was sent; dropped unsent when the read failed.
-    let (commit, committed) = oneshot::channel::<JournalEntry>();
+    // The journal line and the total the server announced, once every page was sent; dropped
+    // unsent when the read failed.
+    let (commit, committed) = oneshot::channel::<(JournalEntry, Option<u64>, cache::Validators)>();
     let cache = ctx.cache.clone();
-    let writer = tokio::task::spawn_blocking(move || -> Result<Option<u64>, cairn_store::StoreError> {
+    let writer = tokio::task::spawn_blocking(move || -> Result<Written, cairn_store::StoreError> {
         let mut conn = cache.lock();
         let tx = cache::begin(&mut conn)?;
         let mut writer = CollectionWriter::new(&tx, cache.id, collection, write_mode)?;
@@ -125,22 +161,39 @@ async fn read(
             writer.put_prepared(records)?;
         }
         match committed.blocking_recv() {
-            Ok(mut entry) => {
-                entry.records = writer.written();
+            // Records repeated across pages and fewer distinct ones than announced: the read
+            // missed records; swapping it in would lose them.
+            Ok((_, Some(total), _)) if writer.repeated() > 0 && writer.written() < total => {
+                Ok(Written::Inconsistent { records: writer.written(), repeated: writer.repeated(), total })
+            }
+            Ok((mut entry, _, validators)) => {
+                let (records, repeated) = (writer.written(), writer.repeated());
+                entry.records = records;
+                if repeated > 0 {
+                    let note = repeated_note(repeated);
+                    entry.message = Some(entry.message.map_or(note.clone(), |m| format!("{m}; {note}")));
+                }
                 drop(writer);
                 cache::journal_append(&tx, cache.id, &entry)?;
+                cache::save_validators(&tx, cache.id, collection.name(), &validators)?;
                 tx.commit()?;
                 cache.checkpoint_soon();
-                Ok(Some(entry.records))
+                Ok(Written::Committed { records, repeated })
             }
             // The reader stopped without committing: dropping the transaction rolls it back.
-            Err(_) => Ok(None),
+            Err(_) => Ok(Written::Not),
         }
     });
-    let fetched = fetch(ctx, op, &query, &sender, seen, name).await;
+    let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
     drop(sender);
+    let mut not_modified = false;
     let failed = match fetched {
-        Ok(()) => {
+        Ok(Conditional::NotModified) => {
+            drop(commit);
+            not_modified = true;
+            None
+        }
+        Ok(Conditional::Changed { validators, .. }) => {
             let entry = JournalEntry::new(
                 name,
                 attempt.mode.as_str(),
@@ -151,7 +204,9 @@ async fn read(
                 attempt.message.clone(),
             );
             // A send that fails means the writer already stopped; its own error says why.
-            let _ = commit.send(entry);
+            let total = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total;
+            let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
+            let _ = commit.send((entry, total, validators));
             None
         }
         Err(e) => {
@@ -160,13 +215,37 @@ async fn read(
         }
     };
     let written = writer.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
-    reader.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
+    let deviations = reader.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
     match (written, failed) {
         (Err(e), _) => Err(Stop::Write(e.into())),
         (Ok(_), Some(e)) => Err(Stop::Client(e)),
-        (Ok(Some(written)), None) => Ok(written),
-        (Ok(None), None) => Err(Stop::Write(WriteError::Worker("the writer ended without committing".into()))),
+        (Ok(Written::Committed { records, repeated }), None) => Ok(Some((records, repeated, deviations))),
+        (Ok(Written::Not), None) if not_modified => Ok(None),
+        (Ok(Written::Inconsistent { records, repeated, total }), None) => Err(Stop::Paging(format!(
+            "{}; only {records} distinct records of the {total} announced were read, so the cached \
+             collection stays as it was",
+            repeated_note(repeated)
+        ))),
+        (Ok(Written::Not), None) => Err(Stop::Write(WriteError::Worker("the writer ended without committing".into()))),
     }
+}
+
+/// What the writer did with a read.
+enum Written {
+    /// Committed: distinct records, and how many came again.
+    Committed { records: u64, repeated: u64 },
+    /// Not committed: records repeated and fewer distinct ones than the total announced.
+    Inconsistent { records: u64, repeated: u64, total: u64 },
+    /// Not committed: the read failed.
+    Not,
+}
+
+/// What the report says of records a server sent more than once.
+fn repeated_note(repeated: u64) -> String {
+    format!(
+        "the server's paging is inconsistent: {repeated} records came again on later pages (it ignores offset, \
+         or pages before filtering); each was stored and counted once"
+    )
 }
 
 /// Streams the pages to the writer, reporting progress.
@@ -177,14 +256,21 @@ async fn fetch(
     sender: &mpsc::Sender<RawPage>,
     seen: &Mutex<Progress>,
     name: &str,
-) -> Result<(), ClientError> {
+    kept: Option<&Validators>,
+) -> Result<Conditional<u64>, ClientError> {
     let report = |p: Progress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
         ctx.emit(name, Stage::Fetching, p.records, p.total);
     };
     // A writer that stopped closes the channel: the read ends with a sink error, and the
     // writer's own error says why.
-    ctx.client.collect_raw_pages(op, &[], query, sender, &report, ctx.cancel).await.map(drop)
+    match kept {
+        Some(kept) => ctx.client.collect_raw_pages_if_changed(op, &[], query, sender, &report, ctx.cancel, kept).await,
+        None => {
+            let records = ctx.client.collect_raw_pages(op, &[], query, sender, &report, ctx.cancel).await?;
+            Ok(Conditional::Changed { value: records, validators: Validators::default() })
+        }
+    }
 }
 
 /// Pages of `page_size`, filtered to records modified after `since` (less
@@ -223,6 +309,7 @@ async fn end(
         records: seen.records,
         total: seen.total,
         message: Some(message),
+        deviations: Deviations::default(),
     })
 }
 

@@ -6,15 +6,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use cairn_client::{ClientError, Progress};
+use cairn_client::{ClientError, Conditional, Progress, ReadPackage, Validators};
 use cairn_query::Query;
 use cairn_spec::Collection;
-use cairn_spec::case::CfPackage;
 use cairn_spec::operations::operation;
-use cairn_store::StoreError;
 use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, WriteMode};
 use serde_json::Value;
 
+use super::deviations::Deviations;
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
 use super::{Ctx, allowed, outcome_of};
 use crate::ingest::served_records;
@@ -40,12 +39,11 @@ struct Listed {
     id: String,
     title: String,
     last_change: Option<String>,
-    json: Value,
 }
 
 /// Syncs the frameworks, adding a report for the list and one per chosen package to `out`;
 /// whether the sync was cancelled.
-pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<CollectionReport>) -> bool {
+pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Vec<CollectionReport>) -> bool {
     let (Some(list_op), Some(package_op)) = (operation("getAllCFDocuments"), operation("getCFPackage")) else {
         out.push(ctx.finish(CollectionReport::new(DOCUMENTS, SyncOutcome::Failed, Some("no CASE operations".into()))));
         return false;
@@ -58,8 +56,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<Collec
     }
     let started = ctx.now();
     ctx.emit(DOCUMENTS, Stage::Started, 0, None);
-    let listed = match list(ctx).await {
-        Ok(listed) => listed,
+    let List { listed, repeated, validators, not_modified } = match list(ctx).await {
+        Ok(list) => list,
         Err((e, seen)) => {
             let outcome = outcome_of(&e);
             out.push(end(ctx, DOCUMENTS, &started, outcome, seen.records, e.to_string()).await);
@@ -77,9 +75,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<Collec
             listed.iter().filter(|l| ids.contains(&l.id)).collect()
         }
     };
-    let ids: Vec<String> = chosen.iter().map(|l| l.id.clone()).collect();
-    let cached = match ctx.cache.run(move |conn, cid| cached_changes(conn, cid, &ids)).await {
-        Ok(cached) => cached,
+    let cached = match ctx.cache.run(|conn, cid| cache::cached_documents(conn, cid)).await {
+        Ok(cached) => cached.into_iter().map(|d| (d.id, d.last_change)).collect::<HashMap<_, _>>(),
         Err(e) => {
             out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await);
             return false;
@@ -114,55 +111,64 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: &[String], out: &mut Vec<Collec
         SyncOutcome::Unchanged => (f, u + 1),
         _ => (f, u),
     });
-    let summary = format!("{} documents listed: {fetched} packages written, {unchanged} unchanged", listed.len());
+    let mut summary = format!("{} documents listed: {fetched} packages written, {unchanged} unchanged", listed.len());
+    if not_modified {
+        summary.push_str(" (the list not modified since the last sync: HTTP 304)");
+    }
+    if repeated > 0 {
+        summary.push_str(&format!(
+            " (the server's paging is inconsistent: {repeated} documents came again on later pages; each was \
+             counted once)"
+        ));
+    }
     let report = if cancelled {
         end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}")).await
     } else {
-        let keep: HashSet<String> = listed.iter().map(|l| l.id.clone()).collect();
-        let prune = ctx.options.frameworks.is_none();
-        let finished = ctx.now();
-        let journal_start = started.clone();
-        let message = summary.clone();
-        let removed = ctx
-            .cache
-            .run(move |conn, cid| {
-                let tx = cache::begin(conn)?;
-                let removed = if prune { remove_unlisted(&tx, cid, &keep)? } else { 0 };
-                let message = Some(format!("{message}, {removed} removed"));
-                let entry =
-                    JournalEntry::new(DOCUMENTS, "full", journal_start, finished, Outcome::Complete, removed, message);
-                cache::journal_append(&tx, cid, &entry)?;
-                tx.commit()?;
-                Ok(removed)
-            })
-            .await;
-        match removed {
-            Ok(removed) => ctx.finish(CollectionReport {
-                collection: DOCUMENTS.to_owned(),
-                outcome: SyncOutcome::Complete,
-                mode: Some(SyncMode::Full),
-                records: removed,
-                total: Some(listed.len() as u64),
-                message: Some(format!("{summary}, {removed} removed")),
-            }),
-            Err(e) => end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await,
-        }
+        settle_listing(ctx, &listed, &started, summary, validators).await
     };
     out.insert(at, report);
     cancelled
 }
 
-/// Reads the document list (a few records per framework, held while the packages are read).
-async fn list(ctx: &Ctx<'_>) -> Result<Vec<Listed>, (ClientError, Progress)> {
-    let Some(op) = operation("getAllCFDocuments") else { return Ok(Vec::new()) };
+/// The document list as a sync read it.
+struct List {
+    /// Each document once.
+    listed: Vec<Listed>,
+    /// How many came again on later pages.
+    repeated: u64,
+    /// The validators to keep for the list; `None` when it was not modified (a 304).
+    validators: Option<cache::Validators>,
+    /// The server answered 304: the list is the cached one.
+    not_modified: bool,
+}
+
+/// Reads the document list (a few records per framework, held while the packages are read),
+/// each document once; on incremental syncs conditionally (a 304 gives the cached documents
+/// still listed).
+async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
+    let Some(op) = operation("getAllCFDocuments") else {
+        return Ok(List { listed: Vec::new(), repeated: 0, validators: None, not_modified: false });
+    };
+    let kept = match ctx.options.incremental {
+        true => {
+            let kept = ctx.cache.run(|conn, cid| cache::validators(conn, cid, DOCUMENTS)).await.ok().flatten();
+            Some(kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default())
+        }
+        false => None,
+    };
     let mut listed = Vec::new();
+    let (mut ids, mut repeated) = (HashSet::new(), 0);
     let mut sink = |page: Vec<Value>| {
-        listed.extend(page.into_iter().filter_map(|json| {
-            let id = json.get("identifier")?.as_str()?.to_owned();
+        for json in page {
+            let Some(id) = json.get("identifier").and_then(Value::as_str).map(str::to_owned) else { continue };
+            if !ids.insert(id.clone()) {
+                repeated += 1;
+                continue;
+            }
             let text = |field: &str| json.get(field).and_then(Value::as_str).map(str::to_owned);
             let (title, last_change) = (text("title").unwrap_or_default(), text("lastChangeDateTime"));
-            Some(Listed { id, title, last_change, json })
-        }));
+            listed.push(Listed { id, title, last_change });
+        }
         Ok(())
     };
     let seen = std::sync::Mutex::new(Progress::default());
@@ -171,9 +177,32 @@ async fn list(ctx: &Ctx<'_>) -> Result<Vec<Listed>, (ClientError, Progress)> {
         ctx.emit(DOCUMENTS, Stage::Fetching, p.records, p.total);
     };
     let query = Query::from_params([("limit", ctx.options.page_size.max(1).to_string())]).unwrap_or_default();
-    let result = ctx.client.collect_pages(op, &[], &query, &mut sink, &report, ctx.cancel).await;
+    let result = match &kept {
+        Some(kept) => ctx.client.collect_pages_if_changed(op, &[], &query, &mut sink, &report, ctx.cancel, kept).await,
+        None => ctx
+            .client
+            .collect_pages(op, &[], &query, &mut sink, &report, ctx.cancel)
+            .await
+            .map(|records| Conditional::Changed { value: records, validators: Validators::default() }),
+    };
     let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    result.map(|_| listed).map_err(|e| (e, seen))
+    match result {
+        Ok(Conditional::Changed { validators, .. }) => {
+            let validators = Some(cache::Validators { etag: validators.etag, last_modified: validators.last_modified });
+            Ok(List { listed, repeated, validators, not_modified: false })
+        }
+        Ok(Conditional::NotModified) => {
+            let cached = ctx.cache.run(|conn, cid| cache::cached_documents(conn, cid)).await;
+            let cached = cached.map_err(|e| (ClientError::Sink(Box::new(e)), seen))?;
+            let listed = cached
+                .into_iter()
+                .filter(|d| d.unlisted_since.is_none())
+                .map(|d| Listed { id: d.id, title: d.title.unwrap_or_default(), last_change: d.last_change })
+                .collect();
+            Ok(List { listed, repeated: 0, validators: None, not_modified: true })
+        }
+        Err(e) => Err((e, seen)),
+    }
 }
 
 /// Fetches one document's package and writes it in one transaction.
@@ -181,18 +210,34 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
     let name = package_name(&document.id);
     let started = ctx.now();
     ctx.emit(&name, Stage::Started, 0, None);
+    // The validators the server sent with the package last time, sent back (incremental only).
+    let resource = name.clone();
+    let kept = match ctx.options.incremental {
+        true => ctx.cache.run(move |conn, cid| cache::validators(conn, cid, &resource)).await.ok().flatten(),
+        false => None,
+    };
+    let sent = kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default();
     let fetched = tokio::select! {
         biased;
         _ = ctx.cancel.cancelled() => Err(ClientError::Cancelled),
-        package = ctx.client.get_cf_package(&document.id) => package,
+        package = ctx.client.get_cf_package_if_changed(&document.id, &sent) => package,
     };
-    let package: CfPackage = match fetched {
-        Ok(package) => package,
+    let (ReadPackage { package, deviations: tolerated }, validators) = match fetched {
+        Ok(Conditional::Changed { value, validators }) => (value, validators),
+        Ok(Conditional::NotModified) => {
+            let message = Some(format!("{}: not modified since the last sync (HTTP 304)", document.title));
+            return ctx.finish(CollectionReport::new(name, SyncOutcome::Unchanged, message));
+        }
         Err(e) => return end(ctx, &name, &started, outcome_of(&e), 0, format!("{}: {e}", document.title)).await,
     };
-    let records = records_of(&package, document);
+    let mut deviations = Deviations::default();
+    deviations.add(&name, tolerated);
+    let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
+    // The package's own document, whole: the list may carry only a summary of it.
+    let records = served_records(&package);
     let total = records.len() as u64;
     let (id, journal_name, journal_start, finished) = (document.id.clone(), name.clone(), started.clone(), ctx.now());
+    let resource = name.clone();
     let message = format!("{}: {total} records", document.title);
     let note = message.clone();
     let written = ctx
@@ -220,6 +265,7 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
                 Some(note),
             );
             cache::journal_append(&tx, cid, &entry)?;
+            cache::save_validators(&tx, cid, &resource, &validators)?;
             tx.commit()?;
             Ok(written)
         })
@@ -232,6 +278,7 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
             records: written,
             total: Some(total),
             message: Some(message),
+            deviations,
         }),
         Err(e) => end(ctx, &name, &started, SyncOutcome::Failed, 0, format!("{}: {e}", document.title)).await,
     }
@@ -240,68 +287,6 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
 /// The journal's and the report's name of a document's package.
 fn package_name(id: &str) -> String {
     format!("CFPackages/{id}")
-}
-
-/// The package's records as the service serves them alone; the document as the list gave it
-/// (with the package link the package form adds, if the list's lacks one).
-fn records_of(package: &CfPackage, document: &Listed) -> Vec<(Collection, Value)> {
-    let mut records = served_records(package);
-    let mut listed = document.json.clone();
-    if let Some((_, served)) = records.iter().find(|(c, _)| *c == Collection::CfDocuments)
-        && let (Some(map), Some(link)) = (listed.as_object_mut(), served.get("CFPackageURI"))
-        && !map.contains_key("CFPackageURI")
-    {
-        map.insert("CFPackageURI".into(), link.clone());
-    }
-    records.retain(|(c, _)| *c != Collection::CfDocuments);
-    records.insert(0, (Collection::CfDocuments, listed));
-    records
-}
-
-/// The cached `lastChangeDateTime` of each of `ids` that is cached.
-fn cached_changes(
-    conn: &mut rusqlite::Connection,
-    connection_id: i64,
-    ids: &[String],
-) -> Result<HashMap<String, Option<String>>, StoreError> {
-    let mut out = HashMap::new();
-    for id in ids {
-        if let Some(json) = cache::record(conn, connection_id, Collection::CfDocuments, id)? {
-            let value: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
-            let change = value.get("lastChangeDateTime").and_then(Value::as_str).map(str::to_owned);
-            out.insert(id.clone(), change);
-        }
-    }
-    Ok(out)
-}
-
-/// Removes the cached documents not in `keep`, with their items and associations; how many.
-fn remove_unlisted(
-    tx: &rusqlite::Transaction<'_>,
-    connection_id: i64,
-    keep: &HashSet<String>,
-) -> Result<u64, StoreError> {
-    let table = cache::spec(Collection::CfDocuments).table;
-    let cached: Vec<String> = {
-        let mut statement = tx.prepare(&format!("SELECT id FROM {table} WHERE connection_id = ?1"))?;
-        let ids = statement.query_map([connection_id], |r| r.get::<_, String>(0))?;
-        ids.collect::<Result<_, _>>()?
-    };
-    let gone: Vec<&String> = cached.iter().filter(|id| !keep.contains(*id)).collect();
-    if gone.is_empty() {
-        return Ok(0);
-    }
-    for collection in [Collection::CfItems, Collection::CfAssociations] {
-        let mut writer = CollectionWriter::new(tx, connection_id, collection, WriteMode::Merge)?;
-        for id in &gone {
-            writer.remove_where("document_id", id)?;
-        }
-    }
-    let mut documents = CollectionWriter::new(tx, connection_id, Collection::CfDocuments, WriteMode::Merge)?;
-    for id in &gone {
-        documents.remove(id)?;
-    }
-    Ok(gone.len() as u64)
 }
 
 /// Journals and reports a step that did not complete.
@@ -327,5 +312,105 @@ async fn end(
         records,
         total: None,
         message: Some(message),
+        deviations: Deviations::default(),
     })
+}
+
+/// Ends the document list's step: cached documents the server listed lose their "no longer
+/// listed" mark, the others get it (and are removed only when the user asked to prune). An
+/// empty list where documents are cached changes nothing and is reported as suspect: a server
+/// answers so for a token it cannot verify, and deleting on its word would lose every
+/// framework of the connection.
+async fn settle_listing(
+    ctx: &Ctx<'_>,
+    listed: &[Listed],
+    started: &str,
+    summary: String,
+    validators: Option<cache::Validators>,
+) -> CollectionReport {
+    let keep: HashSet<String> = listed.iter().map(|l| l.id.clone()).collect();
+    let prune = ctx.options.prune && ctx.options.frameworks.is_none();
+    let (now, journal_start) = (ctx.now(), started.to_owned());
+    let settled = ctx
+        .cache
+        .run(move |conn, cid| {
+            let tx = cache::begin(conn)?;
+            let cached = cache::cached_documents(&tx, cid)?;
+            // `None` validators: the list was not modified (304), so the marks stand as they are.
+            let settled = if validators.is_none() {
+                let unlisted = cached.iter().filter(|d| d.unlisted_since.is_some()).count();
+                Settled::Listed { newly: 0, unlisted, removed: 0 }
+            } else if keep.is_empty() && !cached.is_empty() {
+                Settled::Suspect(cached.len())
+            } else {
+                let newly = cache::mark_listed(&tx, cid, &keep, &now)?.len();
+                let unlisted: Vec<String> = cached.into_iter().map(|d| d.id).filter(|id| !keep.contains(id)).collect();
+                match prune {
+                    true => {
+                        Settled::Listed { newly, unlisted: 0, removed: cache::remove_documents(&tx, cid, &unlisted)? }
+                    }
+                    false => Settled::Listed { newly, unlisted: unlisted.len(), removed: 0 },
+                }
+            };
+            let message = Some(format!("{summary}{}", settled.note()));
+            let (outcome, records) = match settled {
+                Settled::Suspect(_) => (Outcome::Failed, 0),
+                Settled::Listed { removed, .. } => (Outcome::Complete, removed),
+            };
+            let entry = JournalEntry::new(DOCUMENTS, "full", journal_start, now, outcome, records, message);
+            cache::journal_append(&tx, cid, &entry)?;
+            // A suspect list's validators are not kept: the next sync reads the list again.
+            if let (Some(validators), Settled::Listed { .. }) = (&validators, settled) {
+                cache::save_validators(&tx, cid, DOCUMENTS, validators)?;
+            }
+            tx.commit()?;
+            Ok((settled, summary))
+        })
+        .await;
+    match settled {
+        Ok((settled, summary)) => {
+            let (outcome, records) = match settled {
+                Settled::Suspect(_) => (SyncOutcome::Failed, 0),
+                Settled::Listed { removed, .. } => (SyncOutcome::Complete, removed),
+            };
+            let message = Some(format!("{summary}{}", settled.note()));
+            let mut report = CollectionReport::new(DOCUMENTS, outcome, message);
+            (report.mode, report.records, report.total) = (Some(SyncMode::Full), records, Some(listed.len() as u64));
+            ctx.finish(report)
+        }
+        Err(e) => end(ctx, DOCUMENTS, started, SyncOutcome::Failed, 0, e.to_string()).await,
+    }
+}
+
+/// What the document list did to the cached documents.
+#[derive(Debug, Clone, Copy)]
+enum Settled {
+    /// The list was empty where this many documents are cached: nothing changed.
+    Suspect(usize),
+    /// Marked or removed as the list says.
+    Listed {
+        /// Documents found unlisted for the first time.
+        newly: usize,
+        /// Documents no longer listed, kept.
+        unlisted: usize,
+        /// Documents removed (pruned).
+        removed: u64,
+    },
+}
+
+impl Settled {
+    /// The end of the report's message.
+    fn note(&self) -> String {
+        match *self {
+            Settled::Suspect(cached) => format!(
+                "; suspect: the server listed no documents where {cached} are cached (as some servers answer a \
+                 token they cannot verify); nothing was removed"
+            ),
+            Settled::Listed { unlisted: 0, removed: 0, .. } => String::new(),
+            Settled::Listed { removed, unlisted: 0, .. } => format!(", {removed} no longer listed removed (--prune)"),
+            Settled::Listed { newly, unlisted, .. } => format!(
+                ", {unlisted} no longer listed ({newly} newly) kept in the cache (marked; --prune removes them)"
+            ),
+        }
+    }
 }

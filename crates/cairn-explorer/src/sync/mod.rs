@@ -13,10 +13,13 @@
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
 //!   than flagged `tobedeleted`) are only dropped by a full sync.
 //! - A collection the granted scopes do not allow is skipped; a 403 is reported as forbidden;
-//!   either way the other collections go on. Cancellation stops everything.
+//!   either way the other collections go on. Granted scopes Cairn does not recognise (a server
+//!   naming them its own way) and anonymous clients skip nothing: the server's answer decides.
+//!   Cancellation stops everything.
 
 mod clock;
 mod collection;
+mod deviations;
 mod frameworks;
 mod plan;
 mod report;
@@ -31,7 +34,8 @@ use cairn_spec::Service;
 use cairn_spec::operations::Operation;
 
 pub use clock::{Clock, SystemClock, timestamp};
-pub use plan::{get_all, parse_service};
+pub use deviations::{Deviations, FIRST_DEVIATIONS};
+pub use plan::{get_all, parse_service, read_scopes};
 pub use report::{CollectionReport, Stage, SyncMode, SyncOutcome, SyncProgress, SyncReport};
 
 use plan::{Step, plan};
@@ -47,6 +51,9 @@ pub struct SyncOptions {
     /// Read only what changed since the last complete sync where possible (and skip framework
     /// packages whose document did not change); `false` reads everything.
     pub incremental: bool,
+    /// Remove the cached frameworks the server no longer lists (with every framework
+    /// chosen); without it they stay, marked as no longer listed since the sync that found so.
+    pub prune: bool,
     /// Records per page requested.
     pub page_size: u32,
     /// Where the time of the journal and of the incremental filter comes from.
@@ -60,6 +67,7 @@ impl Default for SyncOptions {
             services: Service::ALL.to_vec(),
             frameworks: None,
             incremental: true,
+            prune: false,
             page_size: 100,
             clock: Arc::new(SystemClock),
         }
@@ -72,6 +80,7 @@ impl fmt::Debug for SyncOptions {
             .field("services", &self.services)
             .field("frameworks", &self.frameworks)
             .field("incremental", &self.incremental)
+            .field("prune", &self.prune)
             .field("page_size", &self.page_size)
             .finish_non_exhaustive()
     }
@@ -90,7 +99,7 @@ pub enum SyncError {
     },
     /// No token: the server or its token endpoint cannot be reached, or refused the client.
     #[error("cannot authenticate with the server: {0}")]
-    Connect(#[source] ClientError),
+    Connect(ClientError),
     /// A blocking thread of the sync stopped unexpectedly.
     #[error("the cache writer stopped: {0}")]
     Worker(String),
@@ -111,12 +120,14 @@ pub async fn sync(
     let granted = tokio::select! {
         biased;
         _ = cancel.cancelled() => None,
-        granted = client.granted_scopes() => Some(granted.map_err(SyncError::Connect)?),
+        granted = client.granted() => Some(granted.map_err(SyncError::Connect)?),
     };
     let ctx = Ctx { client, cache, options, progress, cancel };
     let mut report = SyncReport::default();
     let mut cancelled = granted.is_none();
-    let granted = granted.unwrap_or_default();
+    // `None`: the scopes cannot say what is allowed (anonymous, or named the server's own way).
+    let granted = granted.flatten().filter(|g| plan::recognised(g));
+    let granted = granted.as_deref();
     for step in plan(&options.services) {
         cancelled |= cancel.is_cancelled();
         match step {
@@ -127,7 +138,7 @@ pub async fn sync(
                 };
                 report.collections.push(ctx.not_started(name));
             }
-            Step::Collection(collection, op) if !allowed(op, &granted) => {
+            Step::Collection(collection, op) if !allowed(op, granted) => {
                 report.collections.push(ctx.skipped(collection.name(), op));
             }
             Step::Collection(collection, op) => {
@@ -136,7 +147,7 @@ pub async fn sync(
                 report.collections.push(done);
             }
             Step::Frameworks => {
-                cancelled = frameworks::sync(&ctx, &granted, &mut report.collections).await;
+                cancelled = frameworks::sync(&ctx, granted, &mut report.collections).await;
             }
         }
     }
@@ -144,9 +155,17 @@ pub async fn sync(
     Ok(report)
 }
 
-/// Whether the granted scope suffixes allow `op`.
-fn allowed(op: &Operation, granted: &[String]) -> bool {
-    op.allowed_by(granted.iter().map(String::as_str))
+/// Whether the granted scope suffixes allow `op` (`None`: they cannot tell, so try it).
+fn allowed(op: &Operation, granted: Option<&[String]>) -> bool {
+    granted.is_none_or(|granted| op.allowed_by(granted.iter().map(String::as_str)))
+}
+
+/// Sets `config` to ask for the read-only scopes of what a sync of `services` reads, unless it
+/// names its scopes already (least privilege: never a write scope for a sync).
+pub fn least_privilege(config: &mut cairn_client::ClientConfig, services: &[Service]) {
+    if config.scopes.is_empty() {
+        config.scopes = read_scopes(services).into_iter().map(str::to_owned).collect();
+    }
 }
 
 /// What every step of one sync shares.

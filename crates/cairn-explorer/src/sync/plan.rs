@@ -45,6 +45,30 @@ pub(crate) fn plan(services: &[Service]) -> Vec<Step> {
     steps
 }
 
+/// The read-only scopes (suffixes) a sync of `services` (every service when empty) needs:
+/// every `.readonly` scope any of its operations accepts, and nothing that allows a write.
+pub fn read_scopes(services: &[Service]) -> Vec<&'static str> {
+    let mut ops: Vec<&'static Operation> = Vec::new();
+    for step in plan(services) {
+        match step {
+            Step::Collection(_, op) => ops.push(op),
+            Step::Frameworks => ops.extend(["getAllCFDocuments", "getCFPackage"].into_iter().filter_map(operation)),
+        }
+    }
+    let mut scopes: Vec<&'static str> =
+        ops.iter().flat_map(|op| op.scopes.iter().copied()).filter(|s| s.ends_with(".readonly")).collect();
+    scopes.sort_unstable();
+    scopes.dedup();
+    scopes
+}
+
+/// Whether Cairn knows every granted scope (suffix) as one of the specification's: only then
+/// can it tell from them which collections are out of reach. A server that names scopes its
+/// own way (`case.read`) is read collection by collection, its 403s reported.
+pub(crate) fn recognised(granted: &[String]) -> bool {
+    granted.iter().all(|g| Service::ALL.into_iter().any(|s| cairn_spec::operations::scopes_of(s).contains(&g.as_str())))
+}
+
 /// The getAll operation of `collection`, if it is read that way.
 pub fn get_all(collection: Collection) -> Option<&'static Operation> {
     COLLECTIONS.iter().find(|(c, _)| *c == collection).and_then(|(_, name)| operation(name))
@@ -79,5 +103,18 @@ mod tests {
         assert!(matches!(plan(&[Service::Competency])[..], [Step::Frameworks]));
         assert_eq!(parse_service(" CASE "), Some(Service::Competency));
         assert_eq!(parse_service("grades"), None);
+    }
+
+    #[test]
+    fn a_sync_asks_only_for_read_only_scopes_of_what_it_reads() {
+        assert_eq!(read_scopes(&[Service::Competency]), ["case.readonly"]);
+        let all = read_scopes(&[]);
+        assert!(all.iter().all(|s| s.ends_with(".readonly")), "{all:?}");
+        for wanted in ["roster.readonly", "roster-demographics.readonly", "gradebook.readonly", "resource.readonly"] {
+            assert!(all.contains(&wanted), "{wanted} in {all:?}");
+        }
+        assert!(!read_scopes(&[Service::Gradebook]).contains(&"roster.readonly"));
+        assert!(recognised(&["case.readonly".to_owned()]));
+        assert!(!recognised(&["case.readonly".to_owned(), "case.read".to_owned()]));
     }
 }

@@ -3,6 +3,8 @@
 use cairn_store::cache::Outcome;
 use serde::Serialize;
 
+use super::deviations::Deviations;
+
 /// How one collection's sync ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -75,12 +77,22 @@ pub struct CollectionReport {
     pub total: Option<u64>,
     /// Why it failed, was skipped or fell back to a full read.
     pub message: Option<String>,
+    /// The deviations from the specification tolerated while reading it.
+    pub deviations: Deviations,
 }
 
 impl CollectionReport {
     /// A report without records.
     pub(crate) fn new(collection: impl Into<String>, outcome: SyncOutcome, message: Option<String>) -> Self {
-        CollectionReport { collection: collection.into(), outcome, mode: None, records: 0, total: None, message }
+        CollectionReport {
+            collection: collection.into(),
+            outcome,
+            mode: None,
+            records: 0,
+            total: None,
+            message,
+            deviations: Deviations::default(),
+        }
     }
 }
 
@@ -96,6 +108,29 @@ impl SyncReport {
     /// do not count against it).
     pub fn is_complete(&self) -> bool {
         self.collections.iter().all(|c| c.outcome.is_success() || c.outcome == SyncOutcome::Skipped)
+    }
+
+    /// Why the sync read nothing at all — every collection skipped, forbidden, failed or
+    /// cancelled — or `None` when something was read (or found unchanged).
+    pub fn read_nothing(&self) -> Option<String> {
+        if self.collections.iter().any(|c| c.outcome.is_success()) {
+            return None;
+        }
+        let count = |o: SyncOutcome| self.collections.iter().filter(|c| c.outcome == o).count();
+        let parts: Vec<String> = [
+            (SyncOutcome::Skipped, "skipped (the granted scopes do not allow it)"),
+            (SyncOutcome::Forbidden, "forbidden by the server (403)"),
+            (SyncOutcome::Failed, "failed"),
+            (SyncOutcome::Cancelled, "cancelled"),
+        ]
+        .into_iter()
+        .filter(|(o, _)| count(*o) > 0)
+        .map(|(o, what)| format!("{} {what}", count(o)))
+        .collect();
+        Some(match parts.is_empty() {
+            true => "there was nothing to read (no collection chosen)".to_owned(),
+            false => format!("every collection was skipped, forbidden or failed: {}", parts.join(", ")),
+        })
     }
 
     /// Whether the sync was cancelled.

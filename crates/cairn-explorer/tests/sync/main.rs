@@ -3,11 +3,17 @@
 //! their document changed.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // tests fail loudly
 
+mod auth;
 mod cancel;
+mod case;
 mod exact;
 mod fake;
 mod frameworks;
 mod full;
 mod harness;
 mod incremental;
+mod listing;
+mod loopback;
+mod paging;
 mod scopes;
+mod validators;

@@ -2,21 +2,25 @@
 //! browsing. Secrets never reach it: connections keep their URL and settings only.
 
 mod connections;
+mod documents;
 mod extract;
 mod journal;
 mod prepared;
 mod schema;
 mod search;
 mod tables;
+mod validators;
 mod writer;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
+pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};
 pub use tables::{Column, Link, TABLES, TableSpec, spec};
+pub use validators::{Validators, save_validators, validators};
 pub use writer::{CollectionWriter, WriteMode, begin};
 
 use crate::error::StoreError;

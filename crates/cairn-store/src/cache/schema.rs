@@ -9,8 +9,24 @@ use super::tables::TABLES;
 
 /// The cache database's migrations, in order.
 pub fn migrations() -> Vec<Migration> {
-    vec![Migration { name: "cache", sql: Cow::Owned(initial()) }]
+    vec![
+        Migration { name: "cache", sql: Cow::Owned(initial()) },
+        Migration { name: "unlisted frameworks and HTTP validators", sql: Cow::Borrowed(LISTING_AND_VALIDATORS) },
+    ]
 }
+
+/// Migration 2: when a framework's document stopped being listed by its server (kept until
+/// the user prunes it), and the `ETag` / `Last-Modified` a server sent per resource.
+const LISTING_AND_VALIDATORS: &str = "
+    ALTER TABLE cf_documents ADD COLUMN unlisted_since TEXT;
+    CREATE TABLE http_validators (
+        connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+        resource TEXT NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        PRIMARY KEY (connection_id, resource)
+    ) WITHOUT ROWID;
+";
 
 fn initial() -> String {
     let mut sql = String::from(

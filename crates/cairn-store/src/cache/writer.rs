@@ -3,6 +3,8 @@
 //! import leaves the previous data exactly as it was. A full write replaces the collection; an
 //! incremental one upserts.
 
+use std::collections::HashSet;
+
 use cairn_spec::Collection;
 use rusqlite::{Statement, Transaction, params};
 use serde_json::Value;
@@ -36,6 +38,10 @@ pub struct CollectionWriter<'t> {
     plan: Plan,
     sql: Statements<'t>,
     written: u64,
+    /// The identifiers written so far: a record that comes again (a server repeating records
+    /// across pages) is neither written nor counted twice.
+    seen: HashSet<Box<str>>,
+    repeated: u64,
 }
 
 /// The statements a writer runs for every record, prepared once per writer.
@@ -109,10 +115,20 @@ impl<'t> CollectionWriter<'t> {
             tx.execute(&format!("DELETE FROM {t} WHERE connection_id = ?1"), [connection_id])?;
         }
         let sql = Statements::new(tx, spec)?;
-        Ok(CollectionWriter { tx, connection_id, spec, plan: Plan::new(spec), sql, written: 0 })
+        Ok(CollectionWriter {
+            tx,
+            connection_id,
+            spec,
+            plan: Plan::new(spec),
+            sql,
+            written: 0,
+            seen: HashSet::new(),
+            repeated: 0,
+        })
     }
 
-    /// Writes one record; `false` (and nothing written) when it has no identifier. The JSON
+    /// Writes one record; `false` when it has no identifier (nothing written) or came before in
+    /// this write (written again, counted once). The JSON
     /// column holds the record as `serde_json` prints it.
     pub fn put(&mut self, record: &Value) -> Result<bool, StoreError> {
         let Some(fields) = self.plan.read_value(record) else { return Ok(false) };
@@ -156,9 +172,13 @@ impl<'t> CollectionWriter<'t> {
         Ok(written)
     }
 
-    /// Writes a record's row, links and full-text entry.
+    /// Writes a record's row, links and full-text entry; whether its identifier is new to this write.
     fn write(&mut self, json: &str, fields: &Fields<'_>) -> Result<bool, StoreError> {
         let Some(id) = fields.string(self.plan.id) else { return Ok(false) };
+        // A record that comes again is written again (the last copy wins, as an upsert does)
+        // but counted once.
+        let new = self.seen.insert(id.into());
+        self.repeated += u64::from(!new);
         let to_be_deleted = fields.string(self.plan.status).is_some_and(|s| s == "tobedeleted" || s == "inactive");
         let upsert = &mut self.sql.upsert;
         upsert.raw_bind_parameter(1, self.connection_id)?;
@@ -170,9 +190,9 @@ impl<'t> CollectionWriter<'t> {
         }
         let before = self.tx.last_insert_rowid();
         upsert.raw_execute()?;
-        self.written += 1;
+        self.written += u64::from(new);
         if self.sql.links.is_empty() && self.sql.fts.is_none() {
-            return Ok(true);
+            return Ok(new);
         }
         // An insert sets last_insert_rowid and an update (the ON CONFLICT branch) leaves it: a new
         // value is the new row's, which has no links or full-text entry yet. Otherwise (an update,
@@ -205,7 +225,7 @@ impl<'t> CollectionWriter<'t> {
             }
             insert.execute(params![rowid, text])?;
         }
-        Ok(true)
+        Ok(new)
     }
 
     /// Removes one record (incremental syncs of deletions).
@@ -223,6 +243,12 @@ impl<'t> CollectionWriter<'t> {
             &format!("DELETE FROM {t} WHERE connection_id = ?1 AND id = ?2"),
             params![self.connection_id, id],
         )? > 0)
+    }
+
+    /// How many records came again after one with the same identifier (written again, the
+    /// last copy winning, but not counted).
+    pub fn repeated(&self) -> u64 {
+        self.repeated
     }
 
     /// How many records were written so far.
