@@ -21,6 +21,7 @@ mod ids;
 mod import;
 mod import_fix;
 mod links;
+mod load;
 mod math_text;
 mod names;
 mod out;
@@ -43,6 +44,7 @@ pub use bundled::bundled_packages;
 pub use ids::IMPORT_NAMESPACE;
 pub use import::{DANGLING, ImportError, ImportReport, ORIGINAL_IDENTIFIER, import_package};
 pub use import_fix::MOVED;
+pub use load::{LoadError, load_demo, load_package};
 
 use calendar::Calendar;
 use framework::Alignment;

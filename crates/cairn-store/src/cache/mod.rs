@@ -3,6 +3,7 @@
 
 mod connections;
 mod extract;
+mod frameworks;
 mod journal;
 mod prepared;
 mod schema;
@@ -13,6 +14,7 @@ mod writer;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
+pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};
