@@ -2,6 +2,8 @@
 //! ts-rs; this test fails when they are stale. Regenerate with
 //! `UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test bindings`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +25,7 @@ fn export_all(dir: &Path) {
         Children,
         ItemDetail,
         SearchHit,
+        FieldMatch,
         Session,
         Location,
         FrameworkKey,

@@ -46,7 +46,7 @@ pub struct AppError {
     /// What happened, in plain words.
     pub message: String,
     /// What more there is to know.
-    pub detail: Option<ErrorDetail>,
+    pub detail: Option<Box<ErrorDetail>>,
 }
 
 impl AppError {
@@ -72,7 +72,8 @@ impl AppError {
 
     /// With more words about the cause.
     pub fn with_text(mut self, text: impl Into<String>) -> AppError {
-        let detail = self.detail.get_or_insert(ErrorDetail { http_status: None, status: None, text: None });
+        let detail =
+            self.detail.get_or_insert_with(|| Box::new(ErrorDetail { http_status: None, status: None, text: None }));
         detail.text = Some(text.into());
         self
     }
@@ -100,7 +101,7 @@ impl From<ClientError> for AppError {
         let detail =
             ErrorDetail { http_status: error.status(), status: error.info().map(StatusObject::from), text: None };
         let has_detail = detail.http_status.is_some() || detail.status.is_some();
-        AppError { code: code.to_owned(), message: error.to_string(), detail: has_detail.then_some(detail) }
+        AppError { code: code.to_owned(), message: error.to_string(), detail: has_detail.then(|| Box::new(detail)) }
     }
 }
 

@@ -25,7 +25,7 @@ pub fn list_frameworks(conn: &Connection) -> Result<Vec<FrameworkGroup>, AppErro
         }
     }
     for group in &mut groups {
-        group.frameworks.sort_by(|a, b| a.title.to_lowercase().cmp(&b.title.to_lowercase()));
+        group.frameworks.sort_by_key(|f| f.title.to_lowercase());
     }
     groups.sort_by_key(|group| group.kind != SourceKind::BuiltIn);
     Ok(groups)

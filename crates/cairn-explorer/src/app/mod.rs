@@ -147,7 +147,7 @@ impl App {
 
     /// Every cached framework, grouped by connection.
     pub async fn list_frameworks(&self) -> Result<Vec<FrameworkGroup>, AppError> {
-        self.cache.read(|conn| list_frameworks(conn)).await
+        self.cache.read(list_frameworks).await
     }
 
     /// Opens a framework (built once, then kept) and answers its first level.

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use super::error::AppError;
-use super::types::{FrameworkKey, SearchHit, Segment};
+use super::types::{FieldMatch, FrameworkKey, SearchHit, Segment};
 
 /// Items of every cached framework matching `query` (each word a prefix), best first.
 pub fn search(conn: &Connection, query: &str, limit: u32) -> Result<Vec<SearchHit>, AppError> {
@@ -33,6 +33,11 @@ pub fn search(conn: &Connection, query: &str, limit: u32) -> Result<Vec<SearchHi
             let item: Value = serde_json::from_str(&hit.json).ok()?;
             let text = |field: &str| item.get(field).and_then(Value::as_str).map(str::to_owned);
             let statement = text("fullStatement").unwrap_or_default();
+            let segments = segments(&statement, &words);
+            let matched_in = match segments.iter().any(|s| s.hit) {
+                true => None,
+                false => other_field_match(&item, &words),
+            };
             let framework_title =
                 titles.get(&(hit.connection.clone(), document.clone())).cloned().unwrap_or_else(|| document.clone());
             Some(SearchHit {
@@ -40,10 +45,28 @@ pub fn search(conn: &Connection, query: &str, limit: u32) -> Result<Vec<SearchHi
                 framework_title,
                 identifier: hit.id,
                 human_coding_scheme: text("humanCodingScheme"),
-                segments: segments(&statement, &words),
+                segments,
+                matched_in,
             })
         })
         .collect())
+}
+
+/// The fields besides the statement that the index searches, in the order a reader cares.
+const OTHER_FIELDS: [&str; 5] =
+    ["abbreviatedStatement", "alternativeLabel", "conceptKeywords", "notes", "humanCodingScheme"];
+
+/// The first field besides the statement whose text holds one of `words`.
+fn other_field_match(item: &Value, words: &[String]) -> Option<FieldMatch> {
+    OTHER_FIELDS.iter().find_map(|field| {
+        let text = match item.get(*field)? {
+            Value::String(s) => s.clone(),
+            Value::Array(values) => values.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
+            _ => return None,
+        };
+        let segments = segments(&text, words);
+        segments.iter().any(|s| s.hit).then(|| FieldMatch { field: (*field).to_owned(), segments })
+    })
 }
 
 /// `text` split into runs of words that start with one of `words` (already folded) and the rest.

@@ -229,6 +229,18 @@ pub struct SearchHit {
     pub human_coding_scheme: Option<String>,
     /// Its statement, split around the matched words.
     pub segments: Vec<Segment>,
+    /// When the words matched another field rather than the statement: that field.
+    pub matched_in: Option<FieldMatch>,
+}
+
+/// Another field of an item that a search matched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldMatch {
+    /// The CASE field's name (`notes`, `conceptKeywords`, ...).
+    pub field: String,
+    /// Its text, split around the matched words.
+    pub segments: Vec<Segment>,
 }
 
 /// A visited item.
