@@ -1,5 +1,5 @@
 //! Cairn's desktop app: the Tauri shell. The only crate that knows Tauri — it builds the window,
-//! registers the plugins (opener, window state), manages the [`App`] state and adapts its
+//! registers the plugins (single instance, log, opener, window state), manages the [`App`] state and adapts its
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
 pub mod commands;
@@ -52,10 +52,40 @@ pub fn app_state<R: tauri::Runtime>(
     Ok(Arc::new(app))
 }
 
+/// Where the log file goes: the platform's log folder, or `logs/` in an explicit data folder (so
+/// that a test's or a second profile's logs stay with its data).
+fn log_folder(explicit: Option<&std::path::Path>) -> tauri_plugin_log::TargetKind {
+    match explicit {
+        Some(dir) => tauri_plugin_log::TargetKind::Folder { path: dir.join("logs"), file_name: None },
+        None => tauri_plugin_log::TargetKind::LogDir { file_name: None },
+    }
+}
+
 /// Runs the app until its window closes.
 pub fn run() -> anyhow::Result<()> {
     let explicit = data_dir_argument(std::env::args_os());
-    with_commands(tauri::Builder::default())
+    let mut builder = tauri::Builder::default();
+    if explicit.is_none() {
+        // One window per data folder: a second launch on the default folder brings the running
+        // window forward instead of opening the same cache twice. An explicit `--data-dir` (tests,
+        // a second profile) runs on its own.
+        builder = builder.plugin(tauri_plugin_single_instance::init(|handle, _args, _cwd| {
+            if let Some(window) = handle.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.set_focus();
+            }
+        }));
+    }
+    with_commands(builder)
+        .plugin(
+            tauri_plugin_log::Builder::new()
+                .level(log::LevelFilter::Info)
+                .targets([
+                    tauri_plugin_log::Target::new(tauri_plugin_log::TargetKind::Stderr),
+                    tauri_plugin_log::Target::new(log_folder(explicit.as_deref())),
+                ])
+                .build(),
+        )
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .setup(move |tauri_app| {
@@ -63,6 +93,7 @@ pub fn run() -> anyhow::Result<()> {
                 Some(dir) => dir,
                 None => tauri_app.path().app_data_dir().context("the platform's data folder")?,
             };
+            log::info!("data folder {}", data_dir.display());
             let state = app_state(tauri_app.handle(), data_dir)?;
             tauri_app.manage(state);
             Ok(())
