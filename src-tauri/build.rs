@@ -4,6 +4,7 @@
 fn main() {
     let commands = &[
         "app_start",
+        "sync_builtin",
         "list_frameworks",
         "open_framework",
         "tree_children",

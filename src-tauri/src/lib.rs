@@ -22,6 +22,7 @@ pub const CACHE_CHANGED: &str = "cache-changed";
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.invoke_handler(tauri::generate_handler![
         commands::app_start,
+        commands::sync_builtin,
         commands::list_frameworks,
         commands::open_framework,
         commands::tree_children,

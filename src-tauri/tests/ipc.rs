@@ -70,6 +70,12 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     invoke(&window, "session_save", json!({ "session": session })).expect("session_save");
     assert_eq!(invoke(&window, "session_load", json!({})).expect("session_load"), session);
     assert_eq!(invoke(&window, "cancel", json!({ "task": "sync" })).expect("cancel"), false);
+
+    // The user syncs the built-in sandbox again: incrementally, every collection accounted for.
+    let sync = invoke(&window, "sync_builtin", json!({ "full": false, "onProgress": "__CHANNEL__:2" })).expect("sync");
+    assert_eq!(sync["connection"], "Built-in sandbox");
+    let collections = sync["collections"].as_array().expect("collections");
+    assert!(collections.iter().all(|c| c["outcome"] != "failed"), "{sync}");
 }
 
 #[test]

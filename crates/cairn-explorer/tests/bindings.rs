@@ -26,6 +26,8 @@ fn export_all(dir: &Path) {
         ItemDetail,
         SearchHit,
         FieldMatch,
+        SyncSummary,
+        CollectionSummary,
         Session,
         Location,
         FrameworkKey,

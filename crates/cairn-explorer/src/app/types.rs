@@ -294,3 +294,50 @@ pub struct StartReport {
     /// The session saved last time.
     pub session: Option<Session>,
 }
+
+/// How one collection (or framework package) of a sync ended, as the window shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionSummary {
+    /// The collection (`users`, `CFDocuments`) or `CFPackages/<identifier>`.
+    pub collection: String,
+    /// `complete`, `unchanged`, `skipped`, `forbidden`, `failed` or `cancelled`.
+    pub outcome: String,
+    /// Records written (or fetched before it stopped).
+    pub records: u64,
+    /// Records the server said it would send.
+    pub total: Option<u64>,
+    /// Why it failed, was skipped or fell back to a full read.
+    pub message: Option<String>,
+}
+
+/// What a sync did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncSummary {
+    /// The connection synced.
+    pub connection: String,
+    /// Every collection considered, in the order they ran.
+    pub collections: Vec<CollectionSummary>,
+}
+
+impl SyncSummary {
+    /// The summary of `report` for `connection`.
+    pub fn of(connection: &str, report: &crate::sync::SyncReport) -> SyncSummary {
+        let collections = report
+            .collections
+            .iter()
+            .map(|c| CollectionSummary {
+                collection: c.collection.clone(),
+                outcome: serde_json::to_value(c.outcome)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                records: c.records,
+                total: c.total,
+                message: c.message.clone(),
+            })
+            .collect();
+        SyncSummary { connection: connection.to_owned(), collections }
+    }
+}
