@@ -64,6 +64,7 @@ impl BuiltinSandbox {
         })
         .await?;
         let running = serve(bound, sandbox, ServeOptions::default());
+        log::info!("built-in sandbox started on {base_url}");
         Ok(BuiltinSandbox { running, base_url, ca_cert, client_id, secret: Secret::from(secret) })
     }
 
