@@ -35,20 +35,20 @@ export async function currentFramework(browser) {
 
 /** Opens the framework whose title is `title` from the sidebar and waits for its tree. */
 export async function openFramework(browser, title) {
-  const entries = await browser.$$('[aria-label="Frameworks"] button.fw-entry');
-  for (const entry of entries) {
-    const text = await entry.$('.fw-title').getText();
-    if (text === title) {
-      await entry.click();
-      await browser.waitUntil(async () => (await currentFramework(browser)) === title, {
-        timeout: 20_000,
-        timeoutMsg: `the framework "${title}" did not open`,
-      });
-      await waitForTree(browser);
-      return;
+  const entry = `[aria-label="Frameworks"] button.fw-entry`;
+  let target = null;
+  await browser.waitUntil(async () => {
+    for (const candidate of await browser.$$(entry)) {
+      if ((await candidate.$('.fw-title').getText()) === title) target = candidate;
     }
-  }
-  throw new Error(`no framework titled "${title}" in the sidebar`);
+    return target !== null;
+  }, { timeout: 20_000, timeoutMsg: `no framework titled "${title}" in the sidebar` });
+  await target.click();
+  await browser.waitUntil(async () => (await currentFramework(browser)) === title, {
+    timeout: 20_000,
+    timeoutMsg: `the framework "${title}" did not open`,
+  });
+  await waitForTree(browser);
 }
 
 /** The visible row whose code is `code`. */

@@ -59,7 +59,7 @@ test('first launch, the explorer, and a restart offline', async () => {
     for (const code of ['H.A.SCI.CSC', 'H.A.SCI.CSC.C', 'H.A.SCI.CSC.C.CE', 'H.A.SCI.CSC.C.CE.L1']) {
       assert.ok(path.includes(code), `${code} is expanded: ${path}`);
     }
-    assert.ok(await (await rowByCode(browser, 'H.A.SCI.CSC.C.CE.L1.1')).isDisplayedInViewport());
+    assert.ok(await (await rowByCode(browser, 'H.A.SCI.CSC.C.CE.L1.1')).isDisplayed({ withinViewport: true }));
     await screenshot(browser, 'search-opened');
     // Let the debounced session save land before the window closes.
     await browser.pause(1500);
