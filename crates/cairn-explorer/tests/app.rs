@@ -138,3 +138,28 @@ async fn errors_reach_the_ui_with_a_code_and_plain_words() {
     std::fs::write(dir.path().join("session.json"), b"{ not json").unwrap();
     assert!(app.session_load().is_none());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_file_shows_as_the_file_had_it_and_its_markup_arrives_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/e2e/fixtures/hostile-markup.json");
+    {
+        let mut conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
+        let connection = cairn_store::cache::connection_id(&conn, "Fixtures", "file:").unwrap();
+        cairn_explorer::ingest::import_package(&mut conn, connection, &fixture).unwrap();
+    }
+    let app = app(dir.path(), Arc::default());
+    assert!(!app.start(&|_| {}).await.unwrap().first_launch, "an import is data: no first launch");
+    let key = FrameworkKey {
+        connection: "Fixtures".to_owned(),
+        identifier: "e2e00000-0000-4000-8000-000000000000".to_owned(),
+    };
+    let outline = app.open_framework(key.clone()).await.unwrap();
+    let first = &outline.roots[0];
+    assert_eq!(first.human_coding_scheme.as_deref(), Some("HOSTILE.IMG"));
+    let detail = app.item_detail(key, first.identifier.clone()).await.unwrap();
+    assert!(detail.record.get("CFDocumentURI").is_none(), "{}", detail.record);
+    assert!(detail.record.get("extensions").is_none(), "{}", detail.record);
+    // The statement is data: the window renders it through its sanitizer, never as HTML here.
+    assert!(detail.record["fullStatement"].as_str().unwrap().contains("<img src=x onerror="));
+}

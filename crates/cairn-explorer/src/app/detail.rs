@@ -6,8 +6,9 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use super::error::AppError;
+use super::frameworks::source_kind;
 use super::open::OpenFramework;
-use super::types::{FrameworkKey, ItemDetail, NodeKind};
+use super::types::{FrameworkKey, ItemDetail, NodeKind, SourceKind};
 
 /// What the panel shows of `identifier` in the open framework `open`.
 pub fn item_detail(conn: &Connection, open: &OpenFramework, identifier: &str) -> Result<ItemDetail, AppError> {
@@ -35,13 +36,18 @@ pub fn item_detail(conn: &Connection, open: &OpenFramework, identifier: &str) ->
     })
 }
 
-/// The JSON the cache holds for a record of `key`'s connection.
+/// The JSON the cache holds for a record of `key`'s connection: as served, or for an imported
+/// file as the file had it (without the document links the import added).
 fn cached_record(conn: &Connection, key: &FrameworkKey, collection: Collection, id: &str) -> Result<Value, AppError> {
-    let Some(connection) = cairn_store::cache::find_connection(conn, &key.connection)? else {
+    let Some(connection) = cairn_store::cache::connection(conn, &key.connection)? else {
         return Err(AppError::not_found(format!("no connection {:?} in the cache", key.connection)));
     };
-    let json = cairn_store::cache::record(conn, connection, collection, id)?;
-    Ok(json.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or(Value::Null))
+    let json = cairn_store::cache::record(conn, connection.id, collection, id)?;
+    let record = json.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or(Value::Null);
+    Ok(match source_kind(&connection.name, &connection.base_url) {
+        SourceKind::Import => crate::views::unlinked(record),
+        SourceKind::BuiltIn | SourceKind::Connection => record,
+    })
 }
 
 /// The framework holding the item `id`, preferring `near`'s connection.
