@@ -163,3 +163,25 @@ async fn an_imported_file_shows_as_the_file_had_it_and_its_markup_arrives_as_tex
     // The statement is data: the window renders it through its sanitizer, never as HTML here.
     assert!(detail.record["fullStatement"].as_str().unwrap().contains("<img src=x onerror="));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_first_launch_starts_over_on_retry() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = Arc::new(app(dir.path(), Arc::default()));
+    let cancelled = std::sync::atomic::AtomicBool::new(false);
+    let canceller = app.clone();
+    let error = app
+        .start(&|_| {
+            if !cancelled.swap(true, Ordering::SeqCst) {
+                assert!(canceller.cancel("sync"), "the sync is a running task");
+            }
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code, "cancelled", "{error:?}");
+
+    let retry = app.start(&|_| {}).await.expect("the retry syncs again");
+    assert!(retry.first_launch);
+    assert!(!app.list_frameworks().await.unwrap().is_empty());
+    app.shutdown().await;
+}

@@ -88,15 +88,21 @@ impl App {
         &self.cache
     }
 
-    /// Starts the app: on the first launch (no connection in the cache) starts the built-in
-    /// sandbox, saves it as a connection and syncs it, reporting progress; otherwise answers at
-    /// once, with no network.
+    /// Starts the app: on the first launch (no data in the cache, or only a built-in sandbox
+    /// whose first sync never completed — cancelled or failed) starts the built-in sandbox,
+    /// saves it as a connection and syncs it, reporting progress; otherwise answers at once,
+    /// with no network.
     pub async fn start(&self, progress: &(dyn Fn(Progress) + Sync)) -> Result<StartReport, AppError> {
-        let connections = self.cache.read(|conn| Ok(cairn_store::cache::connections(conn)?)).await?;
-        if !connections.is_empty() {
+        if !self.cache.read(needs_first_launch).await? {
             return Ok(StartReport { first_launch: false, session: session::load(&self.data_dir) });
         }
         let report = self.sync_builtin(true, progress).await?;
+        if report.is_cancelled() {
+            return Err(AppError::new(
+                "cancelled",
+                "the built-in sandbox's first sync was cancelled: start it again to have something to explore",
+            ));
+        }
         if !report.collections.iter().any(|c| c.outcome.is_success()) {
             let reasons: Vec<String> = report
                 .collections
@@ -236,4 +242,17 @@ impl App {
     fn end_task(&self, task: &str) {
         self.tasks.lock().unwrap_or_else(PoisonError::into_inner).remove(task);
     }
+}
+
+/// Whether the cache holds nothing to explore yet: no connection, or only the built-in
+/// sandbox without a completed framework sync.
+fn needs_first_launch(conn: &rusqlite::Connection) -> Result<bool, AppError> {
+    let connections = cairn_store::cache::connections(conn)?;
+    Ok(match connections.as_slice() {
+        [] => true,
+        [only] if only.name == BUILTIN_CONNECTION => {
+            cairn_store::cache::last_complete(conn, only.id, "CFDocuments")?.is_none()
+        }
+        _ => false,
+    })
 }
