@@ -12,8 +12,15 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # System packages the workspace needs: a C toolchain for the bundled SQLite and ring; a D-Bus
 # session bus and GNOME Keyring, which the tests start privately to store secrets for real;
-# script(1) (bsdutils), which gives the command-line tests a terminal.
-CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring bsdutils)
+# script(1) (bsdutils), which gives the command-line tests a terminal; WebKitGTK and GTK for the
+# app's window (Tauri 2); Xvfb and WebKitWebDriver, which the window's end-to-end tests drive.
+CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring bsdutils
+  libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libssl-dev libdbus-1-dev file xvfb xauth webkit2gtk-driver)
+
+# Tools installed outside the system: Node (when the system's is missing or older than the UI's
+# build needs) and tauri-driver, cached so that fresh clones reuse them.
+cairn_tools="$HOME/.cache/cairn/tools"
+export PATH="$cairn_tools/bin:$cairn_tools/node/node_modules/node/bin:$PATH"
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -44,6 +51,47 @@ install_rust() {
   fi
 }
 
+# Node 20.19 or newer (Vite 8): the system's when it is new enough, else npm's `node` package.
+install_node() {
+  local major=0 minor=0
+  if command -v node >/dev/null 2>&1; then
+    IFS=. read -r major minor _ <<<"$(node --version | tr -d v)"
+  fi
+  if [ "$major" -gt 20 ] || { [ "$major" -eq 20 ] && [ "$minor" -ge 19 ]; }; then
+    return
+  fi
+  command -v npm >/dev/null 2>&1 || install_apt_packages nodejs npm
+  echo "setup: installing Node 22 into $cairn_tools/node" >&2
+  npm install --silent --no-audit --no-fund --prefix "$cairn_tools/node" node@22 >&2
+  hash -r
+}
+
+# The UI's and the end-to-end tests' npm packages, exactly as locked, when the lock changed.
+install_npm_packages() {
+  local dir
+  for dir in ui tests/e2e; do
+    if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      echo "setup: npm ci in $dir" >&2
+      (cd "$dir" && npm ci --silent --no-audit --no-fund >&2)
+    fi
+  done
+}
+
+install_tauri_driver() {
+  if ! command -v tauri-driver >/dev/null 2>&1; then
+    echo "setup: installing tauri-driver into $cairn_tools" >&2
+    CARGO_TARGET_DIR="$HOME/.cache/cairn/tools-target" cargo install --locked --quiet --root "$cairn_tools" tauri-driver >&2
+  fi
+}
+
 install_apt_packages "${CAIRN_APT_PACKAGES[@]}"
 install_rust
+install_node
 cd "$cairn_root"
+install_npm_packages
+
+# Builds the web UI into ui/dist, which the app embeds (cargo builds of cairn-app need it).
+build_ui() {
+  echo "== ui build" >&2
+  npm --prefix ui run --silent build >&2
+}

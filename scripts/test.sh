@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: formatting, lints, then the whole workspace's unit,
-# integration and property tests. Exits non-zero on the first failure.
+# Sets everything up and runs every test: the web UI's tests and build, formatting, lints, the
+# whole workspace's unit, integration and property tests (the app's command layer included), and
+# the end-to-end tests of the real window under Xvfb. Exits non-zero on the first failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+install_tauri_driver
 
+echo "== ui tests" >&2
+npm --prefix ui test --silent
+build_ui
 echo "== rustfmt" >&2
 cargo fmt --all --check
 echo "== clippy" >&2
 cargo clippy --locked --workspace --all-targets -- -D warnings
 echo "== tests" >&2
 cargo test --locked --workspace --no-fail-fast
+echo "== end-to-end (the app's window under Xvfb)" >&2
+# `cargo test` has just built both binaries (integration tests need them), with the features the
+# tests use; building them again with `cargo build` would compile Tauri a second time.
+export CAIRN_APP_BIN="$CARGO_TARGET_DIR/debug/cairn-app" CAIRN_CLI_BIN="$CARGO_TARGET_DIR/debug/cairn"
+xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --silent

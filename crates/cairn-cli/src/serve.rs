@@ -9,18 +9,14 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use cairn_sandbox::auth::{ClientSpec, SystemClock, SystemEntropy};
-use cairn_sandbox::demo::{DemoOptions, Scale, bundled_packages, generate};
+use cairn_sandbox::demo::{Scale, load_demo, load_package};
 use cairn_sandbox::http::{ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
-use cairn_spec::{Collection, Dialect};
-use serde_json::{Value, json};
+use cairn_spec::Dialect;
+use serde_json::json;
 
 /// The client registered when none is given (loopback only).
 const DEFAULT_CLIENT: &str = "cairn:cairn-sandbox";
-/// Records written per transaction while loading demo data.
-const CHUNK: usize = 20_000;
-/// The fixed time demo data carries, so that the same scale is the same data.
-const DEMO_NOW: &str = "2025-08-01T12:00:00.000Z";
 
 /// Arguments of `cairn serve`.
 #[derive(Debug, clap::Args)]
@@ -103,17 +99,15 @@ async fn run_async(args: ServeArgs) -> anyhow::Result<()> {
     })?
     .with_strict_writes(args.strict_writes)
     .with_repair_log(Arc::new(|line: &str| eprintln!("cairn serve: {line}")));
+    let mut warn = |warning: String| eprintln!("cairn serve: {warning}");
     if args.demo && sandbox.is_empty() {
         let scale: Scale = args.scale.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-        load_demo(&sandbox, scale, &base_url)?;
-        for (name, bytes) in bundled_packages() {
-            load_package(&sandbox, name, bytes)?;
-        }
+        load_demo(&sandbox, scale, &base_url, &mut warn)?;
     }
     for path in &args.imports {
         for file in package_files(path)? {
             let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
-            load_package(&sandbox, &file.display().to_string(), &bytes)?;
+            load_package(&sandbox, &file.display().to_string(), &bytes, &mut warn)?;
         }
     }
     let counts: Vec<String> = sandbox.counts().iter().map(|(c, n)| format!("{n} {}", c.name())).collect();
@@ -142,42 +136,6 @@ async fn run_async(args: ServeArgs) -> anyhow::Result<()> {
 
 async fn running_wait(running: cairn_sandbox::http::Running) -> anyhow::Result<()> {
     running.wait().await.context("the server stopped")
-}
-
-fn load_demo(sandbox: &Sandbox, scale: Scale, base_url: &str) -> anyhow::Result<()> {
-    let options = DemoOptions {
-        scale,
-        seed: 2026,
-        href_base: base_url.to_owned(),
-        now: DEMO_NOW.to_owned(),
-        dialect: sandbox.dialect().clone(),
-    };
-    let mut chunk: Vec<(Collection, Value)> = Vec::with_capacity(CHUNK);
-    let mut failure = None;
-    generate(&options, &mut |collection, record| {
-        if failure.is_some() {
-            return;
-        }
-        chunk.push((collection, record));
-        if chunk.len() >= CHUNK
-            && let Err(e) = sandbox.write(std::mem::take(&mut chunk))
-        {
-            failure = Some(e);
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    sandbox.write(chunk)?;
-    Ok(())
-}
-
-fn load_package(sandbox: &Sandbox, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let report = sandbox.import_package(bytes).with_context(|| name.to_owned())?;
-    for warning in &report.warnings {
-        eprintln!("cairn serve: {name}: {warning}");
-    }
-    Ok(())
 }
 
 /// A file, or the `.json` files of a folder.

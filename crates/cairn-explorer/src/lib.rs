@@ -1,6 +1,7 @@
 //! What Cairn does, without a window, for the app and the command line alike. So far: checking
 //! files against the specification ([`check`]).
 
+pub mod app;
 pub mod check;
 pub mod connections;
 pub mod export;

@@ -117,7 +117,7 @@ fn rows(
 /// A served record as it was in the package: a document link the ingest added (marked in
 /// `extensions`) is removed, or put back to the plain value it replaced; a link the package
 /// itself gave stays, as does every link of a record a server served (nothing marks those).
-fn unlinked(mut record: Value) -> Value {
+pub fn unlinked(mut record: Value) -> Value {
     let Some(map) = record.as_object_mut() else { return record };
     for field in ADDED_LINKS {
         let extensions = map.get_mut("extensions").and_then(Value::as_object_mut);

@@ -22,6 +22,7 @@ mod import;
 mod import_fix;
 mod import_uri;
 mod links;
+mod load;
 mod math_text;
 mod names;
 mod out;
@@ -47,6 +48,7 @@ pub use import::{
 };
 pub use import_fix::MOVED;
 pub use import_uri::{ORIGINAL_URI, ServedAt};
+pub use load::{LoadError, load_demo, load_package};
 
 use calendar::Calendar;
 use framework::Alignment;

@@ -4,6 +4,7 @@
 mod connections;
 mod documents;
 mod extract;
+mod frameworks;
 mod journal;
 mod prepared;
 mod schema;
@@ -16,6 +17,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
+pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};

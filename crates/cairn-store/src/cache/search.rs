@@ -29,10 +29,7 @@ pub fn search(
     if spec.search.is_empty() {
         return Ok(Vec::new());
     }
-    let query: Vec<String> = words.split_whitespace().map(|w| format!("\"{}\"*", w.replace('"', "\"\""))).collect();
-    if query.is_empty() {
-        return Ok(Vec::new());
-    }
+    let Some(query) = fts_query(words) else { return Ok(Vec::new()) };
     let t = spec.table;
     let sql = format!(
         "SELECT t.id, t.json FROM {t}_fts f JOIN {t} t ON t.rowid = f.rowid
@@ -40,9 +37,14 @@ pub fn search(
     );
     let mut stmt = conn.prepare(&sql)?;
     let hits = stmt
-        .query_map(params![query.join(" "), connection_id, limit], |r| {
-            Ok(SearchHit { id: r.get(0)?, json: r.get(1)? })
-        })?
+        .query_map(params![query, connection_id, limit], |r| Ok(SearchHit { id: r.get(0)?, json: r.get(1)? }))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(hits)
+}
+
+/// The FTS5 query matching each word of `words` as a prefix, quotes and operators taken
+/// literally; `None` when there is no word.
+pub(crate) fn fts_query(words: &str) -> Option<String> {
+    let query: Vec<String> = words.split_whitespace().map(|w| format!("\"{}\"*", w.replace('"', "\"\""))).collect();
+    (!query.is_empty()).then(|| query.join(" "))
 }

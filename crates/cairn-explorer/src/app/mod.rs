@@ -1,0 +1,260 @@
+//! The desktop app's logic, without a window: what each of the app's commands does, over the
+//! cache (one writer, a pool of readers, all on the blocking pool), open framework graphs kept
+//! until the cache changes, the built-in sandbox, and the window's session. `src-tauri` only
+//! adapts these to Tauri commands.
+
+mod builtin;
+mod cache;
+mod detail;
+mod error;
+mod frameworks;
+mod open;
+mod search;
+mod session;
+mod types;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use cairn_client::{Cancel, Client};
+use cairn_sandbox::auth::Entropy;
+
+use crate::connections::ConnectionSettings;
+use crate::sync::{Clock, SyncOptions, SyncProgress, SyncReport};
+
+pub use builtin::BuiltinSandbox;
+pub use cache::CacheHandle;
+pub use error::{AppError, ErrorDetail, StatusObject};
+pub use frameworks::{list_frameworks, source_kind};
+pub use open::OpenFramework;
+pub use search::segments;
+pub use types::*;
+
+/// The name of the built-in sandbox's connection.
+pub const BUILTIN_CONNECTION: &str = "Built-in sandbox";
+/// The cache file's name in the data folder.
+pub const CACHE_FILE: &str = "cache.sqlite";
+/// Frameworks kept open at once.
+const OPEN_LIMIT: usize = 6;
+
+/// How to build an [`App`].
+pub struct AppOptions {
+    /// Where the cache, the session and the built-in sandbox's data live.
+    pub data_dir: PathBuf,
+    /// The random source (the built-in sandbox's credentials).
+    pub entropy: Arc<dyn Entropy>,
+    /// The clock syncs use.
+    pub clock: Arc<dyn Clock>,
+    /// Called with a connection's name whenever its cached data changed.
+    pub on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
+}
+
+/// The app's state: everything its commands share.
+pub struct App {
+    data_dir: PathBuf,
+    cache: CacheHandle,
+    open: Mutex<HashMap<FrameworkKey, Arc<OpenFramework>>>,
+    builtin: tokio::sync::Mutex<Option<BuiltinSandbox>>,
+    tasks: Mutex<HashMap<String, Cancel>>,
+    entropy: Arc<dyn Entropy>,
+    clock: Arc<dyn Clock>,
+    on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
+}
+
+impl App {
+    /// Opens the cache in the data folder (creating both if needed).
+    pub fn new(options: AppOptions) -> Result<App, AppError> {
+        let cache = CacheHandle::open(&options.data_dir.join(CACHE_FILE))?;
+        Ok(App {
+            data_dir: options.data_dir,
+            cache,
+            open: Mutex::new(HashMap::new()),
+            builtin: tokio::sync::Mutex::new(None),
+            tasks: Mutex::new(HashMap::new()),
+            entropy: options.entropy,
+            clock: options.clock,
+            on_cache_change: options.on_cache_change,
+        })
+    }
+
+    /// The data folder.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// The cache.
+    pub fn cache(&self) -> &CacheHandle {
+        &self.cache
+    }
+
+    /// Starts the app: on the first launch (no data in the cache, or only a built-in sandbox
+    /// whose first sync never completed — cancelled or failed) starts the built-in sandbox,
+    /// saves it as a connection and syncs it, reporting progress; otherwise answers at once,
+    /// with no network.
+    pub async fn start(&self, progress: &(dyn Fn(Progress) + Sync)) -> Result<StartReport, AppError> {
+        if !self.cache.read(needs_first_launch).await? {
+            return Ok(StartReport { first_launch: false, session: session::load(&self.data_dir) });
+        }
+        let report = self.sync_builtin(true, progress).await?;
+        if report.is_cancelled() {
+            return Err(AppError::new(
+                "cancelled",
+                "the built-in sandbox's first sync was cancelled: start it again to have something to explore",
+            ));
+        }
+        if !report.collections.iter().any(|c| c.outcome.is_success()) {
+            let reasons: Vec<String> = report
+                .collections
+                .iter()
+                .filter_map(|c| c.message.as_ref().map(|m| format!("{}: {m}", c.collection)))
+                .collect();
+            return Err(AppError::new("sync", "the built-in sandbox could not be synced").with_text(reasons.join("\n")));
+        }
+        Ok(StartReport { first_launch: true, session: None })
+    }
+
+    /// Syncs the built-in sandbox (starting it first when it is not running): in full, or
+    /// incrementally; reports progress and can be cancelled as task `sync`.
+    pub async fn sync_builtin(&self, full: bool, progress: &(dyn Fn(Progress) + Sync)) -> Result<SyncReport, AppError> {
+        let mut builtin = self.builtin.lock().await;
+        if builtin.is_none() {
+            *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone()).await?);
+        }
+        let Some(sandbox) = builtin.as_ref() else { return Err(AppError::internal("the sandbox did not start")) };
+        let settings = ConnectionSettings {
+            token_url: None,
+            client_id: sandbox.client_id().to_owned(),
+            ca_cert: Some(sandbox.ca_cert().to_owned()),
+            dialect: "spec".to_owned(),
+            scopes: Vec::new(),
+            scope_base: None,
+            anonymous: false,
+        };
+        let json = serde_json::to_string(&settings).map_err(|e| AppError::internal(e.to_string()))?;
+        let base_url = sandbox.base_url().to_owned();
+        // The sandbox listens on a new port each start: the connection follows it.
+        self.cache
+            .write(move |conn| {
+                cairn_store::cache::save_connection(conn, BUILTIN_CONNECTION, &base_url, &json)?;
+                Ok(())
+            })
+            .await?;
+        let client = Client::new(sandbox.client_config()?)?;
+        let options = SyncOptions { incremental: !full, clock: self.clock.clone(), ..SyncOptions::default() };
+        let cancel = self.begin_task("sync");
+        let relay = |p: SyncProgress| {
+            progress(Progress { task: "sync".to_owned(), stage: p.collection, done: p.records, total: p.total })
+        };
+        let result = crate::sync::sync(&client, self.cache.path(), BUILTIN_CONNECTION, &options, &relay, &cancel).await;
+        self.end_task("sync");
+        let report = result?;
+        self.changed(BUILTIN_CONNECTION);
+        Ok(report)
+    }
+
+    /// Every cached framework, grouped by connection.
+    pub async fn list_frameworks(&self) -> Result<Vec<FrameworkGroup>, AppError> {
+        self.cache.read(list_frameworks).await
+    }
+
+    /// Opens a framework (built once, then kept) and answers its first level.
+    pub async fn open_framework(&self, key: FrameworkKey) -> Result<FrameworkOutline, AppError> {
+        Ok(self.framework(key).await?.outline())
+    }
+
+    /// The children of each of `parents`.
+    pub async fn tree_children(&self, key: FrameworkKey, parents: Vec<String>) -> Result<Vec<Children>, AppError> {
+        Ok(self.framework(key).await?.children(&parents))
+    }
+
+    /// The children of every node below `node`.
+    pub async fn tree_descendants(&self, key: FrameworkKey, node: String) -> Result<Vec<Children>, AppError> {
+        self.framework(key).await?.descendants(&node)
+    }
+
+    /// Every path from a root row down to `identifier`.
+    pub async fn tree_paths(&self, key: FrameworkKey, identifier: String) -> Result<Vec<Vec<String>>, AppError> {
+        self.framework(key).await?.paths(&identifier)
+    }
+
+    /// What the item panel shows.
+    pub async fn item_detail(&self, key: FrameworkKey, identifier: String) -> Result<ItemDetail, AppError> {
+        let open = self.framework(key).await?;
+        self.cache.read(move |conn| detail::item_detail(conn, &open, &identifier)).await
+    }
+
+    /// Full-text search over every cached framework.
+    pub async fn search(&self, query: String, limit: u32) -> Result<Vec<SearchHit>, AppError> {
+        let limit = limit.clamp(1, 500);
+        self.cache.read(move |conn| search::search(conn, &query, limit)).await
+    }
+
+    /// The saved session.
+    pub fn session_load(&self) -> Option<Session> {
+        session::load(&self.data_dir)
+    }
+
+    /// Saves the session.
+    pub async fn session_save(&self, session: Session) -> Result<(), AppError> {
+        let dir = self.data_dir.clone();
+        cache::blocking(move || session::save(&dir, &session)).await
+    }
+
+    /// Cancels the running task `task`; whether one was running.
+    pub fn cancel(&self, task: &str) -> bool {
+        let tasks = self.tasks.lock().unwrap_or_else(PoisonError::into_inner);
+        tasks.get(task).map(Cancel::cancel).is_some()
+    }
+
+    /// Stops the built-in sandbox if it runs.
+    pub async fn shutdown(&self) {
+        if let Some(sandbox) = self.builtin.lock().await.take() {
+            sandbox.stop().await;
+        }
+    }
+
+    /// The open framework `key`, opened on a blocking thread if needed.
+    async fn framework(&self, key: FrameworkKey) -> Result<Arc<OpenFramework>, AppError> {
+        if let Some(open) = self.open.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
+            return Ok(open.clone());
+        }
+        let wanted = key.clone();
+        let open = Arc::new(self.cache.read(move |conn| OpenFramework::load(conn, &wanted)).await?);
+        let mut frameworks = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        if frameworks.len() >= OPEN_LIMIT {
+            frameworks.clear();
+        }
+        frameworks.insert(key, open.clone());
+        Ok(open)
+    }
+
+    /// Forgets what was built from `connection`'s data and tells the window.
+    fn changed(&self, connection: &str) {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).retain(|key, _| key.connection != connection);
+        (self.on_cache_change)(connection);
+    }
+
+    fn begin_task(&self, task: &str) -> Cancel {
+        let cancel = Cancel::new();
+        self.tasks.lock().unwrap_or_else(PoisonError::into_inner).insert(task.to_owned(), cancel.clone());
+        cancel
+    }
+
+    fn end_task(&self, task: &str) {
+        self.tasks.lock().unwrap_or_else(PoisonError::into_inner).remove(task);
+    }
+}
+
+/// Whether the cache holds nothing to explore yet: no connection, or only the built-in
+/// sandbox without a completed framework sync.
+fn needs_first_launch(conn: &rusqlite::Connection) -> Result<bool, AppError> {
+    let connections = cairn_store::cache::connections(conn)?;
+    Ok(match connections.as_slice() {
+        [] => true,
+        [only] if only.name == BUILTIN_CONNECTION => {
+            cairn_store::cache::last_complete(conn, only.id, "CFDocuments")?.is_none()
+        }
+        _ => false,
+    })
+}

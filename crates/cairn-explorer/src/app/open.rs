@@ -1,0 +1,331 @@
+//! An open framework: its graph and tree built once from the cache, kept as owned tables so
+//! that children, paths, counts and associations are answered without touching SQLite again,
+//! until the cache changes.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
+
+use cairn_graph::{End, FrameworkGraph, NodeIndex, RelationDirection, Tree};
+use cairn_spec::case::CfPackage;
+use rusqlite::Connection;
+
+use super::error::AppError;
+use super::types::{
+    AssociationDirection, AssociationGroup, AssociationLink, Children, Crumb, FrameworkKey, FrameworkOutline, LinkEnd,
+    NodeKind, TreeRow,
+};
+use crate::views::{load_package, resolve_connection};
+
+/// Paths listed at most for one item.
+const MAX_PATHS: usize = 64;
+
+/// What a node shows.
+#[derive(Debug, Clone)]
+struct NodeInfo {
+    identifier: String,
+    code: Option<String>,
+    statement: String,
+    kind: NodeKind,
+    uri: Option<String>,
+    title: Option<String>,
+}
+
+/// One framework opened for the explorer.
+pub struct OpenFramework {
+    key: FrameworkKey,
+    title: String,
+    nodes: Vec<NodeInfo>,
+    by_identifier: HashMap<String, NodeIndex>,
+    tree: Tree,
+    cyclic: HashSet<NodeIndex>,
+    relations: HashMap<NodeIndex, Vec<AssociationGroup>>,
+    subtree_counts: Mutex<HashMap<NodeIndex, u32>>,
+    item_count: u32,
+}
+
+impl OpenFramework {
+    /// Reads the framework `key` from the cache and builds its graph and tree.
+    pub fn load(conn: &Connection, key: &FrameworkKey) -> Result<OpenFramework, AppError> {
+        let connection = resolve_connection(conn, &key.connection)?;
+        let Some((_, package)) = load_package(conn, Some(connection), &key.identifier)? else {
+            return Err(AppError::not_found(format!(
+                "the framework {} is not in the cache of {}",
+                key.identifier, key.connection
+            )));
+        };
+        Ok(OpenFramework::build(key.clone(), &package))
+    }
+
+    /// Builds the tables of `package`.
+    pub fn build(key: FrameworkKey, package: &CfPackage) -> OpenFramework {
+        let graph = FrameworkGraph::from_package(package);
+        let tree = Tree::new(&graph, package);
+        let nodes: Vec<NodeInfo> =
+            graph.graph().node_indices().map(|index| node_info(&graph, package, index)).collect();
+        let by_identifier = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| (node.identifier.clone(), NodeIndex::new(i)))
+            .collect::<HashMap<_, _>>();
+        let relations = graph
+            .graph()
+            .node_indices()
+            .filter(|&index| graph.graph().neighbors_undirected(index).next().is_some())
+            .map(|index| (index, groups(&key, &graph, package, index)))
+            .collect();
+        let cyclic = tree.cycles().iter().flatten().copied().collect();
+        let title = package
+            .document
+            .as_ref()
+            .and_then(|d| d.title.as_deref())
+            .map(str::to_owned)
+            .unwrap_or_else(|| key.identifier.clone());
+        let item_count = u32::try_from(graph.count(cairn_graph::NodeKind::Item)).unwrap_or(u32::MAX);
+        OpenFramework {
+            key,
+            title,
+            nodes,
+            by_identifier,
+            tree,
+            cyclic,
+            relations,
+            subtree_counts: Mutex::new(HashMap::new()),
+            item_count,
+        }
+    }
+
+    /// Which framework this is.
+    pub fn key(&self) -> &FrameworkKey {
+        &self.key
+    }
+
+    /// The first level, the orphans and the cycles.
+    pub fn outline(&self) -> FrameworkOutline {
+        let roots = self.tree.root().map(|root| self.rows(root)).unwrap_or_default();
+        let orphans = self.tree.orphans().iter().map(|&n| self.row(n)).collect();
+        let cycles = self
+            .tree
+            .cycles()
+            .iter()
+            .map(|cycle| cycle.iter().map(|&n| self.nodes[n.index()].identifier.clone()).collect())
+            .collect();
+        FrameworkOutline {
+            key: self.key.clone(),
+            title: self.title.clone(),
+            item_count: self.item_count,
+            roots,
+            orphans,
+            cycles,
+        }
+    }
+
+    /// The children of each of `parents` (unknown identifiers are left out).
+    pub fn children(&self, parents: &[String]) -> Vec<Children> {
+        parents
+            .iter()
+            .filter_map(|parent| {
+                let node = self.find(parent)?;
+                Some(Children { parent: parent.clone(), children: self.rows(node) })
+            })
+            .collect()
+    }
+
+    /// The children of every node below `node`, each parent once, in tree order.
+    pub fn descendants(&self, node: &str) -> Result<Vec<Children>, AppError> {
+        let start = self.find(node).ok_or_else(|| self.missing(node))?;
+        let mut out = Vec::new();
+        let mut seen = HashSet::from([start]);
+        let mut stack = vec![start];
+        while let Some(parent) = stack.pop() {
+            let children = self.tree.children(parent);
+            if children.is_empty() {
+                continue;
+            }
+            out.push(Children { parent: self.nodes[parent.index()].identifier.clone(), children: self.rows(parent) });
+            for child in children.iter().rev() {
+                if seen.insert(child.node) {
+                    stack.push(child.node);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every path from a root row (a child of the document, or an orphan) down to `identifier`.
+    pub fn paths(&self, identifier: &str) -> Result<Vec<Vec<String>>, AppError> {
+        let node = self.find(identifier).ok_or_else(|| self.missing(identifier))?;
+        let root = self.tree.root();
+        if self.tree.is_reachable(node) {
+            let paths = self.tree.breadcrumbs(node);
+            return Ok(paths
+                .into_iter()
+                .take(MAX_PATHS)
+                .map(|path| {
+                    path.into_iter()
+                        .filter(|&n| Some(n) != root)
+                        .map(|n| self.nodes[n.index()].identifier.clone())
+                        .collect()
+                })
+                .collect());
+        }
+        // An orphan's sub-forest: up through first parents to its orphan root.
+        let mut path = vec![node];
+        let mut seen = HashSet::from([node]);
+        while let Some(&parent) = path.last().and_then(|&n| self.tree.parents(n).first()) {
+            if !seen.insert(parent) {
+                break;
+            }
+            path.push(parent);
+        }
+        Ok(vec![path.into_iter().rev().map(|n| self.nodes[n.index()].identifier.clone()).collect()])
+    }
+
+    /// Every path from the document down to `node`, as crumbs (the document first).
+    pub fn breadcrumbs(&self, identifier: &str) -> Result<Vec<Vec<Crumb>>, AppError> {
+        let node = self.find(identifier).ok_or_else(|| self.missing(identifier))?;
+        Ok(self
+            .tree
+            .breadcrumbs(node)
+            .into_iter()
+            .take(MAX_PATHS)
+            .map(|path| path.into_iter().map(|n| self.crumb(n)).collect())
+            .collect())
+    }
+
+    /// The associations of `identifier`, by type and direction.
+    pub fn associations(&self, identifier: &str) -> Result<Vec<AssociationGroup>, AppError> {
+        let node = self.find(identifier).ok_or_else(|| self.missing(identifier))?;
+        Ok(self.relations.get(&node).cloned().unwrap_or_default())
+    }
+
+    /// What the node is, its title, URI and identifier.
+    pub fn describe(&self, identifier: &str) -> Result<(NodeKind, String), AppError> {
+        let node = self.find(identifier).ok_or_else(|| self.missing(identifier))?;
+        Ok((self.nodes[node.index()].kind, self.crumb(node).label))
+    }
+
+    /// The document's identifier (the root of the tree).
+    pub fn document(&self) -> &str {
+        &self.key.identifier
+    }
+
+    fn find(&self, identifier: &str) -> Option<NodeIndex> {
+        self.by_identifier.get(identifier).copied()
+    }
+
+    fn missing(&self, identifier: &str) -> AppError {
+        AppError::not_found(format!("no node {identifier} in the framework {}", self.title))
+    }
+
+    fn rows(&self, parent: NodeIndex) -> Vec<TreeRow> {
+        self.tree.children(parent).iter().map(|child| self.row(child.node)).collect()
+    }
+
+    fn row(&self, node: NodeIndex) -> TreeRow {
+        let info = &self.nodes[node.index()];
+        TreeRow {
+            identifier: info.identifier.clone(),
+            human_coding_scheme: info.code.clone(),
+            statement: info.statement.clone(),
+            kind: info.kind,
+            child_count: u32::try_from(self.tree.children(node).len()).unwrap_or(u32::MAX),
+            subtree_count: self.subtree_count(node),
+            multi_parent: self.tree.parents(node).len() > 1,
+            cyclic: self.cyclic.contains(&node),
+        }
+    }
+
+    fn subtree_count(&self, node: NodeIndex) -> u32 {
+        if self.tree.children(node).is_empty() {
+            return 0;
+        }
+        let mut counts = self.subtree_counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *counts.entry(node).or_insert_with(|| u32::try_from(self.tree.subtree_count(node)).unwrap_or(u32::MAX))
+    }
+
+    fn crumb(&self, node: NodeIndex) -> Crumb {
+        let info = &self.nodes[node.index()];
+        Crumb { identifier: info.identifier.clone(), label: label(info) }
+    }
+}
+
+/// Code and statement, or the title, or the identifier.
+fn label(info: &NodeInfo) -> String {
+    match (&info.code, info.kind) {
+        (_, NodeKind::Document) => info.title.clone().unwrap_or_else(|| info.identifier.clone()),
+        (Some(code), _) if !info.statement.is_empty() => format!("{code} {}", info.statement),
+        (Some(code), _) => code.clone(),
+        (None, _) => info.statement.clone(),
+    }
+}
+
+fn node_info(graph: &FrameworkGraph, package: &CfPackage, index: NodeIndex) -> NodeInfo {
+    let node = graph.node(index);
+    let identifier = node.identifier.to_owned();
+    let uri = node.uri.map(str::to_owned);
+    let title = node.title.map(str::to_owned);
+    match End::of(graph, package, index) {
+        End::Document { title, .. } => NodeInfo {
+            statement: title.clone().unwrap_or_else(|| identifier.clone()),
+            identifier,
+            code: None,
+            kind: NodeKind::Document,
+            uri,
+            title,
+        },
+        End::Item { human_coding_scheme, full_statement, .. } => {
+            let item = node.item_index.and_then(|i| package.items.as_ref()?.iter().as_slice().get(i));
+            let abbreviated = item.and_then(|i| i.abbreviated_statement.as_deref()).filter(|s| !s.trim().is_empty());
+            let statement = abbreviated.map(str::to_owned).or(full_statement).unwrap_or_default();
+            let uri = item.and_then(|i| i.uri.as_deref()).map(str::to_owned);
+            NodeInfo { identifier, code: human_coding_scheme, statement, kind: NodeKind::Item, uri, title: None }
+        }
+        End::External { .. } => NodeInfo {
+            statement: title.clone().or_else(|| uri.clone()).unwrap_or_else(|| identifier.clone()),
+            identifier,
+            code: None,
+            kind: NodeKind::External,
+            uri,
+            title,
+        },
+        End::Unknown { .. } => {
+            NodeInfo { statement: identifier.clone(), identifier, code: None, kind: NodeKind::Unknown, uri, title }
+        }
+    }
+}
+
+/// The associations of `index` in the app's terms; ends inside the package are cached in `key`.
+fn groups(key: &FrameworkKey, graph: &FrameworkGraph, package: &CfPackage, index: NodeIndex) -> Vec<AssociationGroup> {
+    cairn_graph::relations(graph, package, index)
+        .into_iter()
+        .map(|group| AssociationGroup {
+            association_type: group.association_type,
+            direction: match group.direction {
+                RelationDirection::Outgoing => AssociationDirection::Outgoing,
+                RelationDirection::Incoming => AssociationDirection::Incoming,
+            },
+            links: group
+                .relations
+                .into_iter()
+                .map(|relation| {
+                    let other = graph.find(relation.other.identifier()).map(|n| node_info(graph, package, n));
+                    let cached = matches!(relation.other, End::Item { .. } | End::Document { .. });
+                    AssociationLink {
+                        association_identifier: relation.identifier.unwrap_or_default(),
+                        other: LinkEnd {
+                            identifier: relation.other.identifier().to_owned(),
+                            uri: other.as_ref().and_then(|o| o.uri.clone()),
+                            title: other.as_ref().map(label).filter(|_| cached).or_else(|| match &relation.other {
+                                End::External { title, .. } => title.clone(),
+                                _ => None,
+                            }),
+                            cached: cached.then(|| key.clone()),
+                        },
+                        sequence_number: relation.sequence_number,
+                        grouping: relation.grouping,
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}

@@ -1,0 +1,134 @@
+//! Full-text search across every cached framework (the cache's FTS5 index), each hit's
+//! statement split around the words that matched so the UI can highlight them as text.
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+use serde_json::Value;
+
+use super::error::AppError;
+use super::types::{FieldMatch, FrameworkKey, SearchHit, Segment};
+
+/// Items of every cached framework matching `query` (each word a prefix), best first.
+pub fn search(conn: &Connection, query: &str, limit: u32) -> Result<Vec<SearchHit>, AppError> {
+    let hits = cairn_store::cache::search_items(conn, query, limit)?;
+    if hits.is_empty() {
+        return Ok(Vec::new());
+    }
+    let titles: HashMap<(String, String), String> = cairn_store::cache::documents(conn)?
+        .into_iter()
+        .map(|row| {
+            let title = serde_json::from_str::<Value>(&row.json)
+                .ok()
+                .and_then(|d| d.get("title").and_then(Value::as_str).map(str::to_owned))
+                .unwrap_or_else(|| row.id.clone());
+            ((row.connection, row.id), title)
+        })
+        .collect();
+    let words: Vec<String> = query.split_whitespace().map(fold).collect();
+    Ok(hits
+        .into_iter()
+        .filter_map(|hit| {
+            let document = hit.document?;
+            let item: Value = serde_json::from_str(&hit.json).ok()?;
+            let text = |field: &str| item.get(field).and_then(Value::as_str).map(str::to_owned);
+            let statement = text("fullStatement").unwrap_or_default();
+            let segments = segments(&statement, &words);
+            let matched_in = match segments.iter().any(|s| s.hit) {
+                true => None,
+                false => other_field_match(&item, &words),
+            };
+            let framework_title =
+                titles.get(&(hit.connection.clone(), document.clone())).cloned().unwrap_or_else(|| document.clone());
+            Some(SearchHit {
+                key: FrameworkKey { connection: hit.connection, identifier: document },
+                framework_title,
+                identifier: hit.id,
+                human_coding_scheme: text("humanCodingScheme"),
+                segments,
+                matched_in,
+            })
+        })
+        .collect())
+}
+
+/// The fields besides the statement that the index searches, in the order a reader cares.
+const OTHER_FIELDS: [&str; 5] =
+    ["abbreviatedStatement", "alternativeLabel", "conceptKeywords", "notes", "humanCodingScheme"];
+
+/// The first field besides the statement whose text holds one of `words`.
+fn other_field_match(item: &Value, words: &[String]) -> Option<FieldMatch> {
+    OTHER_FIELDS.iter().find_map(|field| {
+        let text = match item.get(*field)? {
+            Value::String(s) => s.clone(),
+            Value::Array(values) => values.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
+            _ => return None,
+        };
+        let segments = segments(&text, words);
+        segments.iter().any(|s| s.hit).then(|| FieldMatch { field: (*field).to_owned(), segments })
+    })
+}
+
+/// `text` split into runs of words that start with one of `words` (already folded) and the rest.
+pub fn segments(text: &str, words: &[String]) -> Vec<Segment> {
+    let mut out: Vec<Segment> = Vec::new();
+    let mut push = |piece: &str, hit: bool| match out.last_mut() {
+        Some(last) if last.hit == hit => last.text.push_str(piece),
+        _ => out.push(Segment { text: piece.to_owned(), hit }),
+    };
+    let mut start = 0;
+    let mut in_word = false;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let word_char = c.is_alphanumeric();
+        if word_char != in_word {
+            let piece = &text[start..i];
+            if !piece.is_empty() {
+                let hit = in_word && words.iter().any(|w| fold(piece).starts_with(w.as_str()));
+                push(piece, hit);
+            }
+            start = i;
+            in_word = word_char;
+        }
+    }
+    out
+}
+
+/// Lower case without diacritics (as the index's `remove_diacritics` compares).
+fn fold(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ý' | 'ÿ' => 'y',
+            c => c,
+        })
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marked(text: &str, query: &str) -> String {
+        let words: Vec<String> = query.split_whitespace().map(fold).collect();
+        segments(text, &words).iter().map(|s| if s.hit { format!("[{}]", s.text) } else { s.text.clone() }).collect()
+    }
+
+    #[test]
+    fn words_starting_with_a_searched_word_are_marked() {
+        assert_eq!(
+            marked("Add fractions, and adding mixed numbers.", "add"),
+            "[Add] fractions, and [adding] mixed numbers."
+        );
+        assert_eq!(marked("Réel et irréel", "reel"), "[Réel] et irréel");
+        assert_eq!(marked("x² + y = 3", "y"), "x² + [y] = 3");
+        assert_eq!(marked("", "a"), "");
+    }
+}

@@ -1,0 +1,343 @@
+//! What the app's views receive: serialisable answers in the shapes the web UI uses (camelCase),
+//! with their TypeScript declarations generated into `ui/src/bindings/` by ts-rs.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+/// A cached framework: the connection (or import) that holds it and its CFDocument identifier.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+pub struct FrameworkKey {
+    /// The connection's name.
+    pub connection: String,
+    /// The CFDocument identifier.
+    pub identifier: String,
+}
+
+/// Where a connection's data comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum SourceKind {
+    /// The sandbox that ships inside the app.
+    BuiltIn,
+    /// A provider synced over the network.
+    Connection,
+    /// Files imported by hand.
+    Import,
+}
+
+/// One framework in the sidebar.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameworkSummary {
+    /// Which framework.
+    pub key: FrameworkKey,
+    /// Its title (the identifier when it has none).
+    pub title: String,
+    /// `creator` or `publisher`.
+    pub publisher: Option<String>,
+    /// `version`.
+    pub version: Option<String>,
+    /// `adoptionStatus`.
+    pub adoption_status: Option<String>,
+    /// `subject`.
+    pub subjects: Vec<String>,
+    /// `lastChangeDateTime`.
+    pub last_change_date_time: Option<String>,
+    /// How many items the cache holds for it.
+    pub item_count: u32,
+}
+
+/// The frameworks of one connection or import.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameworkGroup {
+    /// The connection's name.
+    pub connection: String,
+    /// Where its data comes from.
+    pub kind: SourceKind,
+    /// Its frameworks, by title.
+    pub frameworks: Vec<FrameworkSummary>,
+}
+
+/// What a tree node is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum NodeKind {
+    /// The framework's document.
+    Document,
+    /// An item of the framework.
+    Item,
+    /// A node outside the framework that a link names with a URI or title.
+    External,
+    /// An identifier nothing else is known of.
+    Unknown,
+}
+
+/// One row of the framework tree.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TreeRow {
+    /// The node's identifier.
+    pub identifier: String,
+    /// `humanCodingScheme`.
+    pub human_coding_scheme: Option<String>,
+    /// `abbreviatedStatement` when set, else `fullStatement` (else the title or identifier).
+    pub statement: String,
+    /// What the node is.
+    pub kind: NodeKind,
+    /// Direct children.
+    pub child_count: u32,
+    /// Every node below.
+    pub subtree_count: u32,
+    /// Whether the item sits under several parents.
+    pub multi_parent: bool,
+    /// Whether a child link of this node was cut to stop a cycle.
+    pub cyclic: bool,
+}
+
+/// An open framework's first level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameworkOutline {
+    /// Which framework.
+    pub key: FrameworkKey,
+    /// Its title.
+    pub title: String,
+    /// How many items it has.
+    pub item_count: u32,
+    /// The document's children, in order.
+    pub roots: Vec<TreeRow>,
+    /// The roots of sub-forests with no path to the document.
+    pub orphans: Vec<TreeRow>,
+    /// Each cycle of `isChildOf` links once, as identifiers.
+    pub cycles: Vec<Vec<String>>,
+}
+
+/// The children of one node.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Children {
+    /// The parent's identifier.
+    pub parent: String,
+    /// Its children, in order.
+    pub children: Vec<TreeRow>,
+}
+
+/// One step of a breadcrumb.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Crumb {
+    /// The node's identifier.
+    pub identifier: String,
+    /// What to show: code and statement, or the document's title.
+    pub label: String,
+}
+
+/// The other end of an association.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkEnd {
+    /// Its identifier.
+    pub identifier: String,
+    /// The URI the link or the record gives.
+    pub uri: Option<String>,
+    /// Its title: code and statement of a cached item, or the link's title.
+    pub title: Option<String>,
+    /// The framework where it can be opened, when the cache holds it.
+    pub cached: Option<FrameworkKey>,
+}
+
+/// One association of the selected node.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AssociationLink {
+    /// The CFAssociation's identifier.
+    pub association_identifier: String,
+    /// The other end.
+    pub other: LinkEnd,
+    /// `sequenceNumber`.
+    #[ts(type = "number | null")]
+    pub sequence_number: Option<i64>,
+    /// The association grouping's identifier.
+    pub grouping: Option<String>,
+}
+
+/// Which way an association points from the selected node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum AssociationDirection {
+    /// The node is the origin.
+    Outgoing,
+    /// The node is the destination.
+    Incoming,
+}
+
+/// The associations of one type and direction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AssociationGroup {
+    /// The association type as given.
+    pub association_type: String,
+    /// Which way.
+    pub direction: AssociationDirection,
+    /// The associations, in order.
+    pub links: Vec<AssociationLink>,
+}
+
+/// Everything the item panel shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemDetail {
+    /// The framework.
+    pub key: FrameworkKey,
+    /// The node's identifier.
+    pub identifier: String,
+    /// What it is.
+    pub kind: NodeKind,
+    /// Code and statement, or the document's title.
+    pub title: String,
+    /// The CFItem (or CFDocument) as cached, extensions included; `null` for other nodes.
+    pub record: Value,
+    /// Every path from the document down to the node (the node last).
+    pub breadcrumbs: Vec<Vec<Crumb>>,
+    /// Its associations by type and direction.
+    pub associations: Vec<AssociationGroup>,
+}
+
+/// A piece of a search hit's statement: matched word or not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Segment {
+    /// The text.
+    pub text: String,
+    /// Whether it matched a searched word.
+    pub hit: bool,
+}
+
+/// One search result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchHit {
+    /// The framework holding the item.
+    pub key: FrameworkKey,
+    /// That framework's title.
+    pub framework_title: String,
+    /// The item's identifier.
+    pub identifier: String,
+    /// Its `humanCodingScheme`.
+    pub human_coding_scheme: Option<String>,
+    /// Its statement, split around the matched words.
+    pub segments: Vec<Segment>,
+    /// When the words matched another field rather than the statement: that field.
+    pub matched_in: Option<FieldMatch>,
+}
+
+/// Another field of an item that a search matched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldMatch {
+    /// The CASE field's name (`notes`, `conceptKeywords`, ...).
+    pub field: String,
+    /// Its text, split around the matched words.
+    pub segments: Vec<Segment>,
+}
+
+/// A visited item.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    /// The framework.
+    pub key: FrameworkKey,
+    /// The item.
+    pub identifier: String,
+}
+
+/// What the window restores at start.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Session {
+    /// The open framework.
+    pub framework: Option<FrameworkKey>,
+    /// The selected node.
+    pub selected: Option<String>,
+    /// Each expanded tree position as its path of identifiers from a root row.
+    pub expanded: Vec<Vec<String>>,
+    /// Visited items, oldest first.
+    pub history: Vec<Location>,
+    /// The current place in `history`.
+    pub history_index: u32,
+}
+
+/// How long work is going: one stage (a collection, a framework, a file) of a task.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Progress {
+    /// The task (`sync`, `import`, `search`).
+    pub task: String,
+    /// The stage: a collection (`CFItems`), a framework, a file.
+    pub stage: String,
+    /// Records (or bytes) done.
+    #[ts(type = "number")]
+    pub done: u64,
+    /// How many there are, when known.
+    #[ts(type = "number | null")]
+    pub total: Option<u64>,
+}
+
+/// What starting the app did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StartReport {
+    /// Whether this was the first launch (the built-in sandbox was started and synced).
+    pub first_launch: bool,
+    /// The session saved last time.
+    pub session: Option<Session>,
+}
+
+/// How one collection (or framework package) of a sync ended, as the window shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionSummary {
+    /// The collection (`users`, `CFDocuments`) or `CFPackages/<identifier>`.
+    pub collection: String,
+    /// `complete`, `unchanged`, `skipped`, `forbidden`, `failed` or `cancelled`.
+    pub outcome: String,
+    /// Records written (or fetched before it stopped).
+    pub records: u64,
+    /// Records the server said it would send.
+    pub total: Option<u64>,
+    /// Why it failed, was skipped or fell back to a full read.
+    pub message: Option<String>,
+}
+
+/// What a sync did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncSummary {
+    /// The connection synced.
+    pub connection: String,
+    /// Every collection considered, in the order they ran.
+    pub collections: Vec<CollectionSummary>,
+}
+
+impl SyncSummary {
+    /// The summary of `report` for `connection`.
+    pub fn of(connection: &str, report: &crate::sync::SyncReport) -> SyncSummary {
+        let collections = report
+            .collections
+            .iter()
+            .map(|c| CollectionSummary {
+                collection: c.collection.clone(),
+                outcome: serde_json::to_value(c.outcome)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                records: c.records,
+                total: c.total,
+                message: c.message.clone(),
+            })
+            .collect();
+        SyncSummary { connection: connection.to_owned(), collections }
+    }
+}

@@ -1,0 +1,187 @@
+//! The app's functions without a window: first launch against the real built-in sandbox over
+//! HTTPS, the explorer's reads from the real SQLite cache, the session, and errors as the UI
+//! receives them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, UNIX_EPOCH};
+
+use cairn_explorer::app::{App, AppOptions, BUILTIN_CONNECTION, FrameworkKey, Location, Progress, Session};
+use cairn_sandbox::auth::Entropy;
+
+/// Deterministic bytes: a counter.
+struct Counter(AtomicU64);
+
+impl Entropy for Counter {
+    fn fill(&self, bytes: &mut [u8]) {
+        for b in bytes {
+            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
+        }
+    }
+}
+
+fn app(dir: &std::path::Path, changes: Arc<Mutex<Vec<String>>>) -> App {
+    App::new(AppOptions {
+        data_dir: dir.to_owned(),
+        entropy: Arc::new(Counter(AtomicU64::new(7))),
+        clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(1_790_000_000)),
+        on_cache_change: Box::new(move |connection| changes.lock().unwrap().push(connection.to_owned())),
+    })
+    .expect("the app opens its data folder")
+}
+
+fn key(identifier: &str) -> FrameworkKey {
+    FrameworkKey { connection: BUILTIN_CONNECTION.to_owned(), identifier: identifier.to_owned() }
+}
+
+const ORDERING: &str = "b1750dc6-f058-11e7-b894-8d445e7af8cb";
+const CROSSWALK: &str = "20c5134f-423d-4097-a971-3dd5152bf507";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_launch_fills_the_cache_from_the_builtin_sandbox_and_the_explorer_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let changes = Arc::new(Mutex::new(Vec::new()));
+    let app = app(dir.path(), changes.clone());
+    let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
+
+    let report = app.start(&|p| seen.lock().unwrap().push(p)).await.expect("first launch");
+    assert!(report.first_launch);
+    assert!(report.session.is_none());
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.iter().all(|p| p.task == "sync"), "{seen:?}");
+    assert!(seen.iter().any(|p| p.total.is_some_and(|t| p.done == t && t > 0)), "a stage reaches its total");
+    assert_eq!(changes.lock().unwrap().as_slice(), [BUILTIN_CONNECTION]);
+
+    // The sidebar: the built-in sandbox's frameworks, each with its item count.
+    let groups = app.list_frameworks().await.unwrap();
+    let builtin = groups.iter().find(|g| g.connection == BUILTIN_CONNECTION).expect("the built-in group");
+    let ordering = builtin.frameworks.iter().find(|f| f.key.identifier == ORDERING).expect("the ordering package");
+    assert_eq!(ordering.item_count, 65);
+    assert!(builtin.frameworks.iter().any(|f| f.key.identifier == CROSSWALK));
+
+    // The tree: roots in sequenceNumber order, children lazily.
+    let outline = app.open_framework(key(ORDERING)).await.unwrap();
+    let codes: Vec<_> = outline.roots.iter().map(|r| r.human_coding_scheme.clone().unwrap_or_default()).collect();
+    assert_eq!(codes.len(), 4);
+    assert_eq!(&codes[2..], ["H.A.SCI.SCP", "H.A.SCI.CSC"], "{codes:?}");
+    let first = outline.roots.iter().max_by_key(|r| r.child_count).unwrap().clone();
+    assert!(first.child_count > 0);
+    let children = app.tree_children(key(ORDERING), vec![first.identifier.clone()]).await.unwrap();
+    assert_eq!(children[0].parent, first.identifier);
+    assert_eq!(children[0].children.len(), first.child_count as usize);
+    let all = app.tree_descendants(key(ORDERING), first.identifier.clone()).await.unwrap();
+    let below: usize = all.iter().map(|c| c.children.len()).sum();
+    assert_eq!(below, first.subtree_count as usize);
+
+    // The item panel: the record as served, its breadcrumbs, its paths.
+    let leaf = children[0].children[0].clone();
+    let detail = app.item_detail(key(ORDERING), leaf.identifier.clone()).await.unwrap();
+    assert_eq!(detail.record["identifier"], leaf.identifier.as_str());
+    assert!(!detail.breadcrumbs.is_empty());
+    let paths = app.tree_paths(key(ORDERING), leaf.identifier.clone()).await.unwrap();
+    assert_eq!(paths, vec![vec![first.identifier.clone(), leaf.identifier.clone()]]);
+
+    // Search over everything, with the matched words marked.
+    let hits = app.search("science".to_owned(), 20).await.unwrap();
+    assert!(!hits.is_empty());
+    let marked = |h: &cairn_explorer::app::SearchHit| {
+        h.segments.iter().chain(h.matched_in.iter().flat_map(|m| &m.segments)).any(|s| s.hit)
+    };
+    assert!(hits.iter().all(marked), "every hit shows where it matched: {hits:#?}");
+
+    // A second start answers at once, from the cache.
+    let again = app.start(&|_| panic!("no progress without a sync")).await.unwrap();
+    assert!(!again.first_launch);
+    app.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_session_survives_a_restart_and_the_cache_reads_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = app(dir.path(), Arc::default());
+    first.start(&|_| {}).await.unwrap();
+    let session = Session {
+        framework: Some(key(CROSSWALK)),
+        selected: Some("x".to_owned()),
+        expanded: vec![vec!["a".to_owned(), "b".to_owned()]],
+        history: vec![Location { key: key(CROSSWALK), identifier: "x".to_owned() }],
+        history_index: 0,
+    };
+    first.session_save(session.clone()).await.unwrap();
+    first.shutdown().await;
+    drop(first);
+
+    // The sandbox is not running now: everything below reads the cache alone.
+    let second = app(dir.path(), Arc::default());
+    let report = second.start(&|_| {}).await.unwrap();
+    assert!(!report.first_launch);
+    assert_eq!(report.session.as_ref(), Some(&session));
+    assert_eq!(second.session_load().as_ref(), Some(&session));
+    let outline = second.open_framework(key(CROSSWALK)).await.unwrap();
+    assert!(!outline.roots.is_empty());
+    second.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_reach_the_ui_with_a_code_and_plain_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path(), Arc::default());
+    let missing = app.open_framework(key("no-such-framework")).await.unwrap_err();
+    assert_eq!(missing.code, "not_found");
+    assert!(missing.message.contains(BUILTIN_CONNECTION), "{}", missing.message);
+    let json = serde_json::to_value(&missing).unwrap();
+    assert!(json.get("code").is_some() && json.get("message").is_some() && json.get("detail").is_some());
+
+    // A corrupt session file is no session, never a failure to start.
+    std::fs::write(dir.path().join("session.json"), b"{ not json").unwrap();
+    assert!(app.session_load().is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_file_shows_as_the_file_had_it_and_its_markup_arrives_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/e2e/fixtures/hostile-markup.json");
+    {
+        let mut conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
+        let connection = cairn_store::cache::connection_id(&conn, "Fixtures", "file:").unwrap();
+        cairn_explorer::ingest::import_package(&mut conn, connection, &fixture).unwrap();
+    }
+    let app = app(dir.path(), Arc::default());
+    assert!(!app.start(&|_| {}).await.unwrap().first_launch, "an import is data: no first launch");
+    let key = FrameworkKey {
+        connection: "Fixtures".to_owned(),
+        identifier: "e2e00000-0000-4000-8000-000000000000".to_owned(),
+    };
+    let outline = app.open_framework(key.clone()).await.unwrap();
+    let first = &outline.roots[0];
+    assert_eq!(first.human_coding_scheme.as_deref(), Some("HOSTILE.IMG"));
+    let detail = app.item_detail(key, first.identifier.clone()).await.unwrap();
+    assert!(detail.record.get("CFDocumentURI").is_none(), "{}", detail.record);
+    assert!(detail.record.get("extensions").is_none(), "{}", detail.record);
+    // The statement is data: the window renders it through its sanitizer, never as HTML here.
+    assert!(detail.record["fullStatement"].as_str().unwrap().contains("<img src=x onerror="));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_first_launch_starts_over_on_retry() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = Arc::new(app(dir.path(), Arc::default()));
+    let cancelled = std::sync::atomic::AtomicBool::new(false);
+    let canceller = app.clone();
+    let error = app
+        .start(&|_| {
+            if !cancelled.swap(true, Ordering::SeqCst) {
+                assert!(canceller.cancel("sync"), "the sync is a running task");
+            }
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code, "cancelled", "{error:?}");
+
+    let retry = app.start(&|_| {}).await.expect("the retry syncs again");
+    assert!(retry.first_launch);
+    assert!(!app.list_frameworks().await.unwrap().is_empty());
+    app.shutdown().await;
+}

@@ -1,0 +1,86 @@
+//! The TypeScript declarations in `ui/src/bindings/` are generated from the app's Rust types by
+//! ts-rs; this test fails when they are stale. Regenerate with
+//! `UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test bindings`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use cairn_explorer::app::*;
+use ts_rs::{Config, TS};
+
+/// Exports every type the app's commands take or answer into `dir`.
+fn export_all(dir: &Path) {
+    let cfg = Config::new().with_out_dir(dir);
+    macro_rules! export {
+        ($($t:ty),* $(,)?) => { $( <$t as TS>::export_all(&cfg).expect(stringify!($t)); )* };
+    }
+    export!(
+        AppError,
+        Progress,
+        StartReport,
+        FrameworkGroup,
+        FrameworkOutline,
+        Children,
+        ItemDetail,
+        SearchHit,
+        FieldMatch,
+        SyncSummary,
+        CollectionSummary,
+        Session,
+        Location,
+        FrameworkKey,
+        SourceKind,
+        FrameworkSummary,
+        NodeKind,
+        TreeRow,
+        Crumb,
+        LinkEnd,
+        AssociationLink,
+        AssociationDirection,
+        AssociationGroup,
+        Segment,
+        ErrorDetail,
+        StatusObject,
+    );
+}
+
+/// Every file below `dir`, by path relative to it.
+fn files(dir: &Path) -> BTreeMap<PathBuf, String> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                out.insert(path.strip_prefix(dir).unwrap().to_owned(), text);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_ui_bindings_are_generated_from_the_rust_types() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/bindings");
+    if std::env::var_os("UPDATE_BINDINGS").is_some() {
+        let _ = std::fs::remove_dir_all(&committed);
+        export_all(&committed);
+        return;
+    }
+    let fresh = tempfile::tempdir().unwrap();
+    export_all(fresh.path());
+    let (fresh, committed) = (files(fresh.path()), files(&committed));
+    let stale: Vec<_> =
+        fresh.iter().filter(|(path, text)| committed.get(*path) != Some(text)).map(|(p, _)| p).collect();
+    let extra: Vec<_> = committed.keys().filter(|path| !fresh.contains_key(*path)).collect();
+    assert!(
+        stale.is_empty() && extra.is_empty(),
+        "ui/src/bindings is stale (differs: {stale:?}; not generated: {extra:?}); \
+         run UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test bindings"
+    );
+}

@@ -1,0 +1,23 @@
+//! Builds the app's context: reads `tauri.conf.json` (a link to the top-level file) and declares
+//! the app's own commands, so that capabilities must grant each one (nothing else is callable).
+
+fn main() {
+    let commands = &[
+        "app_start",
+        "sync_builtin",
+        "list_frameworks",
+        "open_framework",
+        "tree_children",
+        "tree_descendants",
+        "tree_paths",
+        "item_detail",
+        "search",
+        "session_load",
+        "session_save",
+        "cancel",
+    ];
+    tauri_build::try_build(
+        tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),
+    )
+    .expect("tauri-build: the app's context");
+}

@@ -1,0 +1,116 @@
+//! The commands the web UI calls: each one a thin async adapter over [`cairn_explorer::app::App`],
+//! answering `{code, message, detail}` on failure. Progress goes through a [`Channel`].
+
+use std::sync::Arc;
+
+use cairn_explorer::app::{
+    App, AppError, Children, FrameworkGroup, FrameworkKey, FrameworkOutline, ItemDetail, Progress, SearchHit, Session,
+    StartReport, SyncSummary,
+};
+use tauri::State;
+use tauri::ipc::Channel;
+
+/// The app's state as Tauri manages it.
+pub type AppState = Arc<App>;
+
+/// Starts the app: the first launch populates from the built-in sandbox, with progress.
+#[tauri::command]
+pub async fn app_start(app: State<'_, AppState>, on_progress: Channel<Progress>) -> Result<StartReport, AppError> {
+    app.start(&|progress| {
+        // A closed window stops listening; the work goes on regardless.
+        let _ = on_progress.send(progress);
+    })
+    .await
+}
+
+/// Syncs the built-in sandbox (starting it when it is not running), in full or incrementally,
+/// with progress; cancel it as task `sync`.
+#[tauri::command]
+pub async fn sync_builtin(
+    app: State<'_, AppState>,
+    full: bool,
+    on_progress: Channel<Progress>,
+) -> Result<SyncSummary, AppError> {
+    let report = app
+        .sync_builtin(full, &|progress| {
+            let _ = on_progress.send(progress);
+        })
+        .await?;
+    Ok(SyncSummary::of(cairn_explorer::app::BUILTIN_CONNECTION, &report))
+}
+
+/// Every cached framework, grouped by connection.
+#[tauri::command]
+pub async fn list_frameworks(app: State<'_, AppState>) -> Result<Vec<FrameworkGroup>, AppError> {
+    app.list_frameworks().await
+}
+
+/// Opens a framework and answers its first level.
+#[tauri::command]
+pub async fn open_framework(app: State<'_, AppState>, key: FrameworkKey) -> Result<FrameworkOutline, AppError> {
+    app.open_framework(key).await
+}
+
+/// The children of each of `parents`.
+#[tauri::command]
+pub async fn tree_children(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    parents: Vec<String>,
+) -> Result<Vec<Children>, AppError> {
+    app.tree_children(key, parents).await
+}
+
+/// The children of every node below `node`.
+#[tauri::command]
+pub async fn tree_descendants(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    node: String,
+) -> Result<Vec<Children>, AppError> {
+    app.tree_descendants(key, node).await
+}
+
+/// Every path from a root row down to `identifier`.
+#[tauri::command]
+pub async fn tree_paths(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    identifier: String,
+) -> Result<Vec<Vec<String>>, AppError> {
+    app.tree_paths(key, identifier).await
+}
+
+/// What the item panel shows.
+#[tauri::command]
+pub async fn item_detail(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    identifier: String,
+) -> Result<ItemDetail, AppError> {
+    app.item_detail(key, identifier).await
+}
+
+/// Full-text search over every cached framework.
+#[tauri::command]
+pub async fn search(app: State<'_, AppState>, query: String, limit: u32) -> Result<Vec<SearchHit>, AppError> {
+    app.search(query, limit).await
+}
+
+/// The saved session.
+#[tauri::command]
+pub async fn session_load(app: State<'_, AppState>) -> Result<Option<Session>, AppError> {
+    Ok(app.session_load())
+}
+
+/// Saves the session.
+#[tauri::command]
+pub async fn session_save(app: State<'_, AppState>, session: Session) -> Result<(), AppError> {
+    app.session_save(session).await
+}
+
+/// Cancels a running task (`sync`).
+#[tauri::command]
+pub async fn cancel(app: State<'_, AppState>, task: String) -> Result<bool, AppError> {
+    Ok(app.cancel(&task))
+}

@@ -1,0 +1,112 @@
+//! Cairn's desktop app: the Tauri shell. The only crate that knows Tauri — it builds the window,
+//! registers the plugins (single instance, log, opener, window state), manages the [`App`] state and adapts its
+//! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
+
+pub mod commands;
+mod data_dir;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use cairn_explorer::app::{App, AppOptions};
+use cairn_explorer::sync::SystemClock;
+use cairn_sandbox::auth::SystemEntropy;
+use tauri::{Emitter, Manager};
+
+pub use data_dir::{DATA_DIR_ENV, data_dir_argument};
+
+/// The event that tells the window a connection's cached data changed.
+pub const CACHE_CHANGED: &str = "cache-changed";
+
+/// Registers the app's commands on a builder (the app and its tests share this).
+pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.invoke_handler(tauri::generate_handler![
+        commands::app_start,
+        commands::sync_builtin,
+        commands::list_frameworks,
+        commands::open_framework,
+        commands::tree_children,
+        commands::tree_descendants,
+        commands::tree_paths,
+        commands::item_detail,
+        commands::search,
+        commands::session_load,
+        commands::session_save,
+        commands::cancel,
+    ])
+}
+
+/// The [`App`] for `data_dir`, telling `handle`'s windows when the cache changes.
+pub fn app_state<R: tauri::Runtime>(
+    handle: &tauri::AppHandle<R>,
+    data_dir: std::path::PathBuf,
+) -> anyhow::Result<Arc<App>> {
+    let emitter = handle.clone();
+    let app = App::new(AppOptions {
+        data_dir,
+        entropy: Arc::new(SystemEntropy),
+        clock: Arc::new(SystemClock),
+        on_cache_change: Box::new(move |connection| {
+            let _ = emitter.emit(CACHE_CHANGED, serde_json::json!({ "connection": connection }));
+        }),
+    })?;
+    Ok(Arc::new(app))
+}
+
+/// Where the log file goes: the platform's log folder, or `logs/` in an explicit data folder (so
+/// that a test's or a second profile's logs stay with its data).
+fn log_folder(explicit: Option<&std::path::Path>) -> tauri_plugin_log::TargetKind {
+    match explicit {
+        Some(dir) => tauri_plugin_log::TargetKind::Folder { path: dir.join("logs"), file_name: None },
+        None => tauri_plugin_log::TargetKind::LogDir { file_name: None },
+    }
+}
+
+/// Runs the app until its window closes.
+pub fn run() -> anyhow::Result<()> {
+    let explicit = data_dir_argument(std::env::args_os());
+    let mut builder = tauri::Builder::default();
+    if explicit.is_none() {
+        // One window per data folder: a second launch on the default folder brings the running
+        // window forward instead of opening the same cache twice. An explicit `--data-dir` (tests,
+        // a second profile) runs on its own.
+        builder = builder.plugin(tauri_plugin_single_instance::init(|handle, _args, _cwd| {
+            if let Some(window) = handle.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.set_focus();
+            }
+        }));
+    }
+    with_commands(builder)
+        .plugin(
+            tauri_plugin_log::Builder::new()
+                .level(log::LevelFilter::Info)
+                .targets([
+                    tauri_plugin_log::Target::new(tauri_plugin_log::TargetKind::Stderr),
+                    tauri_plugin_log::Target::new(log_folder(explicit.as_deref())),
+                ])
+                .build(),
+        )
+        .plugin(tauri_plugin_opener::init())
+        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .setup(move |tauri_app| {
+            let data_dir = match explicit.clone() {
+                Some(dir) => dir,
+                None => tauri_app.path().app_data_dir().context("the platform's data folder")?,
+            };
+            log::info!("data folder {}", data_dir.display());
+            let state = app_state(tauri_app.handle(), data_dir)?;
+            tauri_app.manage(state);
+            Ok(())
+        })
+        .build(tauri::generate_context!())
+        .context("building the app")?
+        .run(|handle, event| {
+            if let tauri::RunEvent::Exit = event
+                && let Some(app) = handle.try_state::<Arc<App>>()
+            {
+                tauri::async_runtime::block_on(app.shutdown());
+            }
+        });
+    Ok(())
+}

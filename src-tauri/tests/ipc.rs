@@ -1,0 +1,110 @@
+//! The command layer as the web view calls it, without a display: Tauri's mock runtime with the
+//! app's real context (so the capability must grant each command), the real built-in sandbox
+//! and a real cache in a temporary folder.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{INVOKE_KEY, MockRuntime, mock_builder};
+use tauri::webview::InvokeRequest;
+use tauri::{Manager, WebviewWindow, WebviewWindowBuilder};
+
+fn window(data_dir: &Path) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let app = cairn_app::with_commands(mock_builder())
+        .build(tauri::generate_context!())
+        .expect("the app builds with its real context");
+    let state = cairn_app::app_state(app.handle(), data_dir.to_owned()).expect("the app's state");
+    app.manage(state);
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
+    (app, window)
+}
+
+fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    tauri::test::get_ipc_response(
+        window,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().expect("a JSON answer"))
+}
+
+#[test]
+fn the_window_starts_lists_opens_and_searches_through_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = window(dir.path());
+
+    let start = invoke(&window, "app_start", json!({ "onProgress": "__CHANNEL__:1" })).expect("app_start");
+    assert_eq!(start["firstLaunch"], true);
+
+    let groups = invoke(&window, "list_frameworks", json!({})).expect("list_frameworks");
+    let frameworks = groups[0]["frameworks"].as_array().expect("a group of frameworks");
+    assert_eq!(groups[0]["connection"], "Built-in sandbox");
+    assert!(!frameworks.is_empty());
+    let key = frameworks[0]["key"].clone();
+
+    let outline = invoke(&window, "open_framework", json!({ "key": key })).expect("open_framework");
+    let root = outline["roots"][0]["identifier"].clone();
+    let children = invoke(&window, "tree_children", json!({ "key": key, "parents": [root] })).expect("tree_children");
+    assert_eq!(children[0]["parent"], root);
+    let detail = invoke(&window, "item_detail", json!({ "key": key, "identifier": root })).expect("item_detail");
+    assert_eq!(detail["identifier"], root);
+    invoke(&window, "tree_paths", json!({ "key": key, "identifier": root })).expect("tree_paths");
+    invoke(&window, "tree_descendants", json!({ "key": key, "node": root })).expect("tree_descendants");
+
+    let hits = invoke(&window, "search", json!({ "query": "math", "limit": 5 })).expect("search");
+    assert!(hits.as_array().is_some_and(|h| h.len() <= 5));
+
+    let session = json!({
+        "framework": key, "selected": root, "expanded": [[root]], "history": [], "historyIndex": 0
+    });
+    invoke(&window, "session_save", json!({ "session": session })).expect("session_save");
+    assert_eq!(invoke(&window, "session_load", json!({})).expect("session_load"), session);
+    assert_eq!(invoke(&window, "cancel", json!({ "task": "sync" })).expect("cancel"), false);
+
+    // The user syncs the built-in sandbox again: incrementally, every collection accounted for.
+    let sync = invoke(&window, "sync_builtin", json!({ "full": false, "onProgress": "__CHANNEL__:2" })).expect("sync");
+    assert_eq!(sync["connection"], "Built-in sandbox");
+    let collections = sync["collections"].as_array().expect("collections");
+    assert!(collections.iter().all(|c| c["outcome"] != "failed"), "{sync}");
+}
+
+#[test]
+fn failures_arrive_as_code_message_and_detail() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = window(dir.path());
+    let key = json!({ "connection": "Built-in sandbox", "identifier": "nowhere" });
+    let error = invoke(&window, "open_framework", json!({ "key": key })).unwrap_err();
+    assert_eq!(error["code"], "not_found", "{error}");
+    assert!(error["message"].as_str().is_some_and(|m| m.contains("Built-in sandbox")), "{error}");
+    assert!(error.get("detail").is_some(), "{error}");
+
+    // Arguments of the wrong shape are refused by the command layer, not panicked on.
+    let refused = invoke(&window, "search", json!({ "query": 3 })).unwrap_err();
+    assert!(refused.as_str().is_some_and(|m| m.contains("query")), "{refused}");
+}
+
+#[test]
+fn only_the_apps_own_commands_are_callable() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = window(dir.path());
+    let refused = invoke(&window, "plugin:fs|read_file", json!({ "path": "/etc/passwd" })).unwrap_err();
+    assert!(refused.to_string().contains("not") || refused.to_string().contains("denied"), "{refused}");
+}
+
+#[test]
+fn the_crate_reads_the_top_level_tauri_conf_json() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let linked = std::fs::canonicalize(here.join("tauri.conf.json")).expect("src-tauri/tauri.conf.json resolves");
+    let top = std::fs::canonicalize(here.join("../tauri.conf.json")).expect("the top-level tauri.conf.json");
+    assert_eq!(linked, top, "src-tauri/tauri.conf.json must be a link to the top-level file");
+}

@@ -1,0 +1,235 @@
+// The app's performance in the real window (release build, under Xvfb, through tauri-driver):
+// launch with a warm cache, first launch, opening the 20,000-item state framework, expanding a
+// node of 1,000 children, search per keystroke, the longest frame while scrolling the fully
+// expanded state tree, and memory afterwards. Prints a Markdown table of medians.
+// Run with `scripts/bench-app.sh [RUNS]`.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
+import { importPackages, syncDemoFrameworks, writeWidePackage } from '../lib/data.mjs';
+import { openFramework, waitForTree } from '../lib/explorer.mjs';
+
+const RUNS = Number(process.argv[2] ?? 5);
+const STATE_TITLE = 'Cairn Demo Mathematics';
+const STATE_CONNECTION = 'State demo';
+const WIDE_TITLE = 'Bench: one wide node';
+const ROW = '[role="tree"][aria-label="Framework tree"] [role="treeitem"]';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** In the page: resolves with Date.now() once a tree row is on screen (after two frames). */
+async function paintedAt(browser) {
+  return browser.executeAsync((row, done) => {
+    const settle = () => requestAnimationFrame(() => requestAnimationFrame(() => done(Date.now())));
+    if (document.querySelector(row)) return settle();
+    new MutationObserver((_, observer) => {
+      if (document.querySelector(row)) { observer.disconnect(); settle(); }
+    }).observe(document.body, { childList: true, subtree: true });
+  }, ROW);
+}
+
+/** Launches the app on `dataDir`; answers the browser and ms from launch to a painted tree. */
+async function timedLaunch(driver, dataDir) {
+  const started = Date.now();
+  const browser = await launch(driver, dataDir);
+  await browser.setTimeout({ script: 180_000 });
+  const painted = await paintedAt(browser);
+  return { browser, ms: painted - started };
+}
+
+/** In the page: clicks the entry `title` of `group` in the sidebar; times it to the tree painted. */
+async function timedOpen(browser, group, title) {
+  return browser.executeAsync((group, wanted, row, done) => {
+    const list = [...document.querySelectorAll('[aria-label="Frameworks"] ul')].find((u) => u.getAttribute('aria-label') === group);
+    const entry = [...list.querySelectorAll('button.fw-entry')]
+      .find((b) => b.querySelector('.fw-title')?.textContent === wanted);
+    const tree = () => document.querySelector('[role="tree"][aria-label="Framework tree"]');
+    const before = tree();
+    const started = performance.now();
+    entry.click();
+    const check = () => {
+      const current = document.querySelector('[aria-label="Frameworks"] [aria-current="true"] .fw-title')?.textContent;
+      if (current === wanted && tree() && tree() !== before && document.querySelector(row)) {
+        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - started)));
+      } else {
+        requestAnimationFrame(check);
+      }
+    };
+    check();
+  }, group, title, ROW);
+}
+
+/** In the page: expands the row with `code` by its twisty and times it to its children painted. */
+async function timedExpand(browser, code, firstChild) {
+  return browser.executeAsync((code, child, row, done) => {
+    const byCode = (c) => [...document.querySelectorAll(row)].find((r) => r.querySelector('.code')?.textContent === c);
+    const started = performance.now();
+    byCode(code).querySelector('.vtree-twisty').click();
+    const check = () => {
+      if (byCode(code)?.getAttribute('aria-expanded') === 'true' && byCode(child)) {
+        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - started)));
+      } else {
+        requestAnimationFrame(check);
+      }
+    };
+    check();
+  }, code, firstChild, ROW);
+}
+
+/** In the page: the `search` command's round trip for each prefix of `word`, as typed. */
+async function timedSearches(browser, word) {
+  return browser.executeAsync(async (word, done) => {
+    const invoke = window.__TAURI_INTERNALS__.invoke;
+    const times = [];
+    for (let i = 1; i <= word.length; i++) {
+      const started = performance.now();
+      await invoke('search', { query: word.slice(0, i), limit: 50 });
+      times.push(performance.now() - started);
+    }
+    done(times);
+  }, word);
+}
+
+/** In the page: types `word` into the search box, timing each keystroke to its results painted. */
+async function timedTyping(browser, word) {
+  return browser.executeAsync(async (word, done) => {
+    const box = document.querySelector('[aria-label="Search frameworks"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const results = () => document.querySelector('[role="listbox"][aria-label="Search results"]');
+    const times = [];
+    box.focus();
+    for (let i = 3; i <= word.length; i++) {
+      const query = word.slice(0, i);
+      const before = results()?.textContent;
+      const started = performance.now();
+      setValue.call(box, query);
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => {
+        const check = () => {
+          const now = results()?.textContent;
+          if (now !== undefined && now !== before) requestAnimationFrame(() => resolve());
+          else if (performance.now() - started > 2000) resolve();
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+      times.push(performance.now() - started);
+    }
+    setValue.call(box, '');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    done(times);
+  }, word);
+}
+
+/** In the page: scrolls the tree from top to bottom, a screenful a frame; the longest frame. */
+async function longestScrollFrame(browser) {
+  return browser.executeAsync((done) => {
+    const tree = document.querySelector('[role="tree"][aria-label="Framework tree"]');
+    tree.scrollTop = 0;
+    let last = performance.now();
+    let longest = 0;
+    let frames = 0;
+    const step = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      frames++;
+      if (tree.scrollTop + tree.clientHeight >= tree.scrollHeight - 1 || frames > 5000) return done({ longest, frames });
+      tree.scrollTop += tree.clientHeight;
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(() => { last = performance.now(); requestAnimationFrame(step); });
+  });
+}
+
+/** Resident memory (MB) of the app and its web view's processes. */
+function memoryMb() {
+  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,comm='], { encoding: 'utf8' })
+    .trim().split('\n').map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, rss, ...comm]) => ({ pid, ppid, rss: Number(rss), comm: comm.join(' ') }));
+  const app = ps.filter((p) => p.comm === 'cairn-app');
+  const ids = new Set(app.map((p) => p.pid));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of ps) if (ids.has(p.ppid) && !ids.has(p.pid)) { ids.add(p.pid); grew = true; }
+  }
+  return ps.filter((p) => ids.has(p.pid)).reduce((sum, p) => sum + p.rss, 0) / 1024;
+}
+
+async function main() {
+  const driver = await startDriver();
+  const rows = [];
+  try {
+    // First launch: fresh folders, the built-in sandbox started and synced each time.
+    const first = [];
+    let dataDir;
+    for (let i = 0; i < Math.min(RUNS, 3); i++) {
+      dataDir = freshDataDir('bench');
+      const { browser, ms } = await timedLaunch(driver, dataDir);
+      first.push(ms);
+      await browser.pause(1500); // the session is saved
+      await browser.deleteSession();
+    }
+
+    // The state-scale framework and a node of 1,000 children join the last folder's cache.
+    process.stderr.write('bench: serving the state-scale demo and syncing its frameworks…\n');
+    await syncDemoFrameworks(dataDir, STATE_CONNECTION, 'state');
+    const wide = path.join(dataDir, 'wide.json');
+    writeWidePackage(wide, 1000);
+    importPackages(dataDir, 'Bench', wide);
+
+    const warm = [], open = [], reopen = [], expand = [], commands = [], typing = [];
+    let browser;
+    for (let i = 0; i < RUNS; i++) {
+      const launched = await timedLaunch(driver, dataDir);
+      browser = launched.browser;
+      warm.push(launched.ms);
+      await waitForTree(browser);
+      open.push(await timedOpen(browser, STATE_CONNECTION, STATE_TITLE));
+      await openFramework(browser, WIDE_TITLE);
+      expand.push(await timedExpand(browser, 'WIDE', 'WIDE.1'));
+      reopen.push(await timedOpen(browser, STATE_CONNECTION, STATE_TITLE));
+      commands.push(...await timedSearches(browser, 'conservation'));
+      typing.push(...await timedTyping(browser, 'conservation'));
+      if (i < RUNS - 1) await browser.deleteSession();
+    }
+
+    // Everything below the state framework's roots expanded, then scrolled top to bottom.
+    const firstRow = await browser.$(ROW);
+    await firstRow.click();
+    await browser.keys(['*']);
+    await browser.waitUntil(async () => browser.execute(() => {
+      const space = document.querySelector('[role="tree"][aria-label="Framework tree"] .vtree-space');
+      const row = document.querySelector('[role="tree"][aria-label="Framework tree"] [role="treeitem"]');
+      return space && row && space.getBoundingClientRect().height / row.getBoundingClientRect().height > 19_000;
+    }), { timeout: 60_000, interval: 200, timeoutMsg: 'the state tree did not expand to 19,000 rows' });
+    const scroll = [];
+    for (let i = 0; i < 3; i++) scroll.push((await longestScrollFrame(browser)).longest);
+    await screenshot(browser, 'bench-state-expanded');
+    const memory = memoryMb();
+    await browser.deleteSession();
+
+    const ms = (x) => `${Math.round(x)} ms`;
+    rows.push(['Launch to a painted tree, warm cache', '≤ 1 s', ms(median(warm)), warm.length]);
+    rows.push(['First launch: sandbox start, sync, painted tree', '≤ 5 s', ms(median(first)), first.length]);
+    rows.push(['Open the 20,000-item state framework (first time in the process)', '≤ 300 ms', ms(median(open)), open.length]);
+    rows.push(['Open it again (graph already built)', '—', ms(median(reopen)), reopen.length]);
+    rows.push(['Expand a node of 1,000 children to painted', '≤ 100 ms', ms(median(expand)), expand.length]);
+    rows.push(['Search command per keystroke, every cached framework', '≤ 50 ms', ms(median(commands)), commands.length]);
+    rows.push(['Keystroke to results painted (search box)', '—', ms(median(typing)), typing.length]);
+    rows.push(['Longest frame scrolling the expanded 20,000-item tree', '≤ 50 ms', ms(median(scroll)), scroll.length]);
+    rows.push(['Memory (app and web view) after that', '≤ 500 MB', `${Math.round(memory)} MB`, 1]);
+  } finally {
+    await driver.stop();
+  }
+  console.log('| Measure | Target | Median | Samples |');
+  console.log('|---|---|---|---|');
+  for (const [what, target, value, n] of rows) console.log(`| ${what} | ${target} | ${value} | ${n} |`);
+}
+
+await main();
