@@ -1,6 +1,7 @@
-//! An open framework: its graph and tree built once from the cache, kept as owned tables so
-//! that children, paths, counts and associations are answered without touching SQLite again,
-//! until the cache changes.
+//! An open framework: its graph and tree built once from the cache (read with only the fields
+//! they need), kept with owned tables so that children, paths, counts and associations are
+//! answered without touching SQLite again, until the cache changes. An item's associations are
+//! resolved when it is first shown, not for every item at opening.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
@@ -14,7 +15,16 @@ use super::types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, Crumb, FrameworkKey, FrameworkOutline, LinkEnd,
     NodeKind, TreeRow,
 };
-use crate::views::{load_package, resolve_connection};
+use crate::views::{load_package_outline, resolve_connection};
+
+self_cell::self_cell!(
+    /// A package and the graph that borrows it.
+    struct Graphed {
+        owner: CfPackage,
+        #[covariant]
+        dependent: FrameworkGraph,
+    }
+);
 
 /// Paths listed at most for one item.
 const MAX_PATHS: usize = 64;
@@ -38,7 +48,8 @@ pub struct OpenFramework {
     by_identifier: HashMap<String, NodeIndex>,
     tree: Tree,
     cyclic: HashSet<NodeIndex>,
-    relations: HashMap<NodeIndex, Vec<AssociationGroup>>,
+    graphed: Graphed,
+    relations: Mutex<HashMap<NodeIndex, Vec<AssociationGroup>>>,
     subtree_counts: Mutex<HashMap<NodeIndex, u32>>,
     item_count: u32,
 }
@@ -47,32 +58,27 @@ impl OpenFramework {
     /// Reads the framework `key` from the cache and builds its graph and tree.
     pub fn load(conn: &Connection, key: &FrameworkKey) -> Result<OpenFramework, AppError> {
         let connection = resolve_connection(conn, &key.connection)?;
-        let Some((_, package)) = load_package(conn, Some(connection), &key.identifier)? else {
+        let Some((_, package)) = load_package_outline(conn, Some(connection), &key.identifier)? else {
             return Err(AppError::not_found(format!(
                 "the framework {} is not in the cache of {}",
                 key.identifier, key.connection
             )));
         };
-        Ok(OpenFramework::build(key.clone(), &package))
+        Ok(OpenFramework::build(key.clone(), package))
     }
 
     /// Builds the tables of `package`.
-    pub fn build(key: FrameworkKey, package: &CfPackage) -> OpenFramework {
-        let graph = FrameworkGraph::from_package(package);
-        let tree = Tree::new(&graph, package);
-        let nodes: Vec<NodeInfo> =
-            graph.graph().node_indices().map(|index| node_info(&graph, package, index)).collect();
+    pub fn build(key: FrameworkKey, package: CfPackage) -> OpenFramework {
+        let graphed = Graphed::new(package, |package| FrameworkGraph::from_package(package));
+        let package = graphed.borrow_owner();
+        let graph = graphed.borrow_dependent();
+        let tree = Tree::new(graph, package);
+        let nodes: Vec<NodeInfo> = graph.graph().node_indices().map(|index| node_info(graph, package, index)).collect();
         let by_identifier = nodes
             .iter()
             .enumerate()
             .map(|(i, node)| (node.identifier.clone(), NodeIndex::new(i)))
             .collect::<HashMap<_, _>>();
-        let relations = graph
-            .graph()
-            .node_indices()
-            .filter(|&index| graph.graph().neighbors_undirected(index).next().is_some())
-            .map(|index| (index, groups(&key, &graph, package, index)))
-            .collect();
         let cyclic = tree.cycles().iter().flatten().copied().collect();
         let title = package
             .document
@@ -88,7 +94,8 @@ impl OpenFramework {
             by_identifier,
             tree,
             cyclic,
-            relations,
+            graphed,
+            relations: Mutex::new(HashMap::new()),
             subtree_counts: Mutex::new(HashMap::new()),
             item_count,
         }
@@ -195,7 +202,11 @@ impl OpenFramework {
     /// The associations of `identifier`, by type and direction.
     pub fn associations(&self, identifier: &str) -> Result<Vec<AssociationGroup>, AppError> {
         let node = self.find(identifier).ok_or_else(|| self.missing(identifier))?;
-        Ok(self.relations.get(&node).cloned().unwrap_or_default())
+        let mut relations = self.relations.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let groups = relations
+            .entry(node)
+            .or_insert_with(|| groups(&self.key, self.graphed.borrow_dependent(), self.graphed.borrow_owner(), node));
+        Ok(groups.clone())
     }
 
     /// What the node is, its title, URI and identifier.

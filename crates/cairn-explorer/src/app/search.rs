@@ -76,19 +76,23 @@ pub fn segments(text: &str, words: &[String]) -> Vec<Segment> {
         Some(last) if last.hit == hit => last.text.push_str(piece),
         _ => out.push(Segment { text: piece.to_owned(), hit }),
     };
+    let is_hit = |piece: &str, in_word: bool| in_word && words.iter().any(|w| fold(piece).starts_with(w.as_str()));
     let mut start = 0;
     let mut in_word = false;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text.char_indices() {
         let word_char = c.is_alphanumeric();
         if word_char != in_word {
             let piece = &text[start..i];
             if !piece.is_empty() {
-                let hit = in_word && words.iter().any(|w| fold(piece).starts_with(w.as_str()));
-                push(piece, hit);
+                push(piece, is_hit(piece, in_word));
             }
             start = i;
             in_word = word_char;
         }
+    }
+    let tail = &text[start..];
+    if !tail.is_empty() {
+        push(tail, is_hit(tail, in_word));
     }
     out
 }

@@ -10,6 +10,6 @@ mod snapshot;
 mod tree;
 
 pub use error::ViewError;
-pub use package::{load_package, resolve_connection, unlinked};
+pub use package::{load_package, load_package_outline, resolve_connection, unlinked};
 pub use snapshot::{Snapshot, SnapshotError, SnapshotSource, resolve_snapshot};
 pub use tree::{TreeOptions, TreeView, framework_tree};
