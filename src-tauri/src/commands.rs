@@ -10,17 +10,32 @@ use cairn_explorer::app::{
 use tauri::State;
 use tauri::ipc::Channel;
 
-/// The app's state as Tauri manages it.
-pub type AppState = Arc<App>;
+/// The app as Tauri manages it: the explorer's [`App`], or why it could not open (its data
+/// folder or cache) — which every command then answers, so the window shows it instead of the
+/// app failing to start.
+pub struct AppState(Result<Arc<App>, AppError>);
+
+impl AppState {
+    /// The state of an app that opened, or did not.
+    pub fn new(app: Result<Arc<App>, AppError>) -> AppState {
+        AppState(app)
+    }
+
+    /// The app, or why there is none.
+    pub fn app(&self) -> Result<&App, AppError> {
+        self.0.as_deref().map_err(Clone::clone)
+    }
+}
 
 /// Starts the app: the first launch populates from the built-in sandbox, with progress.
 #[tauri::command]
 pub async fn app_start(app: State<'_, AppState>, on_progress: Channel<Progress>) -> Result<StartReport, AppError> {
-    app.start(&|progress| {
-        // A closed window stops listening; the work goes on regardless.
-        let _ = on_progress.send(progress);
-    })
-    .await
+    app.app()?
+        .start(&|progress| {
+            // A closed window stops listening; the work goes on regardless.
+            let _ = on_progress.send(progress);
+        })
+        .await
 }
 
 /// Syncs the built-in sandbox (starting it when it is not running), in full or incrementally,
@@ -32,6 +47,7 @@ pub async fn sync_builtin(
     on_progress: Channel<Progress>,
 ) -> Result<SyncSummary, AppError> {
     let report = app
+        .app()?
         .sync_builtin(full, &|progress| {
             let _ = on_progress.send(progress);
         })
@@ -42,13 +58,13 @@ pub async fn sync_builtin(
 /// Every cached framework, grouped by connection.
 #[tauri::command]
 pub async fn list_frameworks(app: State<'_, AppState>) -> Result<Vec<FrameworkGroup>, AppError> {
-    app.list_frameworks().await
+    app.app()?.list_frameworks().await
 }
 
 /// Opens a framework and answers its first level.
 #[tauri::command]
 pub async fn open_framework(app: State<'_, AppState>, key: FrameworkKey) -> Result<FrameworkOutline, AppError> {
-    app.open_framework(key).await
+    app.app()?.open_framework(key).await
 }
 
 /// The children of each of `parents`.
@@ -58,7 +74,7 @@ pub async fn tree_children(
     key: FrameworkKey,
     parents: Vec<String>,
 ) -> Result<Vec<Children>, AppError> {
-    app.tree_children(key, parents).await
+    app.app()?.tree_children(key, parents).await
 }
 
 /// The children of every node below `node`.
@@ -68,7 +84,7 @@ pub async fn tree_descendants(
     key: FrameworkKey,
     node: String,
 ) -> Result<Vec<Children>, AppError> {
-    app.tree_descendants(key, node).await
+    app.app()?.tree_descendants(key, node).await
 }
 
 /// Every path from a root row down to `identifier`.
@@ -78,7 +94,7 @@ pub async fn tree_paths(
     key: FrameworkKey,
     identifier: String,
 ) -> Result<Vec<Vec<String>>, AppError> {
-    app.tree_paths(key, identifier).await
+    app.app()?.tree_paths(key, identifier).await
 }
 
 /// What the item panel shows.
@@ -88,29 +104,29 @@ pub async fn item_detail(
     key: FrameworkKey,
     identifier: String,
 ) -> Result<ItemDetail, AppError> {
-    app.item_detail(key, identifier).await
+    app.app()?.item_detail(key, identifier).await
 }
 
 /// Full-text search over every cached framework.
 #[tauri::command]
 pub async fn search(app: State<'_, AppState>, query: String, limit: u32) -> Result<Vec<SearchHit>, AppError> {
-    app.search(query, limit).await
+    app.app()?.search(query, limit).await
 }
 
 /// The saved session.
 #[tauri::command]
 pub async fn session_load(app: State<'_, AppState>) -> Result<Option<Session>, AppError> {
-    Ok(app.session_load())
+    Ok(app.app()?.session_load())
 }
 
 /// Saves the session.
 #[tauri::command]
 pub async fn session_save(app: State<'_, AppState>, session: Session) -> Result<(), AppError> {
-    app.session_save(session).await
+    app.app()?.session_save(session).await
 }
 
 /// Cancels a running task (`sync`).
 #[tauri::command]
 pub async fn cancel(app: State<'_, AppState>, task: String) -> Result<bool, AppError> {
-    Ok(app.cancel(&task))
+    Ok(app.app()?.cancel(&task))
 }

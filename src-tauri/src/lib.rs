@@ -3,12 +3,14 @@
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
 pub mod commands;
+
+pub use commands::AppState;
 mod data_dir;
 
 use std::sync::Arc;
 
 use anyhow::Context;
-use cairn_explorer::app::{App, AppOptions};
+use cairn_explorer::app::{App, AppError, AppOptions};
 use cairn_explorer::sync::SystemClock;
 use cairn_sandbox::auth::SystemEntropy;
 use tauri::{Emitter, Manager};
@@ -36,11 +38,9 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
     ])
 }
 
-/// The [`App`] for `data_dir`, telling `handle`'s windows when the cache changes.
-pub fn app_state<R: tauri::Runtime>(
-    handle: &tauri::AppHandle<R>,
-    data_dir: std::path::PathBuf,
-) -> anyhow::Result<Arc<App>> {
+/// The [`App`] for `data_dir`, telling `handle`'s windows when the cache changes — or, when it
+/// cannot open, the error every command answers.
+pub fn app_state<R: tauri::Runtime>(handle: &tauri::AppHandle<R>, data_dir: std::path::PathBuf) -> AppState {
     let emitter = handle.clone();
     let app = App::new(AppOptions {
         data_dir,
@@ -49,8 +49,11 @@ pub fn app_state<R: tauri::Runtime>(
         on_cache_change: Box::new(move |connection| {
             let _ = emitter.emit(CACHE_CHANGED, serde_json::json!({ "connection": connection }));
         }),
-    })?;
-    Ok(Arc::new(app))
+    });
+    if let Err(error) = &app {
+        log::error!("the app cannot open its data: {}", error.message);
+    }
+    AppState::new(app.map(Arc::new))
 }
 
 /// Where the log file goes: the platform's log folder, or `logs/` in an explicit data folder (so
@@ -92,18 +95,25 @@ pub fn run() -> anyhow::Result<()> {
         .setup(move |tauri_app| {
             let data_dir = match explicit.clone() {
                 Some(dir) => dir,
-                None => tauri_app.path().app_data_dir().context("the platform's data folder")?,
+                None => match tauri_app.path().app_data_dir() {
+                    Ok(dir) => dir,
+                    Err(e) => {
+                        let error = AppError::new("invalid", format!("the platform has no data folder for Cairn: {e}"));
+                        tauri_app.manage(AppState::new(Err(error.with_text("start Cairn with --data-dir DIR"))));
+                        return Ok(());
+                    }
+                },
             };
             log::info!("data folder {}", data_dir.display());
-            let state = app_state(tauri_app.handle(), data_dir)?;
-            tauri_app.manage(state);
+            tauri_app.manage(app_state(tauri_app.handle(), data_dir));
             Ok(())
         })
         .build(tauri::generate_context!())
         .context("building the app")?
         .run(|handle, event| {
             if let tauri::RunEvent::Exit = event
-                && let Some(app) = handle.try_state::<Arc<App>>()
+                && let Some(state) = handle.try_state::<AppState>()
+                && let Ok(app) = state.app()
             {
                 tauri::async_runtime::block_on(app.shutdown());
             }

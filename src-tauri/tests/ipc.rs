@@ -16,8 +16,7 @@ fn window(data_dir: &Path) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntim
     let app = cairn_app::with_commands(mock_builder())
         .build(tauri::generate_context!())
         .expect("the app builds with its real context");
-    let state = cairn_app::app_state(app.handle(), data_dir.to_owned()).expect("the app's state");
-    app.manage(state);
+    app.manage(cairn_app::app_state(app.handle(), data_dir.to_owned()));
     let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
     (app, window)
 }
@@ -107,4 +106,16 @@ fn the_crate_reads_the_top_level_tauri_conf_json() {
     let linked = std::fs::canonicalize(here.join("tauri.conf.json")).expect("src-tauri/tauri.conf.json resolves");
     let top = std::fs::canonicalize(here.join("../tauri.conf.json")).expect("the top-level tauri.conf.json");
     assert_eq!(linked, top, "src-tauri/tauri.conf.json must be a link to the top-level file");
+}
+
+#[test]
+fn a_data_folder_that_cannot_be_opened_is_an_answer_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("file");
+    std::fs::write(&not_a_folder, b"not a folder").unwrap();
+    let (_app, window) = window(&not_a_folder);
+    let error = invoke(&window, "app_start", json!({ "onProgress": "__CHANNEL__:1" })).unwrap_err();
+    assert!(error["code"].is_string() && error["message"].as_str().is_some_and(|m| !m.is_empty()), "{error}");
+    let again = invoke(&window, "list_frameworks", json!({})).unwrap_err();
+    assert_eq!(again, error, "every command answers why");
 }
