@@ -1,0 +1,263 @@
+//! A virtualized tree (TanStack Virtual) with the roles, states and keys of a desktop tree:
+//! `role=tree`/`treeitem`, aria-level/-expanded/-selected/-setsize/-posinset, a roving tabindex,
+//! arrows, Home/End, Enter, `*`, and a per-row menu (Shift+F10, the context key or right click).
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+
+import { treeKeyAction, type TreeNav } from "./treeKeys";
+
+/** A visible row. */
+export interface VirtualTreeRow extends TreeNav {
+  setSize: number;
+  posInSet: number;
+  /** What the row's menu button is called after ("Actions for …"). */
+  label: string;
+}
+
+/** One entry of a row's menu. */
+export interface RowMenuItem {
+  label: string;
+  run: () => void;
+}
+
+/** Asks the tree to scroll a row into view and focus it. */
+export interface Reveal {
+  key: string;
+  nonce: number;
+}
+
+interface Props<R extends VirtualTreeRow> {
+  label: string;
+  rows: readonly R[];
+  selectedKey: string | null;
+  activeKey: string | null;
+  onActiveChange: (key: string) => void;
+  onSelect: (row: R) => void;
+  onToggle: (row: R, expand: boolean) => void;
+  onExpandSiblings?: (row: R) => void;
+  menu?: (row: R) => RowMenuItem[];
+  renderRow: (row: R) => ReactNode;
+  reveal?: Reveal | null;
+  rowHeight?: number;
+  className?: string;
+}
+
+/** The tree. */
+export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
+  const { rows, activeKey, selectedKey, rowHeight = 28 } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowRefs = useRef(new Map<string, HTMLDivElement>());
+  const pendingFocus = useRef<string | null>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    getItemKey: (i) => rows[i]?.key ?? i,
+  });
+  const activeIndex = Math.max(
+    0,
+    rows.findIndex((r) => r.key === activeKey),
+  );
+  const tabKey = rows[activeIndex]?.key ?? null;
+
+  const focusRow = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (!row) return;
+      pendingFocus.current = row.key;
+      props.onActiveChange(row.key);
+      virtualizer.scrollToIndex(index, { align: "auto" });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, props.onActiveChange, virtualizer],
+  );
+
+  useLayoutEffect(() => {
+    const key = pendingFocus.current;
+    if (key === null) return;
+    const el = rowRefs.current.get(key);
+    if (el) {
+      pendingFocus.current = null;
+      el.focus({ preventScroll: true });
+    }
+  });
+
+  const reveal = props.reveal;
+  useLayoutEffect(() => {
+    if (!reveal) return;
+    const index = rows.findIndex((r) => r.key === reveal.key);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: "center" });
+    pendingFocus.current = reveal.key;
+    // Only when the reveal request changes, or once its row shows up.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal, rows.length > 0 && reveal ? rows.findIndex((r) => r.key === reveal.key) : -1]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLElement && event.target.closest("[role=menu]")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const action = treeKeyAction(rows, activeIndex, event.key, event.shiftKey);
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const row = rows[action.index];
+    if (!row) return;
+    switch (action.type) {
+      case "focus":
+        focusRow(action.index);
+        break;
+      case "expand":
+        props.onToggle(row, true);
+        break;
+      case "collapse":
+        props.onToggle(row, false);
+        break;
+      case "select":
+        props.onSelect(row);
+        break;
+      case "expandSiblings":
+        props.onExpandSiblings?.(row);
+        break;
+      case "menu":
+        if (props.menu && props.menu(row).length > 0) setMenuFor(row.key);
+        break;
+    }
+  };
+
+  return (
+    <div
+      ref={scrollRef}
+      className={["vtree", props.className].filter(Boolean).join(" ")}
+      role="tree"
+      aria-label={props.label}
+      onKeyDown={onKeyDown}
+    >
+      <div role="presentation" className="vtree-space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          const items = menuFor === row.key && props.menu ? props.menu(row) : [];
+          return (
+            <div
+              key={row.key}
+              ref={(el) => {
+                if (el) rowRefs.current.set(row.key, el);
+                else rowRefs.current.delete(row.key);
+              }}
+              role="treeitem"
+              aria-level={row.level}
+              aria-expanded={row.hasChildren ? row.expanded : undefined}
+              aria-selected={row.key === selectedKey}
+              aria-setsize={row.setSize}
+              aria-posinset={row.posInSet}
+              tabIndex={row.key === tabKey ? 0 : -1}
+              className={["vtree-row", row.key === selectedKey ? "selected" : ""].join(" ")}
+              style={{ transform: `translateY(${v.start}px)`, height: rowHeight, paddingInlineStart: (row.level - 1) * 18 + 4 }}
+              onClick={() => {
+                props.onActiveChange(row.key);
+                props.onSelect(row);
+              }}
+              onContextMenu={(event) => {
+                if (!props.menu || props.menu(row).length === 0) return;
+                event.preventDefault();
+                props.onActiveChange(row.key);
+                setMenuFor(row.key);
+              }}
+            >
+              <span
+                className="vtree-twisty"
+                aria-hidden="true"
+                onClick={(event) => {
+                  if (!row.hasChildren) return;
+                  event.stopPropagation();
+                  props.onActiveChange(row.key);
+                  props.onToggle(row, !row.expanded);
+                }}
+              >
+                {row.hasChildren ? (row.expanded ? "▾" : "▸") : ""}
+              </span>
+              {props.renderRow(row)}
+              {props.menu && row.hasChildren && (
+                <button
+                  type="button"
+                  className="vtree-more"
+                  tabIndex={-1}
+                  aria-haspopup="menu"
+                  aria-label={`Actions for ${row.label}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    props.onActiveChange(row.key);
+                    setMenuFor(menuFor === row.key ? null : row.key);
+                  }}
+                >
+                  ⋯
+                </button>
+              )}
+              {items.length > 0 && (
+                <RowMenu
+                  label={`Actions for ${row.label}`}
+                  items={items}
+                  onClose={() => {
+                    setMenuFor(null);
+                    rowRefs.current.get(row.key)?.focus();
+                  }}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[]; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  useLayoutEffect(() => {
+    ref.current?.querySelectorAll<HTMLElement>("[role=menuitem]")[index]?.focus();
+  }, [index]);
+  return (
+    <div
+      ref={ref}
+      role="menu"
+      aria-label={label}
+      className="row-menu"
+      onClick={(event) => event.stopPropagation()}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
+      }}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === "Escape") {
+          event.preventDefault();
+          onClose();
+        } else if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setIndex((i) => (i + 1) % items.length);
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          setIndex((i) => (i - 1 + items.length) % items.length);
+        }
+      }}
+    >
+      {items.map((item, i) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={i === index ? 0 : -1}
+          onClick={() => {
+            item.run();
+            onClose();
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}
