@@ -1,7 +1,7 @@
 //! Small frameworks for the tests, served by the in-memory fake of `ui/src/backend/`, and a
 //! helper that renders the whole app over them.
 
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { createElement } from "react";
 
 import { App } from "../app/App";
@@ -127,4 +127,9 @@ export function codes(tree = "Framework tree"): string[] {
     .getAllByRole("treeitem")
     .filter((el) => el.closest(`[aria-label="${tree}"]`))
     .map((el) => el.querySelector(".code")?.textContent ?? "");
+}
+
+/** The sidebar's button of the framework titled `title`. */
+export function frameworkButton(title: string): HTMLElement {
+  return within(screen.getByRole("list", { name: "Frameworks" })).getByRole("button", { name: new RegExp(`^${title}`) });
 }

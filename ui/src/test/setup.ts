@@ -15,3 +15,5 @@ Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: tru
 Object.defineProperty(HTMLElement.prototype, "offsetWidth", { configurable: true, get: () => 1000 });
 Element.prototype.scrollTo = function () {};
 Element.prototype.scrollIntoView = function () {};
+Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 600 });
+Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 1000 });

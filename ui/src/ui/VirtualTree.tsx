@@ -91,7 +91,9 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     const index = rows.findIndex((r) => r.key === reveal.key);
     if (index < 0) return;
     virtualizer.scrollToIndex(index, { align: "center" });
-    pendingFocus.current = reveal.key;
+    const el = rowRefs.current.get(reveal.key);
+    if (el) el.focus({ preventScroll: true });
+    else pendingFocus.current = reveal.key;
     // Only when the reveal request changes, or once its row shows up.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal, rows.length > 0 && reveal ? rows.findIndex((r) => r.key === reveal.key) : -1]);

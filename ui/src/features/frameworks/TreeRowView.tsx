@@ -22,7 +22,7 @@ export function TreeRowView({ row }: { row: FlatRow }) {
       )}
       {row.loading && <span className="loading">Loading…</span>}
       {data.subtreeCount > 0 && (
-        <span className="count num" aria-label={`${data.subtreeCount} below`}>
+        <span className="count num" title={`${data.subtreeCount.toLocaleString()} items below`}>
           {data.subtreeCount.toLocaleString()}
         </span>
       )}

@@ -1,7 +1,7 @@
 //! The search box (Ctrl+K or /): results as you type with the matched words marked; arrows
 //! move through them, Enter opens the item in its tree.
 
-import { useId, useState, type KeyboardEvent } from "react";
+import { Fragment, useId, useState, type KeyboardEvent } from "react";
 
 import type { SearchHit } from "../../bindings/SearchHit";
 import { useExplorerStore } from "../frameworks/ExplorerContext";
@@ -18,7 +18,7 @@ function HitView({ hit }: { hit: SearchHit }) {
       <span className="hit-line">
         {hit.humanCodingScheme && <span className="code">{hit.humanCodingScheme}</span>}
         <span className="statement">
-          {hit.segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
+          {hit.segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
         </span>
       </span>
     </>
