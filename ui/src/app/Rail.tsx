@@ -18,7 +18,7 @@ export function Rail({ current, onChange }: { current: Area["id"]; onChange: (id
         >
           <span aria-hidden="true">{area.icon}</span>
           <span className="rail-label" aria-hidden="true">
-            {area.label.slice(0, 2)}
+            {area.label}
           </span>
         </button>
       ))}

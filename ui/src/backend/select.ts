@@ -14,7 +14,8 @@ export async function selectBackend(location: Location = window.location): Promi
   const params = new URLSearchParams(location.search);
   if (!inTauri() && params.get("mock") === "1") {
     const mock = await import("./mock");
-    return mock.createMemoryBackend(mock.demoData(params.get("returning") !== "1"), {
+    const choice = { firstLaunch: params.get("returning") !== "1", title: params.get("title"), code: params.get("code") };
+    return mock.createMemoryBackend(mock.demoData(choice), {
       progressDelay: 120,
       latency: 15,
     });

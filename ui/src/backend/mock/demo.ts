@@ -4,6 +4,7 @@
 
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { Progress } from "../../bindings/Progress";
+import type { Session } from "../../bindings/Session";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 import type { MockAssociation, MockData, MockFramework, MockNode } from "./dataset";
 
@@ -248,19 +249,37 @@ export const FIRST_SYNC: Progress[] = ["CFDocuments", "CFItems", "CFAssociations
   return [0, Math.round(total / 2), total].map((done) => ({ task: "sync", stage, done, total }));
 });
 
+/** What to show: a first launch, or a later one with the item `code` of the framework titled `title`. */
+export interface DemoChoice {
+  firstLaunch: boolean;
+  title?: string | null;
+  code?: string | null;
+}
+
 /** The whole demo: a first launch by default (`?mock=1&returning=1` for a later one). */
-export function demoData(firstLaunch: boolean): MockData {
+export function demoData({ firstLaunch, title, code }: DemoChoice): MockData {
   const math = { connection: BUILTIN, identifier: "c0ffee00-0000-4000-8000-d0c000000001" };
   const spanish = { connection: BUILTIN, identifier: "c0ffee00-0000-4000-8000-d0c000000002" };
+  const frameworks = [
+    demoMath(math, spanish),
+    demoSpanish(spanish),
+    largeFramework({ connection: "State server", identifier: "state-doc" }, 20_000),
+    hostile({ connection: "Imported files", identifier: "import-doc" }),
+  ];
+  const fw = frameworks.find((f) => f.title.includes(title ?? "Cairn Demo")) ?? (frameworks[0] as MockFramework);
+  const id = (c: string) => fw.items.find((i) => i.code === c)?.identifier ?? c;
+  const wanted = code ?? (fw === frameworks[0] ? "3.OA.A.1" : null);
+  const session: Session = {
+    framework: fw.key,
+    selected: wanted ? id(wanted) : null,
+    expanded: [],
+    history: wanted ? [{ key: fw.key, identifier: id(wanted) }] : [],
+    historyIndex: 0,
+  };
   return {
     firstLaunch,
     progress: FIRST_SYNC,
-    frameworks: [
-      demoMath(math, spanish),
-      demoSpanish(spanish),
-      largeFramework({ connection: "State server", identifier: "state-doc" }, 20_000),
-      hostile({ connection: "Imported files", identifier: "import-doc" }),
-    ],
-    session: null,
+    frameworks,
+    session: firstLaunch ? null : session,
   };
 }

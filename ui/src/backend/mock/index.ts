@@ -2,4 +2,4 @@
 
 export type { MockAssociation, MockData, MockFramework, MockNode } from "./dataset";
 export { createMemoryBackend, highlight, type MemoryBackend, type MemoryOptions } from "./memoryBackend";
-export { demoData, largeFramework, FIRST_SYNC } from "./demo";
+export { demoData, largeFramework, FIRST_SYNC, type DemoChoice } from "./demo";

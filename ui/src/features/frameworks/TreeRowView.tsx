@@ -12,12 +12,12 @@ export function TreeRowView({ row }: { row: FlatRow }) {
       <span className="statement">{data.statement}</span>
       {data.multiParent && (
         <span className="marker" role="img" aria-label="Appears under several parents" title="Appears under several parents">
-          ⧉
+          shared
         </span>
       )}
       {data.cyclic && (
         <span className="marker warn" role="img" aria-label="Part of a cycle" title="A child link was cut to stop a cycle">
-          ↻
+          cycle
         </span>
       )}
       {row.loading && <span className="loading">Loading…</span>}
