@@ -15,13 +15,18 @@ import { StatusBar } from "./StatusBar";
 import { usePaneWidth } from "./usePaneWidth";
 import { useShortcuts } from "./useShortcuts";
 
+/** A pane's first width: a share of the window, within bounds. */
+function defaultWidth(share: number, min: number, max: number): number {
+  return Math.round(Math.min(max, Math.max(min, window.innerWidth * share)));
+}
+
 /** The explorer window. */
 export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const store = useExplorerStore();
   useShortcuts(store);
   const [area, setArea] = useState<Area["id"]>("frameworks");
-  const [sidebar, setSidebar] = usePaneWidth("sidebar", 260);
-  const [detail, setDetail] = usePaneWidth("detail", 380);
+  const [sidebar, setSidebar] = usePaneWidth("sidebar", defaultWidth(0.2, 200, 280));
+  const [detail, setDetail] = usePaneWidth("detail", defaultWidth(0.28, 280, 420));
   const [showDetail, setShowDetail] = useState(true);
   const later = AREAS.find((a) => a.id === area && a.later);
   return (
