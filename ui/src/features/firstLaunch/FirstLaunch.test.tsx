@@ -1,7 +1,7 @@
 //! First launch: one labelled progress bar per stage while `app_start` runs, then the explorer
 //! with the built-in sandbox's Demo framework open; a failure says what to do and can be retried.
 
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
@@ -20,7 +20,10 @@ function gated(backend: MemoryBackend) {
       finish = resolve;
     });
   };
-  return { send: (p: Progress) => send(p), finish: (r: StartReport) => finish(r) };
+  return {
+    send: (p: Progress) => act(() => send(p)),
+    finish: (r: StartReport) => act(() => finish(r)),
+  };
 }
 
 describe("first launch", () => {
