@@ -63,18 +63,19 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
   );
   const tabKey = rows[activeIndex]?.key ?? null;
 
+  const { onActiveChange } = props;
   const focusRow = useCallback(
     (index: number) => {
       const row = rows[index];
       if (!row) return;
       pendingFocus.current = row.key;
-      props.onActiveChange(row.key);
+      onActiveChange(row.key);
       virtualizer.scrollToIndex(index, { align: "auto" });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rows, props.onActiveChange, virtualizer],
+    [rows, onActiveChange, virtualizer],
   );
 
+  // A row asked to be focused gets the focus once it is rendered.
   useLayoutEffect(() => {
     const key = pendingFocus.current;
     if (key === null) return;
@@ -85,18 +86,19 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     }
   });
 
-  const reveal = props.reveal;
+  // A reveal request is served once, as soon as its row is among the rows.
+  const reveal = props.reveal ?? null;
+  const served = useRef<number | null>(null);
   useLayoutEffect(() => {
-    if (!reveal) return;
+    if (!reveal || served.current === reveal.nonce) return;
     const index = rows.findIndex((r) => r.key === reveal.key);
     if (index < 0) return;
+    served.current = reveal.nonce;
     virtualizer.scrollToIndex(index, { align: "center" });
     const el = rowRefs.current.get(reveal.key);
     if (el) el.focus({ preventScroll: true });
     else pendingFocus.current = reveal.key;
-    // Only when the reveal request changes, or once its row shows up.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal, rows.length > 0 && reveal ? rows.findIndex((r) => r.key === reveal.key) : -1]);
+  }, [reveal, rows, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLElement && event.target.closest("[role=menu]")) return;

@@ -43,6 +43,12 @@ describe("search", () => {
     expect(row("1.2")).toHaveAttribute("aria-expanded", "true");
     expect(backend.calls.filter((c) => c.command === "tree_paths").at(-1)?.args.identifier).toBe("A2a");
     expect(await screen.findByRole("heading", { name: "1.2.a Compare two-digit numbers" })).toBeInTheDocument();
+    // The reveal is served once: collapsing and expanding the parent keeps the focus there.
+    await user.keyboard("{ArrowUp}{ArrowLeft}");
+    expect(codes()).toEqual(["1", "1.1", "1.2", "2", "3"]);
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(codes()).toContain("1.2.a"));
+    expect(row("1.2")).toHaveFocus();
   });
 
   it("opens a hit in another framework", async () => {
