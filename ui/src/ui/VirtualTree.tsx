@@ -3,7 +3,7 @@
 //! arrows, Home/End, Enter, `*`, and a per-row menu (Shift+F10, the context key or right click).
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { treeKeyAction, type TreeNav } from "./treeKeys";
 
@@ -50,17 +50,18 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
   const rowRefs = useRef(new Map<string, HTMLDivElement>());
   const pendingFocus = useRef<string | null>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  // Stable callbacks: the virtualizer recomputes every row's offset when they change.
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    getScrollElement,
+    estimateSize,
     overscan: 12,
-    getItemKey: (i) => rows[i]?.key ?? i,
+    getItemKey,
   });
-  const activeIndex = Math.max(
-    0,
-    rows.findIndex((r) => r.key === activeKey),
-  );
+  const activeIndex = useMemo(() => Math.max(0, rows.findIndex((r) => r.key === activeKey)), [rows, activeKey]);
   const tabKey = rows[activeIndex]?.key ?? null;
 
   const { onActiveChange } = props;
@@ -126,10 +127,42 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
         props.onExpandSiblings?.(row);
         break;
       case "menu":
-        if (props.menu && props.menu(row).length > 0) setMenuFor(row.key);
+        actions.openMenu(row, false);
         break;
     }
   };
+
+  // One stable set of handlers for every row (reading the latest props), so rows memoize.
+  const latest = useRef({ props, menuFor });
+  latest.current = { props, menuFor };
+  const actions = useMemo<RowActions<R>>(
+    () => ({
+      register: (key, el) => {
+        if (el) rowRefs.current.set(key, el);
+        else rowRefs.current.delete(key);
+      },
+      click: (row) => {
+        latest.current.props.onActiveChange(row.key);
+        latest.current.props.onSelect(row);
+      },
+      twisty: (row) => {
+        latest.current.props.onActiveChange(row.key);
+        latest.current.props.onToggle(row, !row.expanded);
+      },
+      openMenu: (row, toggle) => {
+        const menu = latest.current.props.menu;
+        if (!menu || menu(row).length === 0) return false;
+        latest.current.props.onActiveChange(row.key);
+        setMenuFor(toggle && latest.current.menuFor === row.key ? null : row.key);
+        return true;
+      },
+      closeMenu: (row) => {
+        setMenuFor(null);
+        rowRefs.current.get(row.key)?.focus();
+      },
+    }),
+    [],
+  );
 
   return (
     <div
@@ -143,80 +176,101 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
         {virtualizer.getVirtualItems().map((v) => {
           const row = rows[v.index];
           if (!row) return null;
-          const items = menuFor === row.key && props.menu ? props.menu(row) : [];
           return (
-            <div
+            <TreeItem
               key={row.key}
-              ref={(el) => {
-                if (el) rowRefs.current.set(row.key, el);
-                else rowRefs.current.delete(row.key);
-              }}
-              role="treeitem"
-              aria-level={row.level}
-              aria-expanded={row.hasChildren ? row.expanded : undefined}
-              aria-selected={row.key === selectedKey}
-              aria-setsize={row.setSize}
-              aria-posinset={row.posInSet}
-              tabIndex={row.key === tabKey ? 0 : -1}
-              className={["vtree-row", row.key === selectedKey ? "selected" : ""].join(" ")}
-              style={{ transform: `translateY(${v.start}px)`, height: rowHeight, paddingInlineStart: (row.level - 1) * 18 + 4 }}
-              onClick={() => {
-                props.onActiveChange(row.key);
-                props.onSelect(row);
-              }}
-              onContextMenu={(event) => {
-                if (!props.menu || props.menu(row).length === 0) return;
-                event.preventDefault();
-                props.onActiveChange(row.key);
-                setMenuFor(row.key);
-              }}
-            >
-              <span
-                className="vtree-twisty"
-                aria-hidden="true"
-                onClick={(event) => {
-                  if (!row.hasChildren) return;
-                  event.stopPropagation();
-                  props.onActiveChange(row.key);
-                  props.onToggle(row, !row.expanded);
-                }}
-              >
-                {row.hasChildren ? (row.expanded ? "▾" : "▸") : ""}
-              </span>
-              {props.renderRow(row)}
-              {props.menu && row.hasChildren && (
-                <button
-                  type="button"
-                  className="vtree-more"
-                  tabIndex={-1}
-                  aria-haspopup="menu"
-                  aria-label={`Actions for ${row.label}`}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    props.onActiveChange(row.key);
-                    setMenuFor(menuFor === row.key ? null : row.key);
-                  }}
-                >
-                  ⋯
-                </button>
-              )}
-              {items.length > 0 && (
-                <RowMenu
-                  label={`Actions for ${row.label}`}
-                  items={items}
-                  onClose={() => {
-                    setMenuFor(null);
-                    rowRefs.current.get(row.key)?.focus();
-                  }}
-                />
-              )}
-            </div>
+              row={row}
+              start={v.start}
+              height={rowHeight}
+              selected={row.key === selectedKey}
+              tabbable={row.key === tabKey}
+              hasMenu={Boolean(props.menu)}
+              menuItems={menuFor === row.key && props.menu ? props.menu(row) : null}
+              renderRow={props.renderRow}
+              actions={actions}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface RowActions<R extends VirtualTreeRow> {
+  register: (key: string, el: HTMLDivElement | null) => void;
+  click: (row: R) => void;
+  twisty: (row: R) => void;
+  /** Opens (or with `toggle`, toggles) the row's menu; false when it has none. */
+  openMenu: (row: R, toggle: boolean) => boolean;
+  closeMenu: (row: R) => void;
+}
+
+interface TreeItemProps<R extends VirtualTreeRow> {
+  row: R;
+  start: number;
+  height: number;
+  selected: boolean;
+  tabbable: boolean;
+  hasMenu: boolean;
+  menuItems: RowMenuItem[] | null;
+  renderRow: (row: R) => ReactNode;
+  actions: RowActions<R>;
+}
+
+function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, tabbable, hasMenu, menuItems, renderRow, actions }: TreeItemProps<R>) {
+  return (
+    <div
+      ref={(el) => actions.register(row.key, el)}
+      role="treeitem"
+      aria-level={row.level}
+      aria-expanded={row.hasChildren ? row.expanded : undefined}
+      aria-selected={selected}
+      aria-setsize={row.setSize}
+      aria-posinset={row.posInSet}
+      tabIndex={tabbable ? 0 : -1}
+      className={selected ? "vtree-row selected" : "vtree-row"}
+      style={{ transform: `translateY(${start}px)`, height, paddingInlineStart: (row.level - 1) * 18 + 4 }}
+      onClick={() => actions.click(row)}
+      onContextMenu={(event) => {
+        if (actions.openMenu(row, false)) event.preventDefault();
+      }}
+    >
+      <span
+        className="vtree-twisty"
+        aria-hidden="true"
+        onClick={(event) => {
+          if (!row.hasChildren) return;
+          event.stopPropagation();
+          actions.twisty(row);
+        }}
+      >
+        {row.hasChildren ? (row.expanded ? "▾" : "▸") : ""}
+      </span>
+      {renderRow(row)}
+      {hasMenu && row.hasChildren && (
+        <button
+          type="button"
+          className="vtree-more"
+          tabIndex={-1}
+          aria-haspopup="menu"
+          aria-label={`Actions for ${row.label}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.openMenu(row, true);
+          }}
+        >
+          ⋯
+        </button>
+      )}
+      {menuItems && menuItems.length > 0 && (
+        <RowMenu label={`Actions for ${row.label}`} items={menuItems} onClose={() => actions.closeMenu(row)} />
+      )}
+    </div>
+  );
+}
+
+// Rows re-render only when what they show changes, not on every scroll step.
+const TreeItem = memo(TreeItemView) as typeof TreeItemView;
 
 function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[]; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);

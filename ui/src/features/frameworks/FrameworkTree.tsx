@@ -46,8 +46,9 @@ export function FrameworkTree() {
   }
   if (!outline) return <p className="empty" role="status">Opening the framework…</p>;
   const activeInOrphans = orphanRows.some((r) => r.key === active);
+  // Keyed by framework: each framework gets its own tree element, scroll and focus.
   return (
-    <div className="tree-pane">
+    <div className="tree-pane" key={`${outline.key.connection}\u001e${outline.key.identifier}`}>
       <h2 className="pane-title">
         {outline.title} <span className="num muted">{outline.itemCount.toLocaleString()} items</span>
       </h2>

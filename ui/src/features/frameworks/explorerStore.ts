@@ -181,18 +181,7 @@ export class ExplorerStore {
 
   /** Expands everything below `position` (one `tree_descendants` call). */
   async expandAllBelow(position: string[]): Promise<void> {
-    const key = this.state.framework;
-    if (!key) return;
-    const generation = this.generation;
-    await this.run(async () => {
-      const answered = await this.backend.treeDescendants(key, position.at(-1) as string);
-      if (generation !== this.generation) return;
-      const children = new Map(this.state.children);
-      this.remember(key, answered, children);
-      const expanded = new Set(this.state.expanded);
-      for (const k of positionsBelow(position, children)) expanded.add(k);
-      this.set({ children, expanded });
-    });
+    await this.expandAllBelowEach([position]);
   }
 
   /** Collapses `position` and everything below it. */
@@ -212,9 +201,25 @@ export class ExplorerStore {
     if (parent.length > 0) siblings = this.state.children.get(parent.at(-1) as string) ?? [];
     else if (outline.orphans.some((o) => o.identifier === position[0])) siblings = outline.orphans;
     else siblings = outline.roots;
-    await Promise.all(
-      siblings.filter((s) => s.childCount > 0).map((s) => this.expandAllBelow([...parent, s.identifier])),
-    );
+    await this.expandAllBelowEach(siblings.filter((s) => s.childCount > 0).map((s) => [...parent, s.identifier]));
+  }
+
+  /** Everything below each of `positions` expanded: the answers fetched together, applied at once. */
+  private async expandAllBelowEach(positions: string[][]): Promise<void> {
+    const key = this.state.framework;
+    if (!key || positions.length === 0) return;
+    const generation = this.generation;
+    await this.run(async () => {
+      const answers = await Promise.all(
+        positions.map((position) => this.backend.treeDescendants(key, position.at(-1) as string)),
+      );
+      if (generation !== this.generation) return;
+      const children = new Map(this.state.children);
+      for (const answered of answers) this.remember(key, answered, children);
+      const expanded = new Set(this.state.expanded);
+      for (const position of positions) for (const k of positionsBelow(position, children)) expanded.add(k);
+      this.set({ children, expanded });
+    });
   }
 
   /** Moves the focus (roving tabindex) to the row `key`. */
