@@ -65,6 +65,19 @@ describe("search", () => {
     expect(OTHER.connection).toBe("District");
   });
 
+  it("serves an Enter pressed before the answer to the last keystroke came with that answer", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    const box = screen.getByRole("combobox", { name: "Search frameworks" });
+    await user.click(box);
+    await user.keyboard("geometry");
+    await screen.findByRole("option", { name: /Geometry/ });
+    await user.clear(box);
+    await user.keyboard("compare two{Enter}");
+    await waitFor(() => expect(row("1.2.a")).toHaveAttribute("aria-selected", "true"));
+    expect(row("2")).toHaveAttribute("aria-selected", "false");
+  });
+
   it("never shows an older query's answer for a newer one", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 //! The search box (Ctrl+K or /): results as you type with the matched words marked; arrows
 //! move through them, Enter opens the item in its tree.
 
-import { Fragment, useId, useState, type KeyboardEvent } from "react";
+import { Fragment, useEffect, useId, useState, type KeyboardEvent } from "react";
 
 import type { SearchHit } from "../../bindings/SearchHit";
 import { useExplorerStore } from "../frameworks/ExplorerContext";
@@ -31,7 +31,9 @@ export function SearchBox() {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const { hits, error, query } = useSearch(text);
+  const { hits, error, query, fresh } = useSearch(text);
+  // Enter pressed while the answer to the latest keystroke is still coming: served when it comes.
+  const [enterPending, setEnterPending] = useState(false);
   const listId = useId();
   const showList = open && text.trim().length > 0;
   const current = Math.min(active, Math.max(hits.length - 1, 0));
@@ -41,6 +43,12 @@ export function SearchBox() {
     setOpen(false);
     void store.navigate({ key: hit.key, identifier: hit.identifier });
   };
+
+  useEffect(() => {
+    if (!enterPending || !fresh) return;
+    setEnterPending(false);
+    choose(hits[0]);
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown") {
@@ -52,7 +60,8 @@ export function SearchBox() {
       setActive(Math.max(current - 1, 0));
     } else if (event.key === "Enter") {
       event.preventDefault();
-      choose(hits[current]);
+      if (fresh) choose(hits[current]);
+      else setEnterPending(true);
     } else if (event.key === "Escape") {
       if (open && text) {
         event.preventDefault();
@@ -76,6 +85,7 @@ export function SearchBox() {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
+          setEnterPending(false);
           setOpen(true);
           setActive(0);
         }}
@@ -87,7 +97,7 @@ export function SearchBox() {
       />
       <div className="search-popup" hidden={!showList}>
         {error && <ErrorView error={error} />}
-        <ul id={listId} role="listbox" aria-label="Search results">
+        <ul id={listId} role="listbox" aria-label="Search results" aria-busy={!fresh}>
           {hits.map((hit, i) => (
             <li
               key={`${hit.key.connection}-${hit.key.identifier}-${hit.identifier}`}

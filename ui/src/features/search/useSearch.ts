@@ -32,6 +32,7 @@ export function useSearch(text: string, debounceMs = 120) {
     enabled: query.length > 0,
     placeholderData: keepPreviousData,
   });
-  const settled = query === text.trim();
-  return { hits: query.length > 0 ? (result.data ?? []) : [], error: result.error, settled, query };
+  // Fresh: the answer is to exactly what is typed now (not the previous answer kept on screen).
+  const fresh = query === text.trim() && !result.isPlaceholderData && !result.isFetching;
+  return { hits: query.length > 0 ? (result.data ?? []) : [], error: result.error, fresh, query };
 }
