@@ -15,6 +15,8 @@ export function explain(error: AppError): { heading: string; advice: string } {
       return { heading: "The cache failed", advice: "Try again. If it keeps failing, the cache file may be damaged: a full sync rebuilds it." };
     case "cancelled":
       return { heading: "Cancelled", advice: "Nothing was lost. Start it again when you are ready." };
+    case "sync":
+      return { heading: "The sync did not complete", advice: "What was cached before is kept. Try again; the details below say which collections failed." };
     case "invalid":
       return { heading: "Something in the request is not valid", advice: "Check what you entered and try again." };
     default:

@@ -8,6 +8,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { FrameworkGroup } from "../../bindings/FrameworkGroup";
 import { queryKeys } from "../../app/queryKeys";
 import { ErrorView } from "../../ui/ErrorView";
+import { LocalDate } from "../../ui/LocalDate";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { filterFrameworks } from "./filterFrameworks";
 
@@ -64,6 +65,11 @@ export function FrameworkList() {
                         {fw.subjects.length > 0 ? fw.subjects.join(", ") : "No subject"} ·{" "}
                         <span className="num">{fw.itemCount.toLocaleString()}</span> items
                       </span>
+                      {fw.lastChangeDateTime && (
+                        <span className="fw-facts">
+                          Changed <LocalDate value={fw.lastChangeDateTime} />
+                        </span>
+                      )}
                     </button>
                   </li>
                 );
