@@ -1,0 +1,53 @@
+//! The app: providers, startup (first launch or restore), the cache-changed listener, the
+//! session saver, then the shell.
+
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+
+import { BackendProvider, useBackend, type Backend } from "../backend";
+import { ExplorerProvider } from "../features/frameworks/ExplorerContext";
+import { ExplorerStore } from "../features/frameworks/explorerStore";
+import { startSessionSaver } from "../features/frameworks/sessionSaver";
+import { FirstLaunch } from "../features/firstLaunch/FirstLaunch";
+import { useStartup } from "../features/firstLaunch/useStartup";
+import { createQueryClient } from "./queryClient";
+import { Shell } from "./Shell";
+
+interface Props {
+  backend: Backend;
+  queryClient?: QueryClient;
+  /** How long the session waits before it is saved. */
+  sessionDelayMs?: number;
+}
+
+/** The whole UI over `backend`. */
+export function App({ backend, queryClient, sessionDelayMs = 500 }: Props) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [store] = useState(() => new ExplorerStore(backend, client));
+  return (
+    <BackendProvider backend={backend}>
+      <QueryClientProvider client={client}>
+        <ExplorerProvider store={store}>
+          <Root store={store} sessionDelayMs={sessionDelayMs} />
+        </ExplorerProvider>
+      </QueryClientProvider>
+    </BackendProvider>
+  );
+}
+
+function Root({ store, sessionDelayMs }: { store: ExplorerStore; sessionDelayMs: number }) {
+  const backend = useBackend();
+  const { startup, retry, cancel } = useStartup(store);
+  const ready = startup.phase === "ready";
+  useEffect(() => backend.onCacheChanged((connection) => void store.cacheChanged(connection)), [backend, store]);
+  useEffect(() => (ready ? startSessionSaver(store, backend, sessionDelayMs) : undefined), [ready, store, backend, sessionDelayMs]);
+  if (startup.phase === "ready") return <Shell firstLaunch={startup.firstLaunch} />;
+  return (
+    <FirstLaunch
+      stages={startup.phase === "starting" ? startup.stages : []}
+      error={startup.phase === "failed" ? startup.error : undefined}
+      onCancel={cancel}
+      onRetry={retry}
+    />
+  );
+}

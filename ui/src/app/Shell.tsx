@@ -1,0 +1,74 @@
+//! The window's shell: rail, sidebar, main pane, detail pane (resizable, hideable), status bar.
+
+import { useState } from "react";
+
+import { FrameworkList } from "../features/frameworks/FrameworkList";
+import { FrameworkTree } from "../features/frameworks/FrameworkTree";
+import { ItemPanel } from "../features/frameworks/ItemPanel";
+import { useExplorerStore } from "../features/frameworks/ExplorerContext";
+import { SearchBox } from "../features/search/SearchBox";
+import { Splitter } from "../ui/Splitter";
+import { AREAS, type Area } from "./areas";
+import { HistoryButtons } from "./HistoryButtons";
+import { Rail } from "./Rail";
+import { StatusBar } from "./StatusBar";
+import { usePaneWidth } from "./usePaneWidth";
+import { useShortcuts } from "./useShortcuts";
+
+/** A pane's first width: a share of the window, within bounds. */
+function defaultWidth(share: number, min: number, max: number): number {
+  return Math.round(Math.min(max, Math.max(min, window.innerWidth * share)));
+}
+
+/** The explorer window. */
+export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
+  const store = useExplorerStore();
+  useShortcuts(store);
+  const [area, setArea] = useState<Area["id"]>("frameworks");
+  const [sidebar, setSidebar] = usePaneWidth("sidebar", defaultWidth(0.2, 200, 280));
+  const [detail, setDetail] = usePaneWidth("detail", defaultWidth(0.28, 280, 420));
+  const [showDetail, setShowDetail] = useState(true);
+  const later = AREAS.find((a) => a.id === area && a.later);
+  return (
+    <div className="shell">
+      <Rail current={area} onChange={setArea} />
+      <div className="area" hidden={area !== "frameworks"}>
+        <aside className="pane sidebar-pane" style={{ width: sidebar }} aria-label="Framework list">
+          <FrameworkList />
+        </aside>
+        <Splitter label="Resize the framework list" value={sidebar} min={180} max={480} direction={1} onChange={setSidebar} />
+        <main className="pane main-pane" aria-label="Framework">
+          <div className="toolbar">
+            <HistoryButtons />
+            <SearchBox />
+            <button
+              type="button"
+              aria-pressed={showDetail}
+              aria-label="Show item details"
+              title="Show or hide the item details"
+              onClick={() => setShowDetail((v) => !v)}
+            >
+              ◨
+            </button>
+          </div>
+          <FrameworkTree />
+        </main>
+        {showDetail && (
+          <>
+            <Splitter label="Resize the item details" value={detail} min={260} max={720} direction={-1} onChange={setDetail} />
+            <aside className="pane detail-pane" style={{ width: detail }}>
+              <ItemPanel />
+            </aside>
+          </>
+        )}
+      </div>
+      {later && (
+        <main className="area later" aria-label={later.label}>
+          <h2>{later.label}</h2>
+          <p>{later.later}</p>
+        </main>
+      )}
+      <StatusBar firstLaunch={firstLaunch} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+//! The app's command layer as the UI sees it: one typed method per Tauri command, plus the
+//! cache-changed event and the system browser. The real one is `tauri.ts`; `mock/` is for tests
+//! and for looking at the UI in a plain browser.
+
+import type { Children } from "../bindings/Children";
+import type { FrameworkGroup } from "../bindings/FrameworkGroup";
+import type { FrameworkKey } from "../bindings/FrameworkKey";
+import type { FrameworkOutline } from "../bindings/FrameworkOutline";
+import type { ItemDetail } from "../bindings/ItemDetail";
+import type { Progress } from "../bindings/Progress";
+import type { SearchHit } from "../bindings/SearchHit";
+import type { Session } from "../bindings/Session";
+import type { StartReport } from "../bindings/StartReport";
+
+/** Every call rejects with an `AppError` (see `errors.ts`). */
+export interface Backend {
+  /** `app_start`: on first launch syncs the built-in sandbox, reporting progress. */
+  appStart(onProgress: (progress: Progress) => void): Promise<StartReport>;
+  /** `list_frameworks`. */
+  listFrameworks(): Promise<FrameworkGroup[]>;
+  /** `open_framework`. */
+  openFramework(key: FrameworkKey): Promise<FrameworkOutline>;
+  /** `tree_children`: the children of each of `parents`. */
+  treeChildren(key: FrameworkKey, parents: string[]): Promise<Children[]>;
+  /** `tree_descendants`: the children of every node below `node`. */
+  treeDescendants(key: FrameworkKey, node: string): Promise<Children[]>;
+  /** `tree_paths`: every path from a root row down to `identifier`. */
+  treePaths(key: FrameworkKey, identifier: string): Promise<string[][]>;
+  /** `item_detail`. */
+  itemDetail(key: FrameworkKey, identifier: string): Promise<ItemDetail>;
+  /** `search`: full text over every cached framework, best first. */
+  search(query: string, limit: number): Promise<SearchHit[]>;
+  /** `session_load`. */
+  sessionLoad(): Promise<Session | null>;
+  /** `session_save`. */
+  sessionSave(session: Session): Promise<void>;
+  /** `cancel`: cancels a running task such as `sync`. */
+  cancel(task: string): Promise<void>;
+  /** Listens to `cache-changed`; returns the function that stops listening. */
+  onCacheChanged(listener: (connection: string) => void): () => void;
+  /** Opens an http(s) or mailto link in the system browser. */
+  openExternal(url: string): Promise<void>;
+}

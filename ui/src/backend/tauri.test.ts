@@ -1,0 +1,102 @@
+//! The Tauri wrappers at the IPC boundary (`mockIPC`): command names, camelCase arguments, the
+//! progress channel, errors as `AppError`, the cache-changed event and the opener.
+
+import { Channel } from "@tauri-apps/api/core";
+import { emit } from "@tauri-apps/api/event";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import type { Progress } from "../bindings/Progress";
+import { createTauriBackend } from "./tauri";
+
+const KEY = { connection: "Built-in sandbox", identifier: "doc" };
+
+afterEach(() => clearMocks());
+
+describe("the Tauri backend", () => {
+  it("calls each command by its name with camelCase arguments", async () => {
+    const seen: Array<[string, unknown]> = [];
+    mockIPC((cmd, args) => {
+      seen.push([cmd, args]);
+      return cmd === "session_load" ? null : [];
+    });
+    const backend = createTauriBackend();
+    await backend.listFrameworks();
+    await backend.openFramework(KEY);
+    await backend.treeChildren(KEY, ["a", "b"]);
+    await backend.treeDescendants(KEY, "a");
+    await backend.treePaths(KEY, "a");
+    await backend.itemDetail(KEY, "a");
+    await backend.search("fractions", 50);
+    await backend.sessionLoad();
+    await backend.sessionSave({ framework: KEY, selected: "a", expanded: [["a"]], history: [], historyIndex: 0 });
+    await backend.cancel("sync");
+    expect(seen).toEqual([
+      ["list_frameworks", {}],
+      ["open_framework", { key: KEY }],
+      ["tree_children", { key: KEY, parents: ["a", "b"] }],
+      ["tree_descendants", { key: KEY, node: "a" }],
+      ["tree_paths", { key: KEY, identifier: "a" }],
+      ["item_detail", { key: KEY, identifier: "a" }],
+      ["search", { query: "fractions", limit: 50 }],
+      ["session_load", {}],
+      ["session_save", { session: { framework: KEY, selected: "a", expanded: [["a"]], history: [], historyIndex: 0 } }],
+      ["cancel", { task: "sync" }],
+    ]);
+  });
+
+  it("relays app_start's progress channel", async () => {
+    mockIPC((cmd, args) => {
+      expect(cmd).toBe("app_start");
+      const channel = (args as { onProgress: Channel<Progress> }).onProgress;
+      expect(channel).toBeInstanceOf(Channel);
+      channel.onmessage({ task: "sync", stage: "CFItems", done: 3, total: 10 });
+      return { firstLaunch: true, session: null };
+    });
+    const progress = vi.fn();
+    const report = await createTauriBackend().appStart(progress);
+    expect(report).toEqual({ firstLaunch: true, session: null });
+    expect(progress).toHaveBeenCalledWith({ task: "sync", stage: "CFItems", done: 3, total: 10 });
+  });
+
+  it("rejects with an AppError, as sent or made from a bare message", async () => {
+    const appError = { code: "not_found", message: "no framework doc", detail: null };
+    mockIPC((cmd) => {
+      if (cmd === "open_framework") throw appError;
+      throw "the command panicked";
+    });
+    const backend = createTauriBackend();
+    await expect(backend.openFramework(KEY)).rejects.toEqual(appError);
+    await expect(backend.listFrameworks()).rejects.toEqual({ code: "internal", message: "the command panicked", detail: null });
+  });
+
+  it("listens to cache-changed until stopped", async () => {
+    mockIPC(() => null, { shouldMockEvents: true });
+    const heard: string[] = [];
+    const stop = createTauriBackend().onCacheChanged((connection) => heard.push(connection));
+    await vi.waitFor(async () => {
+      await emit("cache-changed", { connection: "Built-in sandbox" });
+      expect(heard).toContain("Built-in sandbox");
+    });
+    stop();
+    await new Promise((r) => setTimeout(r, 0));
+    const before = heard.length;
+    await emit("cache-changed", { connection: "Other" });
+    expect(heard.length).toBe(before);
+  });
+
+  it("opens only http(s) and mailto links through the opener", async () => {
+    const seen: Array<[string, unknown]> = [];
+    mockIPC((cmd, args) => {
+      seen.push([cmd, args]);
+      return null;
+    });
+    const backend = createTauriBackend();
+    await backend.openExternal("https://example.org/a");
+    await expect(backend.openExternal("javascript:alert(1)")).rejects.toMatchObject({ code: "internal" });
+    await expect(backend.openExternal("file:///etc/passwd")).rejects.toMatchObject({ code: "internal" });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.[0]).toBe("plugin:opener|open_url");
+    expect(seen[0]?.[1]).toMatchObject({ url: "https://example.org/a" });
+  });
+});

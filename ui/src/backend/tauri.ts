@@ -1,0 +1,77 @@
+//! The real backend: each Tauri command wrapped with its argument names and result type. The
+//! only module (with `opener.ts`) that imports `@tauri-apps/*`.
+
+import { Channel, invoke } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
+import { openUrl } from "@tauri-apps/plugin-opener";
+
+import type { Children } from "../bindings/Children";
+import type { FrameworkGroup } from "../bindings/FrameworkGroup";
+import type { FrameworkKey } from "../bindings/FrameworkKey";
+import type { FrameworkOutline } from "../bindings/FrameworkOutline";
+import type { ItemDetail } from "../bindings/ItemDetail";
+import type { Progress } from "../bindings/Progress";
+import type { SearchHit } from "../bindings/SearchHit";
+import type { Session } from "../bindings/Session";
+import type { StartReport } from "../bindings/StartReport";
+import type { Backend } from "./Backend";
+import { toAppError } from "./errors";
+import { isExternalUrl } from "./links";
+
+/** The event the backend emits when a sync or import changed a connection's cached data. */
+export const CACHE_CHANGED = "cache-changed";
+
+async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(command, args);
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+/** The backend of the desktop window. */
+export function createTauriBackend(): Backend {
+  return {
+    appStart(onProgress) {
+      const channel = new Channel<Progress>();
+      channel.onmessage = onProgress;
+      return call<StartReport>("app_start", { onProgress: channel });
+    },
+    listFrameworks: () => call<FrameworkGroup[]>("list_frameworks"),
+    openFramework: (key: FrameworkKey) => call<FrameworkOutline>("open_framework", { key }),
+    treeChildren: (key, parents) => call<Children[]>("tree_children", { key, parents }),
+    treeDescendants: (key, node) => call<Children[]>("tree_descendants", { key, node }),
+    treePaths: (key, identifier) => call<string[][]>("tree_paths", { key, identifier }),
+    itemDetail: (key, identifier) => call<ItemDetail>("item_detail", { key, identifier }),
+    search: (query, limit) => call<SearchHit[]>("search", { query, limit }),
+    sessionLoad: () => call<Session | null>("session_load"),
+    sessionSave: async (session) => {
+      await call<unknown>("session_save", { session });
+    },
+    cancel: async (task) => {
+      await call<unknown>("cancel", { task });
+    },
+    onCacheChanged(listener) {
+      let stopped = false;
+      let unlisten: (() => void) | null = null;
+      listen<{ connection: string }>(CACHE_CHANGED, (event) => listener(event.payload.connection))
+        .then((stop) => {
+          if (stopped) stop();
+          else unlisten = stop;
+        })
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        unlisten?.();
+      };
+    },
+    async openExternal(url) {
+      if (!isExternalUrl(url)) throw toAppError(`not a link the app opens: ${url}`);
+      try {
+        await openUrl(url);
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+  };
+}

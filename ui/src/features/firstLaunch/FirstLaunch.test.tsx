@@ -1,0 +1,82 @@
+//! First launch: one labelled progress bar per stage while `app_start` runs, then the explorer
+//! with the built-in sandbox's Demo framework open; a failure says what to do and can be retried.
+
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { App } from "../../app/App";
+import { createMemoryBackend, type MemoryBackend } from "../../backend/mock";
+import type { Progress } from "../../bindings/Progress";
+import type { StartReport } from "../../bindings/StartReport";
+import { data, row, frameworkButton } from "../../test/fixtures";
+
+function gated(backend: MemoryBackend) {
+  let send: (p: Progress) => void = () => undefined;
+  let finish: (report: StartReport) => void = () => undefined;
+  backend.appStart = (onProgress) => {
+    send = onProgress;
+    return new Promise<StartReport>((resolve) => {
+      finish = resolve;
+    });
+  };
+  return {
+    send: (p: Progress) => act(() => send(p)),
+    finish: (r: StartReport) => act(() => finish(r)),
+  };
+}
+
+describe("first launch", () => {
+  it("shows a progress bar per stage, then opens the Demo framework", async () => {
+    const backend = createMemoryBackend(data(null, true));
+    const start = gated(backend);
+    render(<App backend={backend} />);
+    expect(await screen.findByText("Opening the cache…")).toBeInTheDocument();
+    start.send({ task: "sync", stage: "CFDocuments", done: 0, total: 2 });
+    start.send({ task: "sync", stage: "CFItems", done: 120, total: 480 });
+    start.send({ task: "sync", stage: "CFDocuments", done: 2, total: 2 });
+    const docs = await screen.findByRole("progressbar", { name: "CFDocuments" });
+    expect(docs).toHaveAttribute("aria-valuenow", "2");
+    expect(docs).toHaveAttribute("aria-valuemax", "2");
+    const items = screen.getByRole("progressbar", { name: "CFItems" });
+    expect(items).toHaveAttribute("aria-valuenow", "120");
+    expect(items).toHaveAttribute("aria-valuemax", "480");
+    expect(screen.getAllByRole("progressbar")).toHaveLength(2);
+    start.send({ task: "sync", stage: "users", done: 7, total: null });
+    const users = await screen.findByRole("progressbar", { name: "users" });
+    expect(users).not.toHaveAttribute("aria-valuemax");
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(backend.calls.some((c) => c.command === "cancel" && c.args.task === "sync")).toBe(true);
+
+    start.finish({ firstLaunch: true, session: null });
+    await waitFor(() => expect(screen.getByRole("tree", { name: "Framework tree" })).toBeInTheDocument());
+    expect(row("1")).toBeInTheDocument();
+    expect(frameworkButton("Test Demo Framework")).toHaveAttribute("aria-current", "true");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("says what went wrong and starts again on Try again", async () => {
+    const backend = createMemoryBackend(data(null, true));
+    backend.failNext("app_start", {
+      code: "server",
+      message: "the sandbox refused the token request",
+      detail: {
+        httpStatus: 401,
+        status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: "bad client" },
+        text: null,
+      },
+    });
+    render(<App backend={backend} />);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The server refused");
+    expect(alert).toHaveTextContent("the sandbox refused the token request");
+    const user = userEvent.setup();
+    await user.click(within(alert).getByText("Details from the server"));
+    expect(within(alert).getByText("unauthorisedrequest")).toBeVisible();
+    expect(within(alert).getByText("401")).toBeVisible();
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.getByRole("tree", { name: "Framework tree" })).toBeInTheDocument());
+  });
+});

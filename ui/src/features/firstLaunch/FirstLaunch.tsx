@@ -1,0 +1,67 @@
+//! The first-launch screen: one labelled progress bar per stage while the built-in sandbox is
+//! started and synced; a cancel button; an error with what to do if it fails.
+
+import type { AppError } from "../../bindings/AppError";
+import { ErrorView } from "../../ui/ErrorView";
+import type { StageProgress } from "./progress";
+
+function Bar({ stage }: { stage: StageProgress }) {
+  const total = stage.total ?? undefined;
+  const text = total !== undefined ? `${stage.done.toLocaleString()} of ${total.toLocaleString()}` : `${stage.done.toLocaleString()} records`;
+  return (
+    <li className="stage">
+      <span className="stage-name">{stage.stage}</span>
+      <div
+        className="bar"
+        role="progressbar"
+        aria-label={stage.stage}
+        aria-valuemin={0}
+        aria-valuenow={stage.done}
+        aria-valuemax={total}
+        aria-valuetext={text}
+      >
+        <div
+          className={["bar-fill", total === undefined ? "indeterminate" : ""].join(" ")}
+          style={{ width: total ? `${Math.min(100, (stage.done / total) * 100)}%` : "30%" }}
+        />
+      </div>
+      <span className="stage-count num">{text}</span>
+    </li>
+  );
+}
+
+/** The screen shown while `app_start` runs (or after it failed). */
+export function FirstLaunch({
+  stages,
+  error,
+  onCancel,
+  onRetry,
+}: {
+  stages: StageProgress[];
+  error?: AppError;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
+  return (
+    <main className="first-launch" aria-label="Starting Cairn">
+      <h1>Cairn</h1>
+      {error ? (
+        <ErrorView error={error} onRetry={onRetry} />
+      ) : stages.length === 0 ? (
+        <p role="status">Opening the cache…</p>
+      ) : (
+        <>
+          <p>Setting up the built-in sandbox and syncing its demo data. This happens only once.</p>
+          <ul className="stages" aria-label="Sync progress">
+            {stages.map((s) => (
+              <Bar key={`${s.task}-${s.stage}`} stage={s} />
+            ))}
+          </ul>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+//! The selected node's associations by type and direction; the other end opens when cached,
+//! and is shown with its URI and title when it lies outside the cache.
+
+import type { AssociationGroup } from "../../bindings/AssociationGroup";
+import type { AssociationLink } from "../../bindings/AssociationLink";
+import { useExplorerStore } from "./ExplorerContext";
+
+const DIRECTION = { outgoing: "this item →", incoming: "→ this item" } as const;
+
+function OtherEnd({ link }: { link: AssociationLink }) {
+  const store = useExplorerStore();
+  const other = link.other;
+  const title = other.title ?? other.uri ?? other.identifier;
+  if (other.cached) {
+    const key = other.cached;
+    return (
+      <button
+        type="button"
+        className="link"
+        onClick={() => void store.navigate({ key, identifier: other.identifier })}
+        title={`Open in ${key.connection}`}
+      >
+        {title}
+      </button>
+    );
+  }
+  return (
+    <span className="outside">
+      <span>{other.title ?? other.identifier}</span>
+      {other.uri && <span className="uri">{other.uri}</span>}
+      <span className="badge">not cached</span>
+    </span>
+  );
+}
+
+/** The associations region of the item panel. */
+export function Associations({ groups }: { groups: AssociationGroup[] }) {
+  return (
+    <section role="region" aria-label="Associations" className="associations">
+      <h3>Associations</h3>
+      {groups.length === 0 && <p className="muted">No associations besides the tree.</p>}
+      {groups.map((group) => (
+        <div key={`${group.associationType}-${group.direction}`} className="assoc-group">
+          <h4>
+            {group.associationType} <span className="muted">({DIRECTION[group.direction]}, {group.direction})</span>
+          </h4>
+          <ul>
+            {group.links.map((link) => (
+              <li key={link.associationIdentifier}>
+                <OtherEnd link={link} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+//! The main pane of the Frameworks area: the open framework's tree, and apart from it the
+//! orphans (sub-forests with no path to the document) and the cycles.
+
+import { useCallback, useMemo } from "react";
+
+import { ErrorView } from "../../ui/ErrorView";
+import { VirtualTree, type RowMenuItem } from "../../ui/VirtualTree";
+import { useExplorer, useExplorerStore } from "./ExplorerContext";
+import { flatten, posKey, type FlatRow } from "./treeModel";
+import { TreeRowView } from "./TreeRowView";
+
+/** The open framework's tree. */
+export function FrameworkTree() {
+  const store = useExplorerStore();
+  const state = useExplorer();
+  const { outline, children, expanded, selected, active, reveal } = state;
+  const rows = useMemo(() => (outline ? flatten(outline.roots, children, expanded) : []), [outline, children, expanded]);
+  const orphanRows = useMemo(
+    () => (outline ? flatten(outline.orphans, children, expanded) : []),
+    [outline, children, expanded],
+  );
+  const selectedKey = selected?.position ? posKey(selected.position) : null;
+  const onSelect = useCallback((row: FlatRow) => store.select(row.position), [store]);
+  const onToggle = useCallback((row: FlatRow, expand: boolean) => void store.toggle(row.position, expand), [store]);
+  const onSiblings = useCallback((row: FlatRow) => void store.expandSiblings(row.position), [store]);
+  const onActive = useCallback((key: string) => store.setActive(key), [store]);
+  const menu = useCallback(
+    (row: FlatRow): RowMenuItem[] =>
+      row.hasChildren
+        ? [
+            { label: "Expand all below", run: () => void store.expandAllBelow(row.position) },
+            { label: "Collapse all below", run: () => store.collapseAllBelow(row.position) },
+          ]
+        : [],
+    [store],
+  );
+  const renderRow = useCallback((row: FlatRow) => <TreeRowView row={row} />, []);
+
+  if (!state.framework) {
+    return <p className="empty">Pick a framework in the list to see its tree.</p>;
+  }
+  if (state.outlineError) {
+    return (
+      <ErrorView error={state.outlineError} onRetry={() => state.framework && void store.openFramework(state.framework)} />
+    );
+  }
+  if (!outline) return <p className="empty" role="status">Opening the framework…</p>;
+  const activeInOrphans = orphanRows.some((r) => r.key === active);
+  // Keyed by framework: each framework gets its own tree element, scroll and focus.
+  return (
+    <div className="tree-pane" key={`${outline.key.connection}\u001e${outline.key.identifier}`}>
+      <h2 className="pane-title">
+        {outline.title} <span className="num muted">{outline.itemCount.toLocaleString()} items</span>
+      </h2>
+      {state.error && <ErrorView error={state.error} />}
+      {rows.length === 0 ? (
+        <p className="empty">This framework has no items under its document.</p>
+      ) : (
+        <VirtualTree
+          label="Framework tree"
+          className="main-tree"
+          rows={rows}
+          selectedKey={selectedKey}
+          activeKey={activeInOrphans ? null : active}
+          onActiveChange={onActive}
+          onSelect={onSelect}
+          onToggle={onToggle}
+          onExpandSiblings={onSiblings}
+          menu={menu}
+          renderRow={renderRow}
+          reveal={reveal && !activeInOrphans ? reveal : null}
+        />
+      )}
+      {(outline.orphans.length > 0 || outline.cycles.length > 0) && (
+        <section className="apart" aria-label="Orphans and cycles">
+          <h3>Apart from the tree</h3>
+          {outline.orphans.length > 0 && (
+            <>
+              <p className="muted">Orphans: items with no path to the document ({outline.orphans.length}).</p>
+              <VirtualTree
+                label="Orphans"
+                className="orphan-tree"
+                rows={orphanRows}
+                selectedKey={selectedKey}
+                activeKey={activeInOrphans ? active : null}
+                onActiveChange={onActive}
+                onSelect={onSelect}
+                onToggle={onToggle}
+                onExpandSiblings={onSiblings}
+                menu={menu}
+                renderRow={renderRow}
+                reveal={reveal && activeInOrphans ? reveal : null}
+              />
+            </>
+          )}
+          {outline.cycles.length > 0 && (
+            <>
+              <p className="muted">Cycles of isChildOf links (cut in the tree):</p>
+              <ul className="cycles" aria-label="Cycles">
+                {outline.cycles.map((cycle) => (
+                  <li key={cycle.join(" ")}>
+                    {cycle.map((id, i) => (
+                      <span key={`${id}-${i}`}>
+                        {i > 0 && " → "}
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => state.framework && void store.navigate({ key: state.framework, identifier: id })}
+                        >
+                          {id}
+                        </button>
+                      </span>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+//! The item panel: every field with extensions, Markdown and LaTeX, links through the opener,
+//! breadcrumbs for every path, associations that open when cached; and cache-changed reloads.
+
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { renderApp, row } from "../../test/fixtures";
+
+async function openA1() {
+  const user = userEvent.setup();
+  row("1").focus();
+  await user.keyboard("{ArrowRight}");
+  await waitFor(() => expect(row("1.1")).toBeInTheDocument());
+  await user.click(row("1.1"));
+  const panel = screen.getByRole("region", { name: "Item details" });
+  await within(panel).findByRole("heading", { name: /Add fractions/ });
+  return { user, panel };
+}
+
+describe("the item panel", () => {
+  it("shows every field, extensions nested, and notes rendered with LaTeX", async () => {
+    await renderApp();
+    const { panel } = await openA1();
+    expect(within(panel).getByText("humanCodingScheme")).toBeInTheDocument();
+    expect(within(panel).getByText("ext:level")).toBeInTheDocument();
+    expect(within(panel).getByText("band")).toBeInTheDocument();
+    expect(within(panel).getByText("upper")).toBeInTheDocument();
+    expect(panel.querySelector(".katex")).not.toBeNull();
+  });
+
+  it("opens links in the system browser and never navigates", async () => {
+    const { backend } = await renderApp();
+    const { user, panel } = await openA1();
+    const link = within(panel).getByRole("link", { name: "the guide" });
+    await user.click(link);
+    expect(backend.opened).toEqual(["https://example.org/guide"]);
+    expect(window.location.href).not.toContain("example.org");
+  });
+
+  it("shows every path as breadcrumbs; a crumb selects its node", async () => {
+    await renderApp();
+    const { user, panel } = await openA1();
+    const crumbs = within(panel).getByRole("navigation", { name: "Breadcrumbs" });
+    const paths = within(crumbs).getAllByRole("list");
+    expect(paths).toHaveLength(2);
+    expect(within(paths[1] as HTMLElement).getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Test Demo Framework",
+      "2 Geometry",
+      "1.1 Add fractions with unlike denominators",
+    ]);
+    await user.click(within(paths[1] as HTMLElement).getByRole("button", { name: "2 Geometry" }));
+    await waitFor(() => expect(row("2")).toHaveAttribute("aria-selected", "true"));
+    await user.click(within(panel).getAllByRole("button", { name: "Test Demo Framework" })[0] as HTMLElement);
+    expect(await within(panel).findByText("Framework document", { exact: false })).toBeInTheDocument();
+    expect(within(panel).getByText("demo").tagName).toBe("STRONG");
+  });
+
+  it("groups associations by type and direction and opens a cached end", async () => {
+    await renderApp();
+    const { user, panel } = await openA1();
+    const assoc = within(panel).getByRole("region", { name: "Associations" });
+    expect(within(assoc).getByRole("heading", { name: /isRelatedTo.*outgoing/ })).toBeInTheDocument();
+    expect(within(assoc).getByRole("heading", { name: /isPeerOf.*outgoing/ })).toBeInTheDocument();
+    expect(within(assoc).getByText("https://case.example.org/uri/ext-1")).toBeInTheDocument();
+    expect(within(assoc).getByText("An outside standard")).toBeInTheDocument();
+    await user.click(within(assoc).getByRole("button", { name: /X.1 Fractions in science/ }));
+    await waitFor(() => expect(row("X.1")).toHaveAttribute("aria-selected", "true"));
+    expect(row("X")).toHaveAttribute("aria-expanded", "true");
+    const incoming = screen.getByRole("region", { name: "Associations" });
+    await waitFor(() => expect(within(incoming).getByText(/no associations/i)).toBeInTheDocument());
+  });
+
+  it("reloads the open framework when its connection's cache changes", async () => {
+    const { backend } = await renderApp();
+    await openA1();
+    const opens = backend.calls.filter((c) => c.command === "open_framework").length;
+    const details = backend.calls.filter((c) => c.command === "item_detail").length;
+    backend.emitCacheChanged("Somewhere else");
+    backend.emitCacheChanged("Built-in sandbox");
+    await waitFor(() => expect(backend.calls.filter((c) => c.command === "open_framework").length).toBe(opens + 1));
+    await waitFor(() => expect(backend.calls.filter((c) => c.command === "item_detail").length).toBe(details + 1));
+    await waitFor(() => expect(row("1.1")).toHaveAttribute("aria-selected", "true"));
+  });
+});

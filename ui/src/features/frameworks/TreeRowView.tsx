@@ -1,0 +1,31 @@
+//! What one tree row shows: code (bold, tabular), statement as plain text, markers for an item
+//! under several parents or a cut cycle, and the subtree count on the right.
+
+import type { FlatRow } from "./treeModel";
+
+/** The contents of a tree row. */
+export function TreeRowView({ row }: { row: FlatRow }) {
+  const data = row.row;
+  return (
+    <>
+      {data.humanCodingScheme && <span className="code">{data.humanCodingScheme}</span>}
+      <span className="statement">{data.statement}</span>
+      {data.multiParent && (
+        <span className="marker" role="img" aria-label="Appears under several parents" title="Appears under several parents">
+          shared
+        </span>
+      )}
+      {data.cyclic && (
+        <span className="marker warn" role="img" aria-label="Part of a cycle" title="A child link was cut to stop a cycle">
+          cycle
+        </span>
+      )}
+      {row.loading && <span className="loading">Loading…</span>}
+      {data.subtreeCount > 0 && (
+        <span className="count num" title={`${data.subtreeCount.toLocaleString()} items below`}>
+          {data.subtreeCount.toLocaleString()}
+        </span>
+      )}
+    </>
+  );
+}

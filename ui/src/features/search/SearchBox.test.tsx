@@ -1,0 +1,93 @@
+//! Search as you type: hits marked with <mark>, arrows move, Enter opens the item in its tree
+//! with the path expanded, selected and focused.
+
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { codes, OTHER, renderApp, row, frameworkButton } from "../../test/fixtures";
+
+describe("search", () => {
+  it("shows results as you type with the matched words marked", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.keyboard("fractions");
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(2));
+    const [first, second] = within(list).getAllByRole("option");
+    expect(first).toHaveTextContent("Test Demo Framework");
+    expect(first).toHaveTextContent("1.1");
+    expect(first?.querySelector("mark")).toHaveTextContent("fractions");
+    expect(first?.querySelectorAll("mark")).toHaveLength(1);
+    expect(first).toHaveAttribute("aria-selected", "true");
+    expect(second).toHaveTextContent("Other Framework");
+    await user.keyboard("{ArrowDown}");
+    expect(second).toHaveAttribute("aria-selected", "true");
+    expect(first).toHaveAttribute("aria-selected", "false");
+  });
+
+  it("opens the chosen item in its tree with the path expanded, on Enter", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await user.keyboard("{Control>}k{/Control}");
+    expect(screen.getByRole("combobox", { name: "Search frameworks" })).toHaveFocus();
+    await user.keyboard("compare two");
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(1));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(codes()).toEqual(["1", "1.1", "1.2", "1.2.a", "2", "3"]));
+    const hit = row("1.2.a");
+    expect(hit).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(hit).toHaveFocus());
+    expect(row("1.2")).toHaveAttribute("aria-expanded", "true");
+    expect(backend.calls.filter((c) => c.command === "tree_paths").at(-1)?.args.identifier).toBe("A2a");
+    expect(await screen.findByRole("heading", { name: "1.2.a Compare two-digit numbers" })).toBeInTheDocument();
+    // The reveal is served once: collapsing and expanding the parent keeps the focus there.
+    await user.keyboard("{ArrowUp}{ArrowLeft}");
+    expect(codes()).toEqual(["1", "1.1", "1.2", "2", "3"]);
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(codes()).toContain("1.2.a"));
+    expect(row("1.2")).toHaveFocus();
+  });
+
+  it("opens a hit in another framework", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    await user.keyboard("/");
+    await user.keyboard("science");
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    await waitFor(() => expect(within(list).getAllByRole("option").length).toBeGreaterThan(0));
+    await user.click(within(list).getAllByRole("option")[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByRole("heading", { name: /Other Framework/ })).toBeInTheDocument());
+    expect(row("X")).toHaveAttribute("aria-selected", "true");
+    expect(frameworkButton("Other Framework")).toHaveAttribute("aria-current", "true");
+    expect(OTHER.connection).toBe("District");
+  });
+
+  it("serves an Enter pressed before the answer to the last keystroke came with that answer", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    const box = screen.getByRole("combobox", { name: "Search frameworks" });
+    await user.click(box);
+    await user.keyboard("geometry");
+    await screen.findByRole("option", { name: /Geometry/ });
+    await user.clear(box);
+    await user.keyboard("compare two{Enter}");
+    await waitFor(() => expect(row("1.2.a")).toHaveAttribute("aria-selected", "true"));
+    expect(row("2")).toHaveAttribute("aria-selected", "false");
+  });
+
+  it("never shows an older query's answer for a newer one", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.keyboard("geometry");
+    await screen.findByRole("option", { name: /Geometry/ });
+    await user.clear(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.keyboard("shapes");
+    await screen.findByRole("option", { name: /Identify shapes/ }, { timeout: 3000 });
+    expect(screen.queryByRole("option", { name: /^Geometry/ })).toBeNull();
+    expect(backend.calls.filter((c) => c.command === "search").every((c) => c.args.limit === 50)).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+//! The search box (Ctrl+K or /): results as you type with the matched words marked; arrows
+//! move through them, Enter opens the item in its tree.
+
+import { Fragment, useEffect, useId, useState, type KeyboardEvent } from "react";
+
+import type { SearchHit } from "../../bindings/SearchHit";
+import { useExplorerStore } from "../frameworks/ExplorerContext";
+import { ErrorView } from "../../ui/ErrorView";
+import { useSearch } from "./useSearch";
+
+/** The input's id, for the shortcuts that focus it. */
+export const SEARCH_INPUT_ID = "search-frameworks";
+
+function HitView({ hit }: { hit: SearchHit }) {
+  return (
+    <>
+      <span className="hit-framework">{hit.frameworkTitle}</span>
+      <span className="hit-line">
+        {hit.humanCodingScheme && <span className="code">{hit.humanCodingScheme}</span>}
+        <span className="statement">
+          {hit.segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
+        </span>
+      </span>
+    </>
+  );
+}
+
+/** The search box and its results. */
+export function SearchBox() {
+  const store = useExplorerStore();
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const { hits, error, query, fresh } = useSearch(text);
+  // Enter pressed while the answer to the latest keystroke is still coming: served when it comes.
+  const [enterPending, setEnterPending] = useState(false);
+  const listId = useId();
+  const showList = open && text.trim().length > 0;
+  const current = Math.min(active, Math.max(hits.length - 1, 0));
+
+  const choose = (hit: SearchHit | undefined) => {
+    if (!hit) return;
+    setOpen(false);
+    void store.navigate({ key: hit.key, identifier: hit.identifier });
+  };
+
+  useEffect(() => {
+    if (!enterPending || !fresh) return;
+    setEnterPending(false);
+    choose(hits[0]);
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      setActive(Math.min(current + 1, hits.length - 1));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive(Math.max(current - 1, 0));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      if (fresh) choose(hits[current]);
+      else setEnterPending(true);
+    } else if (event.key === "Escape") {
+      if (open && text) {
+        event.preventDefault();
+        setOpen(false);
+      }
+    }
+  };
+
+  return (
+    <div className="search">
+      <input
+        id={SEARCH_INPUT_ID}
+        type="search"
+        role="combobox"
+        aria-label="Search frameworks"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && hits.length > 0 ? `${listId}-${current}` : undefined}
+        placeholder="Search frameworks (Ctrl+K)"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setEnterPending(false);
+          setOpen(true);
+          setActive(0);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <div className="search-popup" hidden={!showList}>
+        {error && <ErrorView error={error} />}
+        <ul id={listId} role="listbox" aria-label="Search results" aria-busy={!fresh}>
+          {hits.map((hit, i) => (
+            <li
+              key={`${hit.key.connection}-${hit.key.identifier}-${hit.identifier}`}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === current}
+              className={i === current ? "active" : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(hit)}
+            >
+              <HitView hit={hit} />
+            </li>
+          ))}
+        </ul>
+        {showList && query.length > 0 && hits.length === 0 && !error && (
+          <p className="empty">No item matches “{query}”.</p>
+        )}
+      </div>
+    </div>
+  );
+}

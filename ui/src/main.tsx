@@ -1,0 +1,21 @@
+//! The entry point: picks the backend and renders the app.
+
+import "katex/dist/katex.min.css";
+import "./app/theme.css";
+
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+
+import { App } from "./app/App";
+import { selectBackend } from "./backend/select";
+
+const root = document.getElementById("root");
+if (root) {
+  void selectBackend().then((backend) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App backend={backend} />
+      </StrictMode>,
+    ),
+  );
+}

@@ -1,0 +1,321 @@
+//! A virtualized tree (TanStack Virtual) with the roles, states and keys of a desktop tree:
+//! `role=tree`/`treeitem`, aria-level/-expanded/-selected/-setsize/-posinset, a roving tabindex,
+//! arrows, Home/End, Enter, `*`, and a per-row menu (Shift+F10, the context key or right click).
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+
+import { treeKeyAction, type TreeNav } from "./treeKeys";
+
+/** A visible row. */
+export interface VirtualTreeRow extends TreeNav {
+  setSize: number;
+  posInSet: number;
+  /** What the row's menu button is called after ("Actions for …"). */
+  label: string;
+}
+
+/** One entry of a row's menu. */
+export interface RowMenuItem {
+  label: string;
+  run: () => void;
+}
+
+/** Asks the tree to scroll a row into view and focus it. */
+export interface Reveal {
+  key: string;
+  nonce: number;
+}
+
+interface Props<R extends VirtualTreeRow> {
+  label: string;
+  rows: readonly R[];
+  selectedKey: string | null;
+  activeKey: string | null;
+  onActiveChange: (key: string) => void;
+  onSelect: (row: R) => void;
+  onToggle: (row: R, expand: boolean) => void;
+  onExpandSiblings?: (row: R) => void;
+  menu?: (row: R) => RowMenuItem[];
+  renderRow: (row: R) => ReactNode;
+  reveal?: Reveal | null;
+  rowHeight?: number;
+  className?: string;
+}
+
+/** The tree. */
+export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
+  const { rows, activeKey, selectedKey, rowHeight = 28 } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowRefs = useRef(new Map<string, HTMLDivElement>());
+  const pendingFocus = useRef<string | null>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  // Stable callbacks: the virtualizer recomputes every row's offset when they change.
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement,
+    estimateSize,
+    overscan: 12,
+    getItemKey,
+  });
+  const activeIndex = useMemo(() => Math.max(0, rows.findIndex((r) => r.key === activeKey)), [rows, activeKey]);
+  const tabKey = rows[activeIndex]?.key ?? null;
+
+  const { onActiveChange } = props;
+  const focusRow = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (!row) return;
+      pendingFocus.current = row.key;
+      onActiveChange(row.key);
+      virtualizer.scrollToIndex(index, { align: "auto" });
+    },
+    [rows, onActiveChange, virtualizer],
+  );
+
+  // A row asked to be focused gets the focus once it is rendered.
+  useLayoutEffect(() => {
+    const key = pendingFocus.current;
+    if (key === null) return;
+    const el = rowRefs.current.get(key);
+    if (el) {
+      pendingFocus.current = null;
+      el.focus({ preventScroll: true });
+    }
+  });
+
+  // A reveal request is served once, as soon as its row is among the rows.
+  const reveal = props.reveal ?? null;
+  const served = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (!reveal || served.current === reveal.nonce) return;
+    const index = rows.findIndex((r) => r.key === reveal.key);
+    if (index < 0) return;
+    served.current = reveal.nonce;
+    virtualizer.scrollToIndex(index, { align: "center" });
+    const el = rowRefs.current.get(reveal.key);
+    if (el) el.focus({ preventScroll: true });
+    else pendingFocus.current = reveal.key;
+  }, [reveal, rows, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLElement && event.target.closest("[role=menu]")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const action = treeKeyAction(rows, activeIndex, event.key, event.shiftKey);
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const row = rows[action.index];
+    if (!row) return;
+    switch (action.type) {
+      case "focus":
+        focusRow(action.index);
+        break;
+      case "expand":
+        props.onToggle(row, true);
+        break;
+      case "collapse":
+        props.onToggle(row, false);
+        break;
+      case "select":
+        props.onSelect(row);
+        break;
+      case "expandSiblings":
+        props.onExpandSiblings?.(row);
+        break;
+      case "menu":
+        actions.openMenu(row, false);
+        break;
+    }
+  };
+
+  // One stable set of handlers for every row (reading the latest props), so rows memoize.
+  const latest = useRef({ props, menuFor });
+  latest.current = { props, menuFor };
+  const actions = useMemo<RowActions<R>>(
+    () => ({
+      register: (key, el) => {
+        if (el) rowRefs.current.set(key, el);
+        else rowRefs.current.delete(key);
+      },
+      click: (row) => {
+        latest.current.props.onActiveChange(row.key);
+        latest.current.props.onSelect(row);
+      },
+      twisty: (row) => {
+        latest.current.props.onActiveChange(row.key);
+        latest.current.props.onToggle(row, !row.expanded);
+      },
+      openMenu: (row, toggle) => {
+        const menu = latest.current.props.menu;
+        if (!menu || menu(row).length === 0) return false;
+        latest.current.props.onActiveChange(row.key);
+        setMenuFor(toggle && latest.current.menuFor === row.key ? null : row.key);
+        return true;
+      },
+      closeMenu: (row) => {
+        setMenuFor(null);
+        rowRefs.current.get(row.key)?.focus();
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div
+      ref={scrollRef}
+      className={["vtree", props.className].filter(Boolean).join(" ")}
+      role="tree"
+      aria-label={props.label}
+      onKeyDown={onKeyDown}
+    >
+      <div role="presentation" className="vtree-space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          return (
+            <TreeItem
+              key={row.key}
+              row={row}
+              start={v.start}
+              height={rowHeight}
+              selected={row.key === selectedKey}
+              tabbable={row.key === tabKey}
+              hasMenu={Boolean(props.menu)}
+              menuItems={menuFor === row.key && props.menu ? props.menu(row) : null}
+              renderRow={props.renderRow}
+              actions={actions}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+interface RowActions<R extends VirtualTreeRow> {
+  register: (key: string, el: HTMLDivElement | null) => void;
+  click: (row: R) => void;
+  twisty: (row: R) => void;
+  /** Opens (or with `toggle`, toggles) the row's menu; false when it has none. */
+  openMenu: (row: R, toggle: boolean) => boolean;
+  closeMenu: (row: R) => void;
+}
+
+interface TreeItemProps<R extends VirtualTreeRow> {
+  row: R;
+  start: number;
+  height: number;
+  selected: boolean;
+  tabbable: boolean;
+  hasMenu: boolean;
+  menuItems: RowMenuItem[] | null;
+  renderRow: (row: R) => ReactNode;
+  actions: RowActions<R>;
+}
+
+function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, tabbable, hasMenu, menuItems, renderRow, actions }: TreeItemProps<R>) {
+  return (
+    <div
+      ref={(el) => actions.register(row.key, el)}
+      role="treeitem"
+      aria-level={row.level}
+      aria-expanded={row.hasChildren ? row.expanded : undefined}
+      aria-selected={selected}
+      aria-setsize={row.setSize}
+      aria-posinset={row.posInSet}
+      tabIndex={tabbable ? 0 : -1}
+      className={selected ? "vtree-row selected" : "vtree-row"}
+      style={{ transform: `translateY(${start}px)`, height, paddingInlineStart: (row.level - 1) * 18 + 4 }}
+      onClick={() => actions.click(row)}
+      onContextMenu={(event) => {
+        if (actions.openMenu(row, false)) event.preventDefault();
+      }}
+    >
+      <span
+        className="vtree-twisty"
+        aria-hidden="true"
+        onClick={(event) => {
+          if (!row.hasChildren) return;
+          event.stopPropagation();
+          actions.twisty(row);
+        }}
+      >
+        {row.hasChildren ? (row.expanded ? "▾" : "▸") : ""}
+      </span>
+      {renderRow(row)}
+      {hasMenu && row.hasChildren && (
+        <button
+          type="button"
+          className="vtree-more"
+          tabIndex={-1}
+          aria-haspopup="menu"
+          aria-label={`Actions for ${row.label}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.openMenu(row, true);
+          }}
+        >
+          ⋯
+        </button>
+      )}
+      {menuItems && menuItems.length > 0 && (
+        <RowMenu label={`Actions for ${row.label}`} items={menuItems} onClose={() => actions.closeMenu(row)} />
+      )}
+    </div>
+  );
+}
+
+// Rows re-render only when what they show changes, not on every scroll step.
+const TreeItem = memo(TreeItemView) as typeof TreeItemView;
+
+function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[]; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  useLayoutEffect(() => {
+    ref.current?.querySelectorAll<HTMLElement>("[role=menuitem]")[index]?.focus();
+  }, [index]);
+  return (
+    <div
+      ref={ref}
+      role="menu"
+      aria-label={label}
+      className="row-menu"
+      onClick={(event) => event.stopPropagation()}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
+      }}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === "Escape") {
+          event.preventDefault();
+          onClose();
+        } else if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setIndex((i) => (i + 1) % items.length);
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          setIndex((i) => (i - 1 + items.length) % items.length);
+        }
+      }}
+    >
+      {items.map((item, i) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={i === index ? 0 : -1}
+          onClick={() => {
+            item.run();
+            onClose();
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}
