@@ -360,6 +360,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
               identifier: item.identifier,
               humanCodingScheme: item.code,
               segments: highlight(item.statement, words),
+              matchedIn: null,
             });
             if (hits.length >= limit) return hits;
           }

@@ -11,6 +11,10 @@ import { useSearch } from "./useSearch";
 /** The input's id, for the shortcuts that focus it. */
 export const SEARCH_INPUT_ID = "search-frameworks";
 
+function Marked({ segments }: { segments: SearchHit["segments"] }) {
+  return <>{segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}</>;
+}
+
 function HitView({ hit }: { hit: SearchHit }) {
   return (
     <>
@@ -18,9 +22,14 @@ function HitView({ hit }: { hit: SearchHit }) {
       <span className="hit-line">
         {hit.humanCodingScheme && <span className="code">{hit.humanCodingScheme}</span>}
         <span className="statement">
-          {hit.segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
+          <Marked segments={hit.segments} />
         </span>
       </span>
+      {hit.matchedIn && (
+        <span className="hit-field">
+          <span className="hit-field-name">{hit.matchedIn.field}:</span> <Marked segments={hit.matchedIn.segments} />
+        </span>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
-//! Search as you type: the query is debounced lightly; answers are keyed by query, so an answer
-//! to an older query never shows for a newer one.
+//! Search as you type: a query per keystroke (the cache answers in a few milliseconds; a debounce
+//! can be asked for); answers are keyed by query, so an answer to an older query never shows for
+//! a newer one.
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -23,7 +24,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The results for `text` (empty for blank text). */
-export function useSearch(text: string, debounceMs = 120) {
+export function useSearch(text: string, debounceMs = 0) {
   const backend = useBackend();
   const query = useDebounced(text.trim(), debounceMs);
   const result = useQuery<SearchHit[], AppError>({
