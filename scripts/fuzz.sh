@@ -29,6 +29,10 @@ for file in "$fixtures"/case/*.json "$root"/assets/frameworks/*.json; do
     # First byte 0: the class is guessed (a package, bare or wrapped).
     { printf '\0'; head -c 200000 "$file"; } > "$seeds/check_json/$(basename "$file")"
 done
+for file in "$fixtures"/case/opensalt-utf8-astral.json; do
+    # The same package wrapped, as some servers send it.
+    { printf '\0{"CFPackage": '; cat "$file"; printf '}'; } > "$seeds/check_json/wrapped-$(basename "$file")"
+done
 for bundle in "$fixtures"/oneroster/*/; do
     name="$(basename "$bundle")"
     for file in "$bundle"*; do
