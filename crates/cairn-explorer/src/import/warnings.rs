@@ -130,6 +130,8 @@ pub struct WarningGroup {
     pub kind: String,
     /// How many warnings.
     pub count: usize,
+    /// Whether they all say the same (then the first one's words describe the group).
+    pub identical: bool,
     /// The first few, as they are.
     pub first: Vec<ImportWarning>,
 }
@@ -144,14 +146,14 @@ impl fmt::Display for WarningGroup {
             _ => {
                 let lines: Vec<String> = self.first.iter().map(|w| w.line.to_string()).collect();
                 let more = if self.count > self.first.len() { ", ..." } else { "" };
-                write!(
-                    f,
-                    "{}: {} rows: {} (lines {}{more})",
-                    self.file,
-                    thousands(self.count),
-                    self.kind,
-                    lines.join(", ")
-                )
+                let what = match (self.identical, self.first.first()) {
+                    (true, Some(first)) => match &first.column {
+                        Some(column) => format!("column {column}: {}", first.reason),
+                        None => first.reason.clone(),
+                    },
+                    _ => self.kind.clone(),
+                };
+                write!(f, "{}: {} rows: {what} (lines {}{more})", self.file, thousands(self.count), lines.join(", "))
             }
         }
     }
@@ -164,11 +166,13 @@ pub fn group_warnings(warnings: &[ImportWarning]) -> Vec<WarningGroup> {
     for warning in warnings {
         let kind = warning.kind();
         let at = *index.entry((warning.file.clone(), kind.clone())).or_insert_with(|| {
-            groups.push(WarningGroup { file: warning.file.clone(), kind, count: 0, first: Vec::new() });
+            let group = WarningGroup { file: warning.file.clone(), kind, count: 0, identical: true, first: Vec::new() };
+            groups.push(group);
             groups.len() - 1
         });
         let group = &mut groups[at];
         group.count += 1;
+        group.identical &= group.first.first().is_none_or(|f| f.reason == warning.reason && f.column == warning.column);
         if group.first.len() < LISTED {
             group.first.push(warning.clone());
         }
@@ -223,6 +227,8 @@ mod tests {
         );
         assert_eq!(groups[1].to_string(), "users.csv:4: column sex: \"m\" is not a term; left out");
         assert_eq!(count_kinds(&warnings)[0].1, 2);
+        let same = [warning(10, None, "19 fields; ignored"), warning(11, None, "19 fields; ignored")];
+        assert_eq!(group_warnings(&same)[0].to_string(), "users.csv: 2 rows: 19 fields; ignored (lines 10, 11)");
         assert_eq!(thousands(1998), "1,998");
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(thousands(12), "12");
