@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: the web UI's tests and build, formatting, lints, the
-# whole workspace's unit, integration and property tests (the app's command layer included), and
-# the end-to-end tests of the real window under Xvfb. Exits non-zero on the first failure.
+# whole workspace's unit, integration and property tests (the app's command layer included), the
+# end-to-end tests of the real window under Xvfb, then a short run of every fuzz target
+# (scripts/fuzz.sh). Exits non-zero on the first failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_tauri_driver
@@ -20,3 +21,5 @@ echo "== end-to-end (the app's window under Xvfb)" >&2
 # tests use; building them again with `cargo build` would compile Tauri a second time.
 export CAIRN_APP_BIN="$CARGO_TARGET_DIR/debug/cairn-app" CAIRN_CLI_BIN="$CARGO_TARGET_DIR/debug/cairn"
 xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --silent
+echo "== fuzz (30 s per target)" >&2
+"$(dirname "${BASH_SOURCE[0]}")/fuzz.sh" 30

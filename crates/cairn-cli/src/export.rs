@@ -1,6 +1,7 @@
 //! `cairn export`: a framework's items as one CSV table in tree order
 //! (`cairn export framework --db FILE --doc ID [--out FILE.csv]`), and a connection's rosters,
-//! gradebooks and resources as a OneRoster 1.2 CSV bundle (`cairn export roster --db FILE --out DIR`).
+//! gradebooks and resources as a OneRoster 1.2 CSV bundle, bulk or delta
+//! (`cairn export roster --db FILE --out DIR [--delta]`), with what it could not carry on stderr.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 use crate::cache_file::open_existing;
 
 use anyhow::Context;
-use cairn_explorer::export::{export_framework, export_roster, resolve_connection};
+use cairn_explorer::export::{ExportMode, export_framework, export_roster, resolve_connection};
 
 /// Arguments of `cairn export`.
 #[derive(Debug, clap::Args)]
@@ -55,6 +56,10 @@ struct RosterArgs {
     /// The folder to write the bundle to (created if needed).
     #[arg(long)]
     out: PathBuf,
+    /// Write delta files (every record with its status and dateLastModified, tobedeleted ones
+    /// too) rather than bulk files (active records, status and dateLastModified blank).
+    #[arg(long)]
+    delta: bool,
 }
 
 /// Runs the export.
@@ -98,8 +103,16 @@ fn framework(args: &FrameworkArgs) -> anyhow::Result<()> {
 fn roster(args: &RosterArgs) -> anyhow::Result<()> {
     let conn = open_existing(&args.db)?;
     let source = resolve_connection(&conn, args.connection.as_deref())?;
-    let report = export_roster(&conn, &source, &args.out)?;
+    let mode = match args.delta {
+        true => ExportMode::Delta { now: cairn_spec::time::timestamp(std::time::SystemTime::now()) },
+        false => ExportMode::Bulk,
+    };
+    let report = export_roster(&conn, &source, &args.out, &mode)?;
     let files: Vec<String> = report.files.iter().map(|(f, n)| format!("{f} ({n})")).collect();
-    println!("{}: OneRoster CSV 1.2 — manifest.csv, {}", report.dir.display(), files.join(", "));
+    let kind = if args.delta { "delta" } else { "bulk" };
+    println!("{}: OneRoster CSV 1.2, {kind} — manifest.csv, {}", report.dir.display(), files.join(", "));
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
+    }
     Ok(())
 }

@@ -1,11 +1,13 @@
 //! `cairn import PATH... --db FILE`: CASE package files and OneRoster CSV bundles (folders or
-//! zips) into the cache, each in one transaction, with a warning per bad row or field.
+//! zips) into the cache, each in one transaction, with a warning per bad row or field (grouped
+//! by kind for bundles, with a count per kind; `--json` keeps every one).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use cairn_explorer::import::{count_kinds, group_warnings, thousands};
 use cairn_explorer::ingest::{import_bundle_with, import_package_forced};
 use cairn_store::cache;
 
@@ -25,7 +27,8 @@ pub struct ImportArgs {
     /// Print a JSON report instead of text.
     #[arg(long)]
     json: bool,
-    /// How many warnings to list per file in text output.
+    /// How many warnings to list per file in text output (for CSV bundles: how many groups of
+    /// identical warnings, each with its first lines).
     #[arg(long, default_value_t = 10)]
     max_warnings: usize,
     /// Let a package replace a cached copy of its document with a later lastChangeDateTime.
@@ -48,14 +51,37 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         let report = if is_bundle {
             import_bundle_with(&mut conn, connection, path, &progress).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+                let marked = match r.marked {
+                    0 => String::new(),
+                    n => format!(", {n} marked tobedeleted"),
+                };
                 let line = format!(
-                    "{}: OneRoster CSV {} — {}; {} warnings",
+                    "{}: OneRoster CSV {} — {}{marked}; {} warnings",
                     r.path,
                     r.version,
                     counts.join(", "),
-                    r.warnings.len()
+                    thousands(r.warnings.len())
                 );
-                (line, r.warnings.clone(), serde_json::to_value(&r))
+                let mut text: Vec<String> = r.notes.iter().map(|n| format!("note: {n}")).collect();
+                let groups = group_warnings(&r.warnings);
+                for group in groups.iter().take(args.max_warnings) {
+                    text.push(format!("warning: {group}"));
+                    if group.count > 1 {
+                        text.extend(group.first.iter().map(|w| format!("  {w}")));
+                    }
+                }
+                if groups.len() > args.max_warnings {
+                    text.push(format!(
+                        "... and {} more kinds of warnings (--json lists every warning)",
+                        groups.len() - args.max_warnings
+                    ));
+                }
+                let kinds = count_kinds(&r.warnings);
+                if kinds.len() > 1 {
+                    text.push("warnings by kind:".to_owned());
+                    text.extend(kinds.iter().map(|(kind, n)| format!("  {:>7} × {kind}", thousands(*n))));
+                }
+                (line, text, serde_json::to_value(&r))
             })
         } else {
             import_package_forced(&mut conn, connection, path, args.force, &progress).map(|r| {
@@ -67,22 +93,24 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
                         r.document, replaced.cached, replaced.imported
                     ));
                 }
-                (line, r.warnings.iter().map(ToString::to_string).collect(), serde_json::to_value(&r))
+                let mut text: Vec<String> =
+                    r.warnings.iter().take(args.max_warnings).map(|w| format!("warning: {w}")).collect();
+                if r.warnings.len() > args.max_warnings {
+                    text.push(format!(
+                        "... and {} more warnings (--json lists them all)",
+                        r.warnings.len() - args.max_warnings
+                    ));
+                }
+                (line, text, serde_json::to_value(&r))
             })
         };
         spinner.clear();
         match report {
-            Ok((line, warnings, json)) => {
+            Ok((line, text, json)) => {
                 if !args.json {
                     println!("{line}");
-                    for warning in warnings.iter().take(args.max_warnings) {
-                        println!("  warning: {warning}");
-                    }
-                    if warnings.len() > args.max_warnings {
-                        println!(
-                            "  ... and {} more warnings (--json lists them all)",
-                            warnings.len() - args.max_warnings
-                        );
+                    for line in &text {
+                        println!("  {line}");
                     }
                 }
                 reports.push(json?);

@@ -59,8 +59,13 @@ pub enum CheckError {
 /// (bare or wrapped), or the wrapper whose single property the object has (`{"users": [...]}`).
 pub fn check_file(path: &Path, class_name: Option<&str>) -> Result<CheckReport, CheckError> {
     let bytes = std::fs::read(path).map_err(|source| CheckError::Io { path: path.to_owned(), source })?;
+    check_bytes(&bytes, path, class_name)
+}
+
+/// [`check_file`] of a file's contents already read (`path` names it in the report and errors).
+pub fn check_bytes(bytes: &[u8], path: &Path, class_name: Option<&str>) -> Result<CheckReport, CheckError> {
     let unreadable = |message: String| CheckError::Unreadable { path: path.to_owned(), message };
-    let value: Value = serde_json::from_slice(&bytes)
+    let value: Value = serde_json::from_slice(bytes)
         .map_err(|e| unreadable(format!("not valid JSON at line {}, column {}: {e}", e.line(), e.column())))?;
     let entry = match class_name {
         Some(name) => Some(class(name).ok_or_else(|| CheckError::UnknownClass(name.to_owned()))?),

@@ -7,13 +7,17 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use cairn_explorer::export::{
-    ExportError, FRAMEWORK_COLUMNS, Source, export_framework, export_roster, resolve_connection,
+    ExportError, ExportMode, FRAMEWORK_COLUMNS, RosterExport, Source, export_framework, export_roster,
+    resolve_connection,
 };
 use cairn_explorer::import::import_roster;
 use cairn_explorer::ingest::{import_bundle, import_package};
 use cairn_spec::Collection;
 use cairn_store::cache;
 use serde_json::{Value, json};
+
+#[path = "export/binding.rs"]
+mod binding;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
@@ -361,14 +365,26 @@ fn cached(conn: &rusqlite::Connection, id: i64, collection: Collection) -> BTree
         .collect()
 }
 
-fn round_trip(bundle: &Path) -> Vec<String> {
+/// The export's time in delta tests.
+const NOW: &str = "2026-11-24T12:00:00Z";
+
+fn delta() -> ExportMode {
+    ExportMode::Delta { now: NOW.to_owned() }
+}
+
+/// Imports `bundle`, exports it in `mode`, checks the export with the strict reader and imports
+/// it back: every record comes back equal (in bulk, without `tobedeleted` records and without
+/// `dateLastModified`, which bulk files do not carry). Gives the files written and the report.
+fn round_trip_in(bundle: &Path, mode: &ExportMode) -> (Vec<String>, RosterExport) {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
     import_bundle(&mut conn, source.id, bundle).unwrap();
     let out = dir.path().join("bundle");
-    let report = export_roster(&conn, &source, &out).unwrap();
+    let report = export_roster(&conn, &source, &out, mode).unwrap();
     assert!(!report.files.is_empty());
+    let findings = binding::check_bundle(&out);
+    assert!(findings.is_empty(), "a strict reader rejects:\n{}", findings.join("\n"));
 
     let mut back: HashMap<Collection, BTreeMap<String, Value>> = HashMap::new();
     let imported = import_roster(&out, "https://cairn.invalid", &mut |collection, record| {
@@ -378,9 +394,13 @@ fn round_trip(bundle: &Path) -> Vec<String> {
     })
     .unwrap();
     assert_eq!(format!("{:?}", imported.version), "V1_2");
+    let bulk = *mode == ExportMode::Bulk;
     let mut compared = 0;
     for collection in ROSTER {
-        let before = cached(&conn, source.id, collection);
+        let mut before = cached(&conn, source.id, collection);
+        if bulk {
+            before.retain(|_, v| v["status"] != "tobedeleted");
+        }
         let after = back.remove(&collection).unwrap_or_default();
         assert_eq!(before.keys().collect::<Vec<_>>(), after.keys().collect::<Vec<_>>(), "{collection:?} ids");
         for (id, old) in &before {
@@ -388,28 +408,48 @@ fn round_trip(bundle: &Path) -> Vec<String> {
             let fields: HashSet<&String> =
                 old.as_object().unwrap().keys().chain(new.as_object().unwrap().keys()).collect();
             for field in fields {
-                if EXCEPTIONS.contains(&(collection, field.as_str())) {
+                if EXCEPTIONS.contains(&(collection, field.as_str())) || (bulk && field == "dateLastModified") {
                     continue;
                 }
-                assert_eq!(old.get(field), new.get(field), "{collection:?} {id} .{field}");
+                let mut expected = old.get(field).cloned();
+                match (field.as_str(), &mut expected) {
+                    // A record without a date gets the export's time in a delta file.
+                    ("dateLastModified", None) => expected = Some(json!(NOW)),
+                    // Children left out of a bulk file (tobedeleted) are no longer children.
+                    ("children", Some(Value::Array(children))) => {
+                        children.retain(|c| before.contains_key(c["sourcedId"].as_str().unwrap_or_default()));
+                    }
+                    _ => {}
+                }
+                assert_eq!(expected.as_ref(), new.get(field), "{collection:?} {id} .{field}");
                 compared += 1;
+            }
+            if bulk {
+                assert_eq!(new.get("dateLastModified"), None, "{collection:?} {id}: bulk rows carry no date");
             }
         }
     }
-    assert!(compared >= 20, "{compared} fields compared");
+    assert!(compared >= 10, "{compared} fields compared");
     let mut names: Vec<String> = report.files.iter().map(|(f, _)| f.clone()).collect();
     names.sort();
     let manifest = std::fs::read_to_string(out.join("manifest.csv")).unwrap();
     assert!(manifest.starts_with("propertyName,value\r\nmanifest.version,1.0\r\noneroster.version,1.2\r\n"));
+    let given = if bulk { "bulk" } else { "delta" };
     for (file, rows) in &report.files {
         let stem = file.trim_end_matches(".csv");
-        assert!(manifest.contains(&format!("file.{stem},bulk\r\n")), "{manifest}");
+        assert!(manifest.contains(&format!("file.{stem},{given}\r\n")), "{manifest}");
         let mut reader = csv::Reader::from_path(out.join(file)).unwrap();
         assert_eq!(reader.records().count(), *rows, "{file}");
     }
-    assert_eq!(manifest.matches(",bulk\r\n").count(), report.files.len());
-    assert_eq!(manifest.matches(",bulk\r\n").count() + manifest.matches(",absent\r\n").count(), 21);
-    names
+    assert_eq!(manifest.matches(&format!(",{given}\r\n")).count(), report.files.len());
+    assert_eq!(manifest.matches(&format!(",{given}\r\n")).count() + manifest.matches(",absent\r\n").count(), 21);
+    (names, report)
+}
+
+/// [`round_trip_in`] both modes; the files of the bulk export.
+fn round_trip(bundle: &Path) -> Vec<String> {
+    let (files, _) = round_trip_in(bundle, &delta());
+    round_trip_in(bundle, &ExportMode::Bulk).0.into_iter().filter(|f| files.contains(f)).collect()
 }
 
 #[test]
@@ -425,10 +465,12 @@ fn the_minimal_1_2_bundle_comes_back_the_same() {
         "demographics.csv",
         "enrollments.csv",
         "lineItemLearningObjectiveIds.csv",
+        "lineItemScoreScales.csv",
         "lineItems.csv",
         "orgs.csv",
         "resources.csv",
         "resultLearningObjectiveIds.csv",
+        "resultScoreScales.csv",
         "results.csv",
         "roles.csv",
         "scoreScales.csv",
@@ -470,7 +512,72 @@ fn a_connection_without_rosters_has_nothing_to_export() {
     let dir = tempfile::tempdir().unwrap();
     let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
-    let error = export_roster(&conn, &source, &dir.path().join("out")).unwrap_err();
+    let error = export_roster(&conn, &source, &dir.path().join("out"), &ExportMode::Bulk).unwrap_err();
     assert!(matches!(error, ExportError::NothingToExport { .. }), "{error}");
     assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn what_has_no_column_is_a_warning_never_a_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("in");
+    std::fs::create_dir(&bundle).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(bundle.join(name), text).unwrap();
+    write(
+        "orgs.csv",
+        "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\n\
+         s1,active,2025-01-01T00:00:00Z,School,school,,\n\
+         s2,tobedeleted,2025-01-02T00:00:00Z,Gone,school,,\n",
+    );
+    write(
+        "academicSessions.csv",
+        "sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear\n\
+         t1,active,2025-01-01T00:00:00Z,Term,term,2025-01-01,2025-06-30,,2025\n",
+    );
+    write(
+        "courses.csv",
+        "sourcedId,status,dateLastModified,schoolYearSourcedId,title,courseCode,grades,orgSourcedId,subjects,subjectCodes\n\
+         c1,active,2025-01-01T00:00:00Z,,Maths,,,s1,,\n",
+    );
+    write(
+        "classes.csv",
+        "sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\n\
+         k1,active,2025-01-01T00:00:00Z,Maths 1,,c1,,scheduled,,s1,t1,,,\n",
+    );
+    write(
+        "categories.csv",
+        "sourcedId,status,dateLastModified,title,weight\ncat1,active,2025-01-01T00:00:00Z,Tests,0.5\n",
+    );
+    // 1.1's gradingPeriodSourcedId: read into the record, but 1.2 has no column for it.
+    write(
+        "lineItems.csv",
+        "sourcedId,status,dateLastModified,title,description,assignDate,dueDate,classSourcedId,categorySourcedId,gradingPeriodSourcedId\n\
+         li1,active,2025-01-01T00:00:00Z,Quiz,,2025-01-01T00:00:00Z,2025-01-08T00:00:00Z,k1,cat1,t1\n\
+         li2,active,2025-01-01T00:00:00Z,Quiz 2,,2025-01-01T00:00:00Z,2025-01-08T00:00:00Z,k1,cat1,t1\n",
+    );
+    let dir2 = tempfile::tempdir().unwrap();
+    let mut conn = cache::open(&dir2.path().join("cache.sqlite")).unwrap();
+    let source = local(&conn);
+    import_bundle(&mut conn, source.id, &bundle).unwrap();
+    let out = dir2.path().join("out");
+    let report = export_roster(&conn, &source, &out, &ExportMode::Bulk).unwrap();
+    let text: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        text,
+        [
+            "orgs.csv: 1 record (s2): tobedeleted: a bulk file holds active records only; left out",
+            "lineItems.csv: gradingPeriod: 2 records (li1, li2): the CSV binding has no column for it; left out",
+        ],
+        "{text:#?}"
+    );
+    assert!(binding::check_bundle(&out).is_empty(), "{:?}", binding::check_bundle(&out));
+    let header = std::fs::read_to_string(out.join("lineItems.csv")).unwrap();
+    assert!(!header.contains("gradingPeriod"), "{header}");
+
+    let report = export_roster(&conn, &source, &out, &delta()).unwrap();
+    let text: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(text.len(), 1, "{text:#?}");
+    let orgs = std::fs::read_to_string(out.join("orgs.csv")).unwrap();
+    assert!(orgs.contains("s2,tobedeleted,2025-01-02T00:00:00Z,Gone"), "{orgs}");
+    assert!(binding::check_bundle(&out).is_empty(), "{:?}", binding::check_bundle(&out));
 }

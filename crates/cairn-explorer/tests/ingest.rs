@@ -107,3 +107,75 @@ fn imports_report_their_progress_every_thousand_records_and_at_the_end() {
     let written: u64 = report.counts.iter().map(|(_, n)| n).sum();
     assert_eq!(seen.borrow().last(), Some(&written));
 }
+
+fn cached(
+    conn: &rusqlite::Connection,
+    id: i64,
+    collection: Collection,
+    record: &str,
+) -> Option<(bool, serde_json::Value)> {
+    let table = cache::spec(collection).table;
+    conn.query_row(
+        &format!("SELECT to_be_deleted, json FROM {table} WHERE connection_id = ?1 AND id = ?2"),
+        rusqlite::params![id, record],
+        |r| Ok((r.get::<_, bool>(0)?, serde_json::from_str(&r.get::<_, String>(1)?).unwrap())),
+    )
+    .ok()
+}
+
+#[test]
+fn a_delta_bundle_on_top_of_a_bulk_import_adds_changes_and_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = cache::connection_id(&conn, "local", "file:").unwrap();
+    let bulk = import_bundle(&mut conn, id, &fixtures().join("oneroster/edfi-lms-toolkit-v1p1-grandbend")).unwrap();
+    assert_eq!(bulk.warnings.len(), 2, "{:?}", bulk.warnings);
+    assert_eq!(count(&conn, id, Collection::Orgs), 2);
+    let (_, school) = cached(&conn, id, Collection::Orgs, "255901001").unwrap();
+    assert_eq!(school.get("dateLastModified"), None, "bulk records carry no date");
+
+    let delta = dir.path().join("delta");
+    std::fs::create_dir(&delta).unwrap();
+    let mut manifest = String::from("propertyName,value\nmanifest.version,1.0\noneroster.version,1.1\n");
+    for file in ["academicSessions", "classes", "courses", "demographics", "enrollments", "users"] {
+        manifest.push_str(&format!("file.{file},absent\n"));
+    }
+    manifest.push_str("file.orgs,delta\n");
+    std::fs::write(delta.join("manifest.csv"), manifest).unwrap();
+    // A change, a new org, a deletion that repeats nothing but the id, and one of a record
+    // that is not there.
+    std::fs::write(
+        delta.join("orgs.csv"),
+        "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\n\
+         255901001,active,2026-01-02T03:04:05Z,Grand Bend High (renamed),school,,255901\n\
+         new-school,active,2026-01-02T03:04:05Z,New School,school,,255901\n\
+         255901,tobedeleted,2026-01-03T00:00:00Z,,,,\n\
+         ghost,tobedeleted,2026-01-03T00:00:00Z,,,,\n",
+    )
+    .unwrap();
+    let before = cached(&conn, id, Collection::Orgs, "255901");
+    let applied = import_bundle(&mut conn, id, &delta).unwrap();
+    assert_eq!(applied.removed, 0, "a delta removes nothing");
+    assert_eq!(applied.marked, 1);
+    assert!(applied.warnings.is_empty(), "{:?}", applied.warnings);
+    assert!(applied.notes.iter().any(|n| n.contains("ghost")), "{:?}", applied.notes);
+
+    let (deleted, school) = cached(&conn, id, Collection::Orgs, "255901001").unwrap();
+    assert!(!deleted);
+    assert_eq!(school["name"], "Grand Bend High (renamed)");
+    assert_eq!(school["dateLastModified"], "2026-01-02T03:04:05Z");
+    assert!(cached(&conn, id, Collection::Orgs, "new-school").is_some());
+    match before {
+        Some((_, old)) => {
+            let (deleted, marked) = cached(&conn, id, Collection::Orgs, "255901").unwrap();
+            assert!(deleted, "marked, never dropped");
+            assert_eq!(marked["status"], "tobedeleted");
+            assert_eq!(marked["dateLastModified"], "2026-01-03T00:00:00Z");
+            assert_eq!(marked["name"], old["name"], "the cached values stay");
+        }
+        None => panic!("the fixture has org 255901"),
+    }
+    let (deleted, _) = cached(&conn, id, Collection::Orgs, "ghost").unwrap();
+    assert!(deleted);
+    assert_eq!(count(&conn, id, Collection::Users), 10, "other collections untouched");
+}

@@ -110,3 +110,94 @@ fn export_roster_imports_back_into_the_same_counts() {
         assert_eq!(stats(name), stats(&again), "{name}");
     }
 }
+
+/// Headers of a few files as `csv-1.2.md` gives them.
+const BINDING_HEADERS: &[(&str, &str)] = &[
+    (
+        "users.csv",
+        "sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,userMasterIdentifier,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns",
+    ),
+    (
+        "lineItems.csv",
+        "sourcedId,status,dateLastModified,title,description,assignDate,dueDate,classSourcedId,categorySourcedId,academicSessionSourcedId,resultValueMin,resultValueMax,schoolSourcedId",
+    ),
+    (
+        "results.csv",
+        "sourcedId,status,dateLastModified,lineItemSourcedId,studentSourcedId,scoreStatus,score,scoreDate,comment,textScore,classSourcedId,inProgress,incomplete,late,missing",
+    ),
+    (
+        "scoreScales.csv",
+        "sourcedId,status,dateLastModified,title,type,orgSourcedId,courseSourcedId,classSourcedId,scoreScaleValue",
+    ),
+    (
+        "userResources.csv",
+        "sourcedId,status,dateLastModified,userSourcedId,orgSourcedId,classSourcedId,resourceSourcedId",
+    ),
+];
+
+#[test]
+fn export_roster_writes_the_bindings_headers_in_bulk_and_delta() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = cairn(&["import", "--db", db, &bundle("cairn-v1p2-minimal")]);
+    assert_eq!(code, 0, "{err}");
+    for delta in [false, true] {
+        let out = dir.path().join(if delta { "delta" } else { "bulk" });
+        let out = out.to_str().unwrap();
+        let mut args = vec!["export", "roster", "--db", db, "--out", out];
+        if delta {
+            args.push("--delta");
+        }
+        let (code, report, err) = cairn(&args);
+        assert_eq!(code, 0, "{err}");
+        let mode = if delta { "delta" } else { "bulk" };
+        assert!(report.contains(&format!("OneRoster CSV 1.2, {mode}")), "{report}");
+        let manifest = std::fs::read_to_string(format!("{out}/manifest.csv")).unwrap();
+        assert!(manifest.contains(&format!("file.users,{mode}\r\n")), "{manifest}");
+        assert!(!manifest.contains(if delta { ",bulk" } else { ",delta" }), "{manifest}");
+        for (file, header) in BINDING_HEADERS {
+            let rows = parse_csv(&std::fs::read_to_string(format!("{out}/{file}")).unwrap());
+            assert_eq!(rows[0].join(","), *header, "{file}");
+            for row in &rows[1..] {
+                let (status, modified) = (&row[1], &row[2]);
+                if delta {
+                    assert!(status == "active" || status == "tobedeleted", "{file}: {row:?}");
+                    assert!(modified.contains('T') && modified.len() >= 20, "{file}: {row:?}");
+                } else {
+                    assert!(status.is_empty() && modified.is_empty(), "{file}: {row:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn export_roster_warns_about_what_a_bulk_file_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("in");
+    std::fs::create_dir(&bundle).unwrap();
+    std::fs::write(
+        bundle.join("orgs.csv"),
+        "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\n\
+         s1,active,2025-01-01T00:00:00Z,School,school,,\n\
+         s2,tobedeleted,2025-01-02T00:00:00Z,Gone,school,,\n",
+    )
+    .unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = cairn(&["import", "--db", db, bundle.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let out = dir.path().join("out");
+    let (code, _, err) = cairn(&["export", "roster", "--db", db, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: orgs.csv: 1 record (s2): tobedeleted: a bulk file holds active records only; left out"),
+        "{err}"
+    );
+    let orgs = std::fs::read_to_string(out.join("orgs.csv")).unwrap();
+    assert_eq!(
+        orgs,
+        "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\r\ns1,,,School,school,,\r\n"
+    );
+}

@@ -132,3 +132,28 @@ fn import_oneroster_bundles_with_warnings() {
     assert_eq!(code, 2, "a folder without OneRoster files");
     assert!(!err.is_empty());
 }
+
+#[test]
+fn import_groups_identical_warnings_and_counts_them_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let bundle = format!("{}/../../tests/fixtures/oneroster/nicelion-users-2k", env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = cairn(&["import", "--db", db, &bundle]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("; 3,998 warnings"), "{out}");
+    assert!(
+        out.contains("warning: users.csv: 1,999 rows: column userIds: \"…\" is not a list of {type:identifier} pairs; left out (lines 2, 3, 4, ...)"),
+        "{out}"
+    );
+    assert!(out.contains("    users.csv:2: column userIds: \"74727075\" is not"), "the first lines listed: {out}");
+    assert!(out.contains("warnings by kind:"), "{out}");
+    assert!(out.contains("note: users.csv: no manifest says how it is given; read as a bulk file"), "{out}");
+    assert!(!out.contains("column status"), "blank lifecycle columns of bulk files are no warning: {out}");
+    // --json keeps every warning.
+    let (code, json, err) = cairn(&["import", "--db", db, "--json", &bundle]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report[0]["warnings"].as_array().map(Vec::len), Some(3998));
+    assert_eq!(report[0]["warnings"][0]["file"], "users.csv");
+}

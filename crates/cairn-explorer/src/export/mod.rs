@@ -1,11 +1,13 @@
 //! Exporting from the cache: a framework's items as one CSV table in tree order
 //! ([`export_framework`]), and a connection's rosters, gradebooks and resources as a OneRoster
-//! 1.2 CSV bundle ([`export_roster`]) that the importer reads back into the same records.
+//! 1.2 CSV bundle ([`export_roster`]), bulk or delta, with exactly the binding's headers, that the
+//! importer reads back into the same records.
 
 mod framework;
 mod natural;
 mod roster;
 mod sheet;
+mod warnings;
 
 use std::path::PathBuf;
 
@@ -13,7 +15,8 @@ use rusqlite::Connection;
 
 pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework};
 pub use natural::natural_cmp;
-pub use roster::{RosterExport, export_roster};
+pub use roster::{ExportMode, RosterExport, export_roster};
+pub use warnings::ExportWarning;
 
 /// The connection whose records are exported.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,8 +1,10 @@
 //! A connection's rosters, gradebooks and resources as a OneRoster 1.2 CSV bundle: one file per
-//! collection with the 1.2 headers, join files (roles, user profiles, resource links, learning
-//! objectives) from the records' nested parts, `metadata.<key>` columns for metadata, and a
-//! manifest that marks every file written `bulk` and every other one `absent`. Rows stream from
-//! SQLite one record at a time; a file is only written when it has rows.
+//! collection with exactly the binding's headers in its order (`metadata.<key>` columns after
+//! them for metadata), join files (roles, user profiles, resource, score scale and learning
+//! objective links) from the records' nested parts, and a manifest that marks every file written
+//! `bulk` (or `delta`) and every other one `absent`. Bulk files hold active records with blank
+//! `status` and `dateLastModified`; delta files every record with both. Rows stream from SQLite
+//! one record at a time; a file is only written when it has rows.
 //!
 //! Importing the bundle ([`crate::import::import_roster`], same href base) gives back the cached
 //! records, except where the CSV binding cannot carry a value:
@@ -13,9 +15,11 @@
 //! - Values are trimmed, and lists (grades, subjects, terms, ...) are split at commas: values
 //!   with surrounding white space or commas inside list elements do not come back as they were.
 //! - `metadata` values that are not text come back as their JSON text.
-//! - A user profile keeps its first credential only (type, username, password); a profile
-//!   without `profileId` is left out; a `profileId` that is not an absolute URI comes back as a
-//!   URI under the href base.
+//! - Bulk files carry no `dateLastModified` (and no `tobedeleted` records, which are left out
+//!   with a warning).
+//! - With a warning: a line item's `gradingPeriod` (no column in 1.2), a user profile's second and
+//!   later credentials, a profile without `profileId`. A `profileId` that is not an absolute URI
+//!   comes back as a URI under the href base.
 //! - A line item without `school` gets its class's school; learning objective sets with the same
 //!   `source` are merged.
 //! - `scoreScaleValue` pairs whose left side holds a colon, or either side a brace, are misread.
@@ -30,7 +34,21 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use super::sheet::{Sheet, cell, csv_error, text, writer};
+use super::warnings::{ExportWarning, Warnings};
 use super::{ExportError, Source};
+
+/// Whether the bundle is the whole set or changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportMode {
+    /// Every file `bulk`: active records only, `status` and `dateLastModified` blank.
+    Bulk,
+    /// Every file `delta`: every record (`tobedeleted` ones too) with its `status` and
+    /// `dateLastModified`; `now` (an ISO 8601 date-time) stands in for a missing date.
+    Delta {
+        /// The export's time.
+        now: String,
+    },
+}
 
 /// What a roster export wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +58,14 @@ pub struct RosterExport {
     /// The files written (`users.csv`) with their rows, in manifest order; manifest.csv not
     /// included.
     pub files: Vec<(String, usize)>,
+    /// The mode of every file.
+    pub mode: ExportMode,
+    /// What the bundle could not carry, grouped by file, property and reason.
+    pub warnings: Vec<ExportWarning>,
 }
+
+/// Whether a record has a value the bundle cannot carry.
+type Lost = fn(&Value) -> bool;
 
 /// Rows of one file from one record.
 type Rows = fn(&Value, &str, &mut Vec<Vec<String>>);
@@ -200,7 +225,6 @@ static FILES: &[FileOut] = &[
             "grades",
             "password",
             "userMasterIdentifier",
-            "resourceSourcedIds",
             "preferredGivenName",
             "preferredMiddleName",
             "preferredFamilyName",
@@ -228,7 +252,6 @@ static FILES: &[FileOut] = &[
                 &[
                     cell(v, "password"),
                     cell(v, "userMasterIdentifier"),
-                    String::new(),
                     cell(v, "preferredFirstName"),
                     cell(v, "preferredMiddleName"),
                     cell(v, "preferredLastName"),
@@ -310,10 +333,18 @@ static FILES: &[FileOut] = &[
     join(
         "userResources",
         Collection::Users,
-        &["sourcedId", "status", "dateLastModified", "userSourcedId", "resourceSourcedId", "applicationId"],
+        &[
+            "sourcedId",
+            "status",
+            "dateLastModified",
+            "userSourcedId",
+            "orgSourcedId",
+            "classSourcedId",
+            "resourceSourcedId",
+        ],
         |v, id, out| {
             for (n, resource) in parts(v, "resources").enumerate() {
-                let cells = [id.to_owned(), cell(resource, "sourcedId"), String::new()];
+                let cells = [id.to_owned(), String::new(), String::new(), cell(resource, "sourcedId")];
                 out.push(join_row(v, format!("{id}-resource-{}", n + 1), cells));
             }
         },
@@ -441,13 +472,15 @@ static FILES: &[FileOut] = &[
             "dateLastModified",
             "title",
             "type",
+            "orgSourcedId",
             "courseSourcedId",
             "classSourcedId",
             "scoreScaleValue",
         ],
         |v, _, out| {
             let values = pairs(v, "scoreScaleValue", "itemValueLHS", "itemValueRHS");
-            out.push(row(v, &[cell(v, "title"), cell(v, "type"), id_of(v, "course"), id_of(v, "class")], &[values]));
+            let cells = [cell(v, "title"), cell(v, "type"), String::new(), id_of(v, "course"), id_of(v, "class")];
+            out.push(row(v, &cells, &[values]));
         },
     ),
     file(
@@ -463,12 +496,10 @@ static FILES: &[FileOut] = &[
             "dueDate",
             "classSourcedId",
             "categorySourcedId",
-            "gradingPeriodSourcedId",
             "academicSessionSourcedId",
-            "schoolSourcedId",
-            "scoreScaleSourcedId",
             "resultValueMin",
             "resultValueMax",
+            "schoolSourcedId",
         ],
         |v, _, out| {
             out.push(row(
@@ -482,12 +513,10 @@ static FILES: &[FileOut] = &[
                     id_of(v, "category"),
                 ],
                 &[
-                    id_of(v, "gradingPeriod"),
                     id_of(v, "academicSession"),
-                    id_of(v, "school"),
-                    id_of(v, "scoreScale"),
                     cell(v, "resultValueMin"),
                     cell(v, "resultValueMax"),
+                    id_of(v, "school"),
                 ],
             ));
         },
@@ -516,13 +545,12 @@ static FILES: &[FileOut] = &[
             "dateLastModified",
             "lineItemSourcedId",
             "studentSourcedId",
-            "classSourcedId",
-            "scoreScaleSourcedId",
             "scoreStatus",
             "score",
-            "textScore",
             "scoreDate",
             "comment",
+            "textScore",
+            "classSourcedId",
             "inProgress",
             "incomplete",
             "late",
@@ -531,13 +559,12 @@ static FILES: &[FileOut] = &[
         |v, _, out| {
             out.push(row(
                 v,
-                &[id_of(v, "lineItem"), id_of(v, "student"), id_of(v, "class"), id_of(v, "scoreScale")],
+                &[id_of(v, "lineItem"), id_of(v, "student"), cell(v, "scoreStatus"), cell(v, "score")],
                 &[
-                    cell(v, "scoreStatus"),
-                    cell(v, "score"),
-                    cell(v, "textScore"),
                     cell(v, "scoreDate"),
                     cell(v, "comment"),
+                    cell(v, "textScore"),
+                    id_of(v, "class"),
                     cell(v, "inProgress"),
                     cell(v, "incomplete"),
                     cell(v, "late"),
@@ -576,6 +603,40 @@ static FILES: &[FileOut] = &[
             }
         },
     ),
+    join(
+        "lineItemScoreScales",
+        Collection::LineItems,
+        &["sourcedId", "status", "dateLastModified", "title", "lineItemSourcedId", "scoreScaleSourcedId"],
+        |v, id, out| {
+            let scale = id_of(v, "scoreScale");
+            if !scale.is_empty() {
+                out.push(join_row(v, format!("{id}-scoreScale"), [String::new(), id.to_owned(), scale]));
+            }
+        },
+    ),
+    join(
+        "resultScoreScales",
+        Collection::Results,
+        &["sourcedId", "status", "dateLastModified", "title", "resultSourcedId", "scoreScaleSourcedId"],
+        |v, id, out| {
+            let scale = id_of(v, "scoreScale");
+            if !scale.is_empty() {
+                out.push(join_row(v, format!("{id}-scoreScale"), [String::new(), id.to_owned(), scale]));
+            }
+        },
+    ),
+];
+
+/// Values of the REST model that no column of the binding holds: (collection, property, whether
+/// a record has a value there that would be lost).
+static NO_COLUMN: &[(Collection, &str, Lost)] = &[
+    (Collection::LineItems, "gradingPeriod", |v| !id_of(v, "gradingPeriod").is_empty()),
+    (Collection::Users, "userProfiles[].credentials[1..]", |v| {
+        parts(v, "userProfiles").any(|p| parts(p, "credentials").count() > 1)
+    }),
+    (Collection::Users, "userProfiles[] without profileId", |v| {
+        parts(v, "userProfiles").any(|p| cell(p, "profileId").is_empty())
+    }),
 ];
 
 /// A record's row: sourcedId, status, dateLastModified, then `cells` and `more`.
@@ -586,9 +647,9 @@ fn row(v: &Value, cells: &[String], more: &[String]) -> Vec<String> {
     row
 }
 
-/// A join row: its own sourcedId, `active`, the owner's dateLastModified, then `cells`.
+/// A join row: its own sourcedId, the owner's status and dateLastModified, then `cells`.
 fn join_row<const N: usize>(owner: &Value, id: String, cells: [String; N]) -> Vec<String> {
-    let mut row = vec![id, "active".to_owned(), cell(owner, "dateLastModified")];
+    let mut row = vec![id, cell(owner, "status"), cell(owner, "dateLastModified")];
     row.extend(cells);
     row
 }
@@ -632,21 +693,28 @@ fn metadata_keys(conn: &Connection, table: &str, connection_id: i64) -> Result<V
 }
 
 /// Writes the bundle of connection `source` into the folder `dir` (created if needed; files of
-/// the same names are replaced).
-pub fn export_roster(conn: &Connection, source: &Source, dir: &Path) -> Result<RosterExport, ExportError> {
+/// the same names are replaced), every file in `mode`.
+pub fn export_roster(
+    conn: &Connection,
+    source: &Source,
+    dir: &Path,
+    mode: &ExportMode,
+) -> Result<RosterExport, ExportError> {
     let counts = cache::counts(conn, Some(source.id))?;
     if !FILES.iter().any(|f| counts.iter().any(|(c, n)| *c == f.source && *n > 0)) {
         return Err(ExportError::NothingToExport { connection: source.name.clone() });
     }
     std::fs::create_dir_all(dir).map_err(|source| ExportError::Io { path: dir.to_owned(), source })?;
     let mut written: Vec<(&'static str, usize)> = Vec::new();
+    let mut warnings = Warnings::default();
     let mut buffer = Vec::new();
     for spec in FILES {
         let table = cache::spec(spec.source).table;
+        let file = format!("{}.csv", spec.name);
         let keys = if spec.records { metadata_keys(conn, table, source.id)? } else { Vec::new() };
         let header =
             spec.columns.iter().map(|c| (*c).to_owned()).chain(keys.iter().map(|k| format!("metadata.{k}"))).collect();
-        let mut sheet = Sheet::new(dir, &format!("{}.csv", spec.name), header);
+        let mut sheet = Sheet::new(dir, &file, header);
         let mut statement =
             conn.prepare(&format!("SELECT id, json FROM {table} WHERE connection_id = ?1 ORDER BY rowid"))?;
         let mut rows = statement.query([source.id])?;
@@ -657,8 +725,24 @@ pub fn export_roster(conn: &Connection, source: &Source, dir: &Path) -> Result<R
                 id: id.clone(),
                 message: e.to_string(),
             })?;
+            let deleted = cell(&value, "status") == "tobedeleted";
+            if *mode == ExportMode::Bulk && deleted {
+                if spec.records {
+                    warnings.add(&file, None, "tobedeleted: a bulk file holds active records only; left out", &id);
+                }
+                continue;
+            }
+            if spec.records {
+                for (collection, field, lost) in NO_COLUMN {
+                    if *collection == spec.source && lost(&value) {
+                        let reason = "the CSV binding has no column for it; left out";
+                        warnings.add(&file, Some(field), reason, &id);
+                    }
+                }
+            }
             (spec.rows)(&value, &id, &mut buffer);
             for mut cells in buffer.drain(..) {
+                lifecycle(&mut cells, mode, &file, &id, spec.records, &mut warnings);
                 if !keys.is_empty() {
                     let metadata = value.get("metadata").unwrap_or(&Value::Null);
                     cells.extend(keys.iter().map(|k| cell(metadata, k)));
@@ -671,17 +755,41 @@ pub fn export_roster(conn: &Connection, source: &Source, dir: &Path) -> Result<R
             written.push((spec.name, rows));
         }
     }
-    write_manifest(dir, &written)?;
+    write_manifest(dir, &written, mode)?;
     let files = MANIFEST
         .iter()
         .filter_map(|name| written.iter().find(|(w, _)| w == name))
         .map(|(name, rows)| (format!("{name}.csv"), *rows))
         .collect();
-    Ok(RosterExport { dir: dir.to_owned(), files })
+    Ok(RosterExport { dir: dir.to_owned(), files, mode: mode.clone(), warnings: warnings.0 })
 }
 
-/// manifest.csv: versions, then every file of the binding as `bulk` or `absent`.
-fn write_manifest(dir: &Path, written: &[(&'static str, usize)]) -> Result<(), ExportError> {
+/// Sets a row's `status` and `dateLastModified` as `mode` wants them: blank in bulk files; in
+/// delta files given, the export's time standing in for a missing date (with a warning).
+fn lifecycle(cells: &mut [String], mode: &ExportMode, file: &str, id: &str, record: bool, warnings: &mut Warnings) {
+    let [_, status, modified, ..] = cells else { return };
+    match mode {
+        ExportMode::Bulk => {
+            status.clear();
+            modified.clear();
+        }
+        ExportMode::Delta { now } => {
+            if status.is_empty() {
+                "active".clone_into(status);
+            }
+            if modified.is_empty() {
+                if record {
+                    let reason = "no dateLastModified in the cache; the export's time is written";
+                    warnings.add(file, Some("dateLastModified"), reason, id);
+                }
+                now.clone_into(modified);
+            }
+        }
+    }
+}
+
+/// manifest.csv: versions, then every file of the binding as `bulk` (or `delta`) or `absent`.
+fn write_manifest(dir: &Path, written: &[(&'static str, usize)], mode: &ExportMode) -> Result<(), ExportError> {
     let path = dir.join("manifest.csv");
     let file = std::fs::File::create(&path).map_err(|source| ExportError::Io { path: path.clone(), source })?;
     let mut csv = writer(std::io::BufWriter::new(file));
@@ -690,8 +798,12 @@ fn write_manifest(dir: &Path, written: &[(&'static str, usize)]) -> Result<(), E
         ["manifest.version".into(), "1.0".into()],
         ["oneroster.version".into(), "1.2".into()],
     ];
+    let given = match mode {
+        ExportMode::Bulk => "bulk",
+        ExportMode::Delta { .. } => "delta",
+    };
     for name in MANIFEST {
-        let mode = if written.iter().any(|(w, _)| *w == name) { "bulk" } else { "absent" };
+        let mode = if written.iter().any(|(w, _)| *w == name) { given } else { "absent" };
         lines.push([format!("file.{name}"), mode.into()]);
     }
     lines.push(["source.systemName".into(), "Cairn".into()]);

@@ -22,6 +22,11 @@ pub(crate) struct Cells<'a> {
     pub warnings: Vec<ImportWarning>,
     /// Properties whose absence or fault a warning already explains.
     pub explained: Vec<&'static str>,
+    /// Whether the row is from a delta file (else a bulk file).
+    pub delta: bool,
+    /// Whether a manifest says so (without one, filled lifecycle columns of a file read as
+    /// bulk are kept silently: 1.0 had no modes).
+    pub declared: bool,
 }
 
 /// Sets `key` when there is a value.
@@ -38,7 +43,7 @@ pub(crate) fn array(values: Vec<Value>) -> Option<Value> {
 
 impl<'a> Cells<'a> {
     /// The row `row` of `file`.
-    pub(crate) fn new(file: &'a str, header: &'a Header, row: Row) -> Cells<'a> {
+    pub(crate) fn new(file: &'a str, header: &'a Header, row: Row, (delta, declared): (bool, bool)) -> Cells<'a> {
         Cells {
             file,
             line: row.line,
@@ -46,6 +51,8 @@ impl<'a> Cells<'a> {
             cells: row.cells,
             warnings: Vec::new(),
             explained: header.missing.clone(),
+            delta,
+            declared,
         }
     }
 
@@ -147,25 +154,56 @@ impl<'a> Cells<'a> {
         self.take(column, field, parsed)
     }
 
-    /// The record's `status`: empty is `active`, `inactive` is `tobedeleted` (with warnings).
+    /// The record's `status`. In a bulk file it is blank (read as `active`); a filled one is
+    /// kept, with a warning when a manifest declared the file bulk. In a delta file it is required (`active` or `tobedeleted`;
+    /// `inactive` is read as `tobedeleted` with a warning).
     pub(crate) fn status(&mut self) -> Option<Value> {
+        let active = Some(Value::String("active".into()));
         if !self.header.has("status") {
-            return Some(Value::String("active".into()));
+            return active;
         }
-        if self.get("status").is_none() {
-            self.warn("status", "empty; read as \"active\"");
-            return Some(Value::String("active".into()));
+        match (self.get("status"), self.delta) {
+            (None, false) => active,
+            (None, true) => {
+                self.warn("status", "empty; a delta row needs active or tobedeleted; read as \"active\"");
+                active
+            }
+            (Some(given), false) => {
+                if self.declared {
+                    let note = format!("{given:?} in a bulk file, where the binding leaves status blank; kept");
+                    self.warn("status", note);
+                }
+                self.term::<cairn_spec::BaseStatus>("status", "status")
+            }
+            (Some(_), true) => self.term::<cairn_spec::BaseStatus>("status", "status"),
         }
-        self.term::<cairn_spec::BaseStatus>("status", "status")
     }
 
-    /// The record's `dateLastModified`; empty is left out (with a warning).
+    /// The record's `dateLastModified`. In a bulk file it is blank and the record has none (a
+    /// filled one is kept with a warning); in a delta file it is required.
     pub(crate) fn date_last_modified(&mut self) -> Option<Value> {
-        if self.header.has("dateLastModified") && self.get("dateLastModified").is_none() {
-            self.warn("dateLastModified", "empty; dateLastModified is required, left out");
-            self.explain("dateLastModified");
+        match (self.get("dateLastModified"), self.delta) {
+            (None, false) => {
+                self.explain("dateLastModified");
+                None
+            }
+            (None, true) => {
+                if self.header.has("dateLastModified") {
+                    self.warn("dateLastModified", "empty; a delta row needs its date-time, left out");
+                    self.explain("dateLastModified");
+                }
+                None
+            }
+            (Some(given), false) => {
+                if self.declared {
+                    let note =
+                        format!("{given:?} in a bulk file, where the binding leaves dateLastModified blank; kept");
+                    self.warn("dateLastModified", note);
+                }
+                self.date_time("dateLastModified", "dateLastModified")
+            }
+            (Some(_), true) => self.date_time("dateLastModified", "dateLastModified"),
         }
-        self.date_time("dateLastModified", "dateLastModified")
     }
 
     /// `metadata`: `metadata.x` columns and unknown columns, by name, when not empty.

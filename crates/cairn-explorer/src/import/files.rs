@@ -151,19 +151,25 @@ pub(crate) static FILES: &[FileSpec] = &[
     join(
         "userResources",
         Join::UserResources,
-        columns![req("userSourcedId", "user"), req("resourceSourcedId", "resource"), src("applicationId")],
+        columns![
+            req("userSourcedId", "user"),
+            src("orgSourcedId"),
+            src("classSourcedId"),
+            req("resourceSourcedId", "resource"),
+            src("applicationId"),
+        ],
         true,
     ),
     join(
         "lineItemScoreScales",
         Join::LineItemScoreScales,
-        columns![req("lineItemSourcedId", "lineItem"), req("scoreScaleSourcedId", "scoreScale")],
+        columns![src("title"), req("lineItemSourcedId", "lineItem"), req("scoreScaleSourcedId", "scoreScale")],
         true,
     ),
     join(
         "resultScoreScales",
         Join::ResultScoreScales,
-        columns![req("resultSourcedId", "result"), req("scoreScaleSourcedId", "scoreScale")],
+        columns![src("title"), req("resultSourcedId", "result"), req("scoreScaleSourcedId", "scoreScale")],
         true,
     ),
     join(
@@ -334,6 +340,7 @@ pub(crate) static FILES: &[FileSpec] = &[
         columns: columns![
             req("title", "title"),
             req("type", "type"),
+            src("orgSourcedId"),
             opt("courseSourcedId", "course"),
             req("classSourcedId", "class"),
             req("scoreScaleValue", "scoreScaleValue"),

@@ -41,7 +41,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use error::{ImportError, SinkError};
-pub use warnings::ImportWarning;
+pub use warnings::{ImportWarning, WarningGroup, count_kinds, group_warnings, thousands};
 
 use bundle::Bundle;
 use files::{FILES, Kind};
@@ -70,6 +70,9 @@ pub struct CsvImport {
     pub counts: Vec<(Collection, usize)>,
     /// Everything that did not fit, in file order and line order within each file.
     pub warnings: Vec<ImportWarning>,
+    /// What the import says once per file: the mode it assumed without a manifest, and that
+    /// bulk files' records carry no `dateLastModified`.
+    pub notes: Vec<String>,
     /// The version: from manifest.csv, else from the files and columns only 1.2 has.
     pub version: CsvVersion,
     /// The files read, in reading order.
@@ -127,11 +130,19 @@ pub fn import_roster(
             }
             _ => {}
         }
-        let is_delta = matches!(mode, Some((Mode::Delta, _)));
-        if is_delta && let Kind::Records(collection) = spec.kind {
+        let given = match mode {
+            Some((Mode::Bulk | Mode::Unknown, _)) => Some(Mode::Bulk),
+            Some((Mode::Delta, _)) => Some(Mode::Delta),
+            None if manifest.is_some() => Some(Mode::Bulk),
+            _ => None,
+        };
+        let (has_1_2, used) = read::read_file(&mut state, bundle.open_file(file)?, spec, file, given)?;
+        saw_1_2 |= spec.since_1_2 | has_1_2;
+        if used == Mode::Delta
+            && let Kind::Records(collection) = spec.kind
+        {
             delta.push(collection);
         }
-        saw_1_2 |= spec.since_1_2 | read::read_file(&mut state, bundle.open_file(file)?, spec, file, !is_delta)?;
         files.push(file.clone());
     }
     state.unused_joins();
@@ -142,6 +153,7 @@ pub fn import_roster(
         records: counts.iter().map(|(_, n)| n).sum(),
         counts,
         warnings: state.warnings.into_sorted(reading_rank),
+        notes: state.notes,
         version,
         files,
         delta,

@@ -10,6 +10,7 @@ use super::cells::Cells;
 use super::error::ImportError;
 use super::files::{FileSpec, Kind};
 use super::header::Header;
+use super::manifest::Mode;
 use super::rows::CsvRows;
 use super::state::State;
 use super::{courses, enrollments, gradebook, parts, tree, users};
@@ -35,23 +36,46 @@ fn builder(collection: Collection) -> Option<Build> {
     })
 }
 
-/// Reads `file` (of kind `spec`) from `source`; `complete` when it is a bulk file. Gives
-/// whether the header has columns only 1.2 has.
+/// Reads `file` (of kind `spec`) from `source` as a bulk or delta file (`mode`), or, when no
+/// manifest says, as its first row suggests (blank `status` and `dateLastModified`: bulk), with a
+/// note saying which. Gives whether the header has columns only 1.2 has, and the mode used.
 pub(crate) fn read_file(
     state: &mut State<'_>,
     source: Box<dyn Read + '_>,
     spec: &'static FileSpec,
     file: &str,
-    complete: bool,
-) -> Result<bool, ImportError> {
+    mode: Option<Mode>,
+) -> Result<(bool, Mode), ImportError> {
     let path = state.path.clone();
     let mut rows = CsvRows::new(source, &path, file);
-    let Some(header) = rows.header(spec, &mut state.warnings)? else { return Ok(false) };
+    let Some(header) = rows.header(spec, &mut state.warnings)? else { return Ok((false, Mode::Bulk)) };
+    let declared = mode.is_some();
+    let mut first = rows.next(&header, &mut state.warnings)?;
+    let mode = match mode {
+        Some(mode) => mode,
+        None => {
+            let given = |column: &str| {
+                let cells = first.as_ref().map(|r| r.cells.as_slice()).unwrap_or_default();
+                header.index(column).and_then(|i| cells.get(i)).is_some_and(|c| !c.trim().is_empty())
+            };
+            let (mode, why) = match given("dateLastModified") {
+                true => (Mode::Delta, "delta file (its first row gives a dateLastModified)"),
+                false => (Mode::Bulk, "bulk file (its first row gives no dateLastModified)"),
+            };
+            state.notes.push(format!("{file}: no manifest says how it is given; read as a {why}"));
+            mode
+        }
+    };
+    let delta = (mode == Mode::Delta, declared);
+    let mut next = |rows: &mut CsvRows<'_>, state: &mut State<'_>| match first.take() {
+        Some(row) => Ok(Some(row)),
+        None => rows.next(&header, &mut state.warnings),
+    };
     match spec.kind {
         Kind::Join(join) => {
             state.joins.begin(join, file, header.given(parts::owner_column(join)));
-            while let Some(row) = rows.next(&header, &mut state.warnings)? {
-                let mut cells = Cells::new(file, &header, row);
+            while let Some(row) = next(&mut rows, state)? {
+                let mut cells = Cells::new(file, &header, row, delta);
                 if let Some((owner, entry)) = parts::build(state, join, spec, &mut cells) {
                     state.joins.add(join, &owner, entry);
                 }
@@ -61,12 +85,14 @@ pub(crate) fn read_file(
             }
         }
         Kind::Records(collection) => {
-            let Some(build) = builder(collection) else { return Ok(false) };
+            let Some(build) = builder(collection) else { return Ok((false, mode)) };
             state.ids.begin(collection, file);
             let whole = matches!(collection, Collection::Orgs | Collection::AcademicSessions);
             let mut buffer = Vec::new();
-            while let Some(row) = rows.next(&header, &mut state.warnings)? {
-                let Some((cells, record)) = record(state, &header, file, row, build) else { continue };
+            let mut records = 0;
+            while let Some(row) = next(&mut rows, state)? {
+                let Some((cells, record)) = record(state, &header, file, row, build, delta) else { continue };
+                records += 1;
                 if whole {
                     buffer.push((cells, record));
                 } else {
@@ -77,10 +103,15 @@ pub(crate) fn read_file(
             for (cells, record) in buffer {
                 state.finish(collection, spec, cells, record)?;
             }
-            state.end_file(complete);
+            state.end_file(!delta.0);
+            if !delta.0 && records > 0 {
+                state.notes.push(format!(
+                    "{file}: bulk file: its {records} rows carry no dateLastModified (the binding gives none)"
+                ));
+            }
         }
     }
-    Ok(header.has_1_2_columns)
+    Ok((header.has_1_2_columns, mode))
 }
 
 /// A row as a record; `None` (with a warning) when it has no sourcedId.
@@ -90,8 +121,9 @@ fn record<'h>(
     file: &'h str,
     row: super::rows::Row,
     build: Build,
+    delta: (bool, bool),
 ) -> Option<(Cells<'h>, Map<String, Value>)> {
-    let mut cells = Cells::new(file, header, row);
+    let mut cells = Cells::new(file, header, row, delta);
     let Some(id) = cells.get("sourcedId").map(str::to_owned) else {
         cells.warn("sourcedId", "empty; row skipped");
         for warning in cells.warnings {

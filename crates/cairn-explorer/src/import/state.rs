@@ -26,6 +26,8 @@ pub(crate) struct State<'s> {
     pub hrefs: Hrefs,
     /// Every warning so far.
     pub warnings: Warnings,
+    /// What the import says once per file (the mode it assumed, dates bulk files lack).
+    pub notes: Vec<String>,
     /// The sourcedIds read so far.
     pub ids: Registry,
     /// Rows of join files, by the record they belong to.
@@ -46,6 +48,7 @@ impl<'s> State<'s> {
             path,
             hrefs,
             warnings: Warnings::default(),
+            notes: Vec::new(),
             ids: Registry::default(),
             joins: Joins::default(),
             org_types: HashMap::new(),
@@ -127,8 +130,12 @@ impl<'s> State<'s> {
     ) -> Result<(), ImportError> {
         let id = record.get("sourcedId").and_then(Value::as_str).unwrap_or_default().to_owned();
         let value = Value::Object(record);
+        // A delta row that deletes a record need not repeat the record's values.
+        let deletes = cells.delta && value.get("status").and_then(Value::as_str) == Some("tobedeleted");
         for issue in issues(collection, &value) {
-            explain(&mut cells, spec, &issue);
+            if !(deletes && issue.rule == Rule::Required) {
+                explain(&mut cells, spec, &issue);
+            }
         }
         if let Some(earlier) = self.ids.register(collection, &id, cells.line) {
             cells.warn_row(format!("sourcedId {id:?} was already given on line {earlier}; this row replaces it"));

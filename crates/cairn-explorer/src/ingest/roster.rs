@@ -1,6 +1,7 @@
 //! Importing a OneRoster CSV bundle (folder or zip) into the cache in one transaction: records
 //! are upserted as the rows stream in; collections read in bulk then lose the records the bundle
-//! no longer has, delta files only add, change and flag.
+//! no longer has, delta files only add, change and flag: a `tobedeleted` row marks the cached
+//! record it names (kept, with its values, shown as `tobedeleted`).
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -27,7 +28,11 @@ pub struct RosterImport {
     /// Records removed because a bulk file no longer has them.
     pub removed: usize,
     /// A warning per bad row or field: file, line, column, reason.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ImportWarning>,
+    /// What the import says once per file (the mode assumed, dates bulk files lack).
+    pub notes: Vec<String>,
+    /// Cached records a `tobedeleted` row marked (kept, shown as `tobedeleted`).
+    pub marked: usize,
 }
 
 /// Imports the bundle at `path` for the connection. On any error nothing is written.
@@ -51,6 +56,8 @@ pub fn import_bundle_with(
     let tx = cache::begin(conn)?;
     let mut writers: HashMap<Collection, CollectionWriter<'_>> = HashMap::new();
     let mut seen: HashMap<Collection, HashSet<String>> = HashMap::new();
+    let mut marked = 0;
+    let mut unknown: Vec<String> = Vec::new();
     let outcome: Result<CsvImport, crate::import::ImportError> =
         import_roster(path, HREF_BASE, &mut |collection, record: Value| {
             let writer = match writers.get_mut(&collection) {
@@ -61,6 +68,18 @@ pub fn import_bundle_with(
                     writers.entry(collection).or_insert(writer)
                 }
             };
+            let record = match mark(&tx, connection_id, collection, record).map_err(SinkError::new)? {
+                Marked::Cached(record) => {
+                    marked += 1;
+                    record
+                }
+                Marked::NotCached(record) => {
+                    let id = record.get(collection.id_field()).and_then(Value::as_str).unwrap_or_default();
+                    unknown.push(format!("{} {id:?}", collection.single().unwrap_or_default()));
+                    record
+                }
+                Marked::No(record) => record,
+            };
             writer.put(&record).map_err(SinkError::new)?;
             counter.add();
             if let Some(id) = record.get(collection.id_field()).and_then(Value::as_str) {
@@ -68,7 +87,15 @@ pub fn import_bundle_with(
             }
             Ok(())
         });
-    let imported = outcome.map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
+    let mut imported = outcome.map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
+    if !unknown.is_empty() {
+        let n = unknown.len();
+        let first = unknown.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+        imported.notes.push(format!(
+            "{n} tobedeleted rows name records not in the cache ({first}{}); stored as given, marked tobedeleted",
+            if n > 5 { ", ..." } else { "" }
+        ));
+    }
     let mut removed = 0;
     for (collection, ids) in &seen {
         if imported.delta.contains(collection) {
@@ -92,6 +119,40 @@ pub fn import_bundle_with(
         version: format!("{:?}", imported.version),
         counts: imported.counts.iter().map(|(c, n)| (c.name().to_owned(), *n)).collect(),
         removed,
-        warnings: imported.warnings.iter().map(ImportWarning::to_string).collect(),
+        warnings: imported.warnings,
+        notes: imported.notes,
+        marked,
     })
+}
+
+/// A record of a bulk or delta row, with what marking it did.
+enum Marked {
+    /// Not `tobedeleted`: as read.
+    No(Value),
+    /// `tobedeleted` and cached: the cached record with the row's values over it.
+    Cached(Value),
+    /// `tobedeleted` and not cached: as read.
+    NotCached(Value),
+}
+
+/// A `tobedeleted` row marks the cached record it names: the cached values stay (a delta row
+/// that deletes need not repeat them), the row's own values (status, dateLastModified, ...) go
+/// over them, and the writer sets the record's `to_be_deleted` flag from its status.
+fn mark(
+    tx: &rusqlite::Transaction<'_>,
+    connection_id: i64,
+    collection: Collection,
+    record: Value,
+) -> Result<Marked, IngestError> {
+    if record.get("status").and_then(Value::as_str) != Some("tobedeleted") {
+        return Ok(Marked::No(record));
+    }
+    let Some(id) = record.get(collection.id_field()).and_then(Value::as_str) else { return Ok(Marked::No(record)) };
+    let Some(json) = cache::record(tx, connection_id, collection, id)? else { return Ok(Marked::NotCached(record)) };
+    let Ok(Value::Object(mut cached)) = serde_json::from_str::<Value>(&json) else {
+        return Ok(Marked::NotCached(record));
+    };
+    let Value::Object(given) = record else { return Ok(Marked::No(record)) };
+    cached.extend(given);
+    Ok(Marked::Cached(Value::Object(cached)))
 }
