@@ -21,5 +21,5 @@ echo "== end-to-end (the app's window under Xvfb)" >&2
 # tests use; building them again with `cargo build` would compile Tauri a second time.
 export CAIRN_APP_BIN="$CARGO_TARGET_DIR/debug/cairn-app" CAIRN_CLI_BIN="$CARGO_TARGET_DIR/debug/cairn"
 xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --silent
-echo "== fuzz (30 s per target)" >&2
-"$(dirname "${BASH_SOURCE[0]}")/fuzz.sh" 30
+echo "== fuzz (60 s per target)" >&2
+"$(dirname "${BASH_SOURCE[0]}")/fuzz.sh" 60
