@@ -144,7 +144,7 @@ async function longestScrollFrame(browser) {
   });
 }
 
-/** Resident memory (MB) of the app and its web view's processes. */
+/** Resident memory (MB) of the app's process and of its web view's processes (its children). */
 function memoryMb() {
   const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,comm='], { encoding: 'utf8' })
     .trim().split('\n').map((l) => l.trim().split(/\s+/))
@@ -156,7 +156,9 @@ function memoryMb() {
     grew = false;
     for (const p of ps) if (ids.has(p.ppid) && !ids.has(p.pid)) { ids.add(p.pid); grew = true; }
   }
-  return ps.filter((p) => ids.has(p.pid)).reduce((sum, p) => sum + p.rss, 0) / 1024;
+  const mb = (list) => list.reduce((sum, p) => sum + p.rss, 0) / 1024;
+  const all = ps.filter((p) => ids.has(p.pid));
+  return { app: mb(app), webview: mb(all) - mb(app) };
 }
 
 async function main() {
@@ -194,7 +196,12 @@ async function main() {
       reopen.push(await timedOpen(browser, STATE_CONNECTION, STATE_TITLE));
       commands.push(...await timedSearches(browser, 'conservation'));
       typing.push(...await timedTyping(browser, 'conservation'));
-      if (i < RUNS - 1) await browser.deleteSession();
+      if (i < RUNS - 1) {
+        // The next launch restores a small framework, so the state one is opened cold again.
+        await openFramework(browser, 'ordering');
+        await browser.pause(1500);
+        await browser.deleteSession();
+      }
     }
 
     // Everything below the state framework's roots expanded, then scrolled top to bottom.
@@ -221,7 +228,7 @@ async function main() {
     rows.push(['Search command per keystroke, every cached framework', '≤ 50 ms', ms(median(commands)), commands.length]);
     rows.push(['Keystroke to results painted (search box)', '—', ms(median(typing)), typing.length]);
     rows.push(['Longest frame scrolling the expanded 20,000-item tree', '≤ 50 ms', ms(median(scroll)), scroll.length]);
-    rows.push(['Memory (app and web view) after that', '≤ 500 MB', `${Math.round(memory)} MB`, 1]);
+    rows.push(['Memory after that: app and web view', '≤ 500 MB', `${Math.round(memory.app + memory.webview)} MB (app ${Math.round(memory.app)}, web view ${Math.round(memory.webview)})`, 1]);
   } finally {
     await driver.stop();
   }
