@@ -50,11 +50,15 @@ pub struct AppOptions {
     pub on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
 }
 
+/// A framework being opened or open: every caller asking for it while it is built waits for
+/// the one build.
+type Opening = Arc<tokio::sync::OnceCell<Arc<OpenFramework>>>;
+
 /// The app's state: everything its commands share.
 pub struct App {
     data_dir: PathBuf,
     cache: CacheHandle,
-    open: Mutex<HashMap<FrameworkKey, Arc<OpenFramework>>>,
+    open: Mutex<HashMap<FrameworkKey, Opening>>,
     builtin: tokio::sync::Mutex<Option<BuiltinSandbox>>,
     tasks: Mutex<HashMap<String, Cancel>>,
     entropy: Arc<dyn Entropy>,
@@ -214,24 +218,37 @@ impl App {
         }
     }
 
-    /// The open framework `key`, opened on a blocking thread if needed.
+    /// The open framework `key`, opened on a blocking thread if needed (once, however many ask).
     async fn framework(&self, key: FrameworkKey) -> Result<Arc<OpenFramework>, AppError> {
-        if let Some(open) = self.open.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
-            return Ok(open.clone());
-        }
-        let wanted = key.clone();
-        let open = Arc::new(self.cache.read(move |conn| OpenFramework::load(conn, &wanted)).await?);
-        let mut frameworks = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        if frameworks.len() >= OPEN_LIMIT {
-            frameworks.clear();
-        }
-        frameworks.insert(key, open.clone());
-        Ok(open)
+        let opening = {
+            let mut frameworks = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+            match frameworks.get(&key) {
+                Some(opening) => opening.clone(),
+                None => {
+                    if frameworks.len() >= OPEN_LIMIT {
+                        drop_later(std::mem::take(&mut *frameworks));
+                    }
+                    frameworks.entry(key.clone()).or_default().clone()
+                }
+            }
+        };
+        let open = opening
+            .get_or_try_init(|| async {
+                let open = self.cache.read(move |conn| OpenFramework::load(conn, &key)).await?;
+                Ok::<_, AppError>(Arc::new(open))
+            })
+            .await?;
+        Ok(open.clone())
     }
 
     /// Forgets what was built from `connection`'s data and tells the window.
     fn changed(&self, connection: &str) {
-        self.open.lock().unwrap_or_else(PoisonError::into_inner).retain(|key, _| key.connection != connection);
+        let mut frameworks = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let (stale, kept) =
+            std::mem::take(&mut *frameworks).into_iter().partition(|(key, _)| key.connection == connection);
+        *frameworks = kept;
+        drop(frameworks);
+        drop_later(stale);
         (self.on_cache_change)(connection);
     }
 
@@ -243,6 +260,14 @@ impl App {
 
     fn end_task(&self, task: &str) {
         self.tasks.lock().unwrap_or_else(PoisonError::into_inner).remove(task);
+    }
+}
+
+/// Frees frameworks on the blocking pool: a large one takes tens of milliseconds to free, which
+/// no command should wait for.
+fn drop_later(frameworks: HashMap<FrameworkKey, Opening>) {
+    if let (false, Ok(runtime)) = (frameworks.is_empty(), tokio::runtime::Handle::try_current()) {
+        drop(runtime.spawn_blocking(move || drop(frameworks)));
     }
 }
 

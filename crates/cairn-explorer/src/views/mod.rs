@@ -4,12 +4,14 @@
 pub mod crosswalk;
 pub mod diff;
 mod error;
+mod outline;
 mod package;
 pub mod roster;
 mod snapshot;
 mod tree;
 
 pub use error::ViewError;
-pub use package::{load_package, load_package_outline, resolve_connection, unlinked};
+pub use outline::load_package_outline;
+pub use package::{load_package, resolve_connection, unlinked};
 pub use snapshot::{Snapshot, SnapshotError, SnapshotSource, resolve_snapshot};
 pub use tree::{TreeOptions, TreeView, framework_tree};

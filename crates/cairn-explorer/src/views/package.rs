@@ -33,77 +33,12 @@ pub fn load_package(
     connection: Option<i64>,
     document: &str,
 ) -> Result<Option<(i64, CfPackage)>, ViewError> {
-    load(conn, connection, document, Fields::All)
-}
-
-/// [`load_package`] with only what the framework's graph, tree and relations read: of each item
-/// its identifier, URI, code, statements and list enumeration; of each association its ends,
-/// type, sequence number and grouping; no rubrics. Reading skips the rest of each record's
-/// text, which is most of it — what opening a large framework in the window waits for.
-pub fn load_package_outline(
-    conn: &Connection,
-    connection: Option<i64>,
-    document: &str,
-) -> Result<Option<(i64, CfPackage)>, ViewError> {
-    load(conn, connection, document, Fields::Outline)
-}
-
-/// Which fields of items and associations a package is read with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Fields {
-    /// Every field, as cached.
-    All,
-    /// What the graph and tree read.
-    Outline,
-}
-
-/// The item fields [`Fields::Outline`] keeps.
-const OUTLINE_ITEM_FIELDS: &[&str] =
-    &["identifier", "uri", "humanCodingScheme", "fullStatement", "abbreviatedStatement", "listEnumeration"];
-/// The association fields [`Fields::Outline`] keeps.
-const OUTLINE_ASSOCIATION_FIELDS: &[&str] = &[
-    "identifier",
-    "uri",
-    "associationType",
-    "originNodeURI",
-    "destinationNodeURI",
-    "sequenceNumber",
-    "CFAssociationGroupingURI",
-];
-
-fn load(
-    conn: &Connection,
-    connection: Option<i64>,
-    document: &str,
-    fields: Fields,
-) -> Result<Option<(i64, CfPackage)>, ViewError> {
-    let holders: Vec<(i64, String, String)> = conn
-        .prepare(
-            "SELECT d.connection_id, c.name, d.json FROM cf_documents d JOIN connections c ON c.id = d.connection_id
-             WHERE d.id = ?1 AND (?2 IS NULL OR d.connection_id = ?2) ORDER BY c.name",
-        )?
-        .query_map(params![document, connection], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
-    let (connection_id, document_json) = match holders.as_slice() {
-        [] => return Ok(None),
-        [(id, _, json)] => (*id, json),
-        _ => {
-            return Err(ViewError::Ambiguous {
-                document: document.to_owned(),
-                connections: holders.into_iter().map(|(_, name, _)| name).collect(),
-            });
-        }
-    };
-    let document_json = parse("cf_documents", document, document_json)?;
-    let document_json = unlinked(document_json);
-    let (item_fields, association_fields) = match fields {
-        Fields::All => (None, None),
-        Fields::Outline => (Some(OUTLINE_ITEM_FIELDS), Some(OUTLINE_ASSOCIATION_FIELDS)),
+    let Some((connection_id, document_json)) = cached_document(conn, connection, document)? else {
+        return Ok(None);
     };
     let items = rows(
         conn,
         "cf_items",
-        item_fields,
         "SELECT id, json FROM cf_items WHERE connection_id = ?1 AND document_id = ?2 AND to_be_deleted = 0
          ORDER BY rowid",
         connection_id,
@@ -112,7 +47,6 @@ fn load(
     let associations = rows(
         conn,
         "cf_associations",
-        association_fields,
         "SELECT id, json FROM cf_associations WHERE connection_id = ?1 AND to_be_deleted = 0 AND (document_id = ?2
          OR (document_id IS NULL AND (origin_id = ?2 OR destination_id = ?2
              OR origin_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2)
@@ -123,10 +57,7 @@ fn load(
     )?;
     let mut package = Map::new();
     let definitions = definitions(conn, connection_id, &document_json, &items, &associations)?;
-    let rubrics = match fields {
-        Fields::All => rubrics(conn, connection_id, &items)?,
-        Fields::Outline => Vec::new(),
-    };
+    let rubrics = rubrics(conn, connection_id, &items)?;
     package.insert("CFDocument".to_owned(), document_json);
     package.insert("CFItems".to_owned(), Value::Array(items));
     package.insert("CFAssociations".to_owned(), Value::Array(associations));
@@ -144,6 +75,30 @@ fn load(
     Ok(Some((connection_id, package)))
 }
 
+/// The document `document` as cached by `connection` (any connection when `None`, as long as
+/// only one holds it) — as the package gave it — with the id of its connection.
+pub(super) fn cached_document(
+    conn: &Connection,
+    connection: Option<i64>,
+    document: &str,
+) -> Result<Option<(i64, Value)>, ViewError> {
+    let holders: Vec<(i64, String, String)> = conn
+        .prepare(
+            "SELECT d.connection_id, c.name, d.json FROM cf_documents d JOIN connections c ON c.id = d.connection_id
+             WHERE d.id = ?1 AND (?2 IS NULL OR d.connection_id = ?2) ORDER BY c.name",
+        )?
+        .query_map(params![document, connection], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    match holders.as_slice() {
+        [] => Ok(None),
+        [(id, _, json)] => Ok(Some((*id, unlinked(parse("cf_documents", document, json)?)))),
+        _ => Err(ViewError::Ambiguous {
+            document: document.to_owned(),
+            connections: holders.into_iter().map(|(_, name, _)| name).collect(),
+        }),
+    }
+}
+
 fn parse(table: &'static str, id: &str, json: &str) -> Result<Value, ViewError> {
     serde_json::from_str(json).map_err(|e| ViewError::BadRecord { table, id: id.to_owned(), message: e.to_string() })
 }
@@ -153,7 +108,6 @@ fn parse(table: &'static str, id: &str, json: &str) -> Result<Value, ViewError> 
 fn rows(
     conn: &Connection,
     table: &'static str,
-    only: Option<&[&str]>,
     sql: &str,
     connection_id: i64,
     document: &str,
@@ -163,51 +117,9 @@ fn rows(
     let mut out = Vec::new();
     while let Some(row) = rows.next()? {
         let (id, json): (String, String) = (row.get(0)?, row.get(1)?);
-        out.push(match only {
-            None => unlinked(parse(table, &id, &json)?),
-            Some(fields) => parse_only(table, &id, &json, fields)?,
-        });
+        out.push(unlinked(parse(table, &id, &json)?));
     }
     Ok(out)
-}
-
-/// The object `json` with only `fields`, the others skipped unread.
-fn parse_only(table: &'static str, id: &str, json: &str, fields: &[&str]) -> Result<Value, ViewError> {
-    let mut deserializer = serde_json::Deserializer::from_str(json);
-    let value = serde::de::DeserializeSeed::deserialize(Only(fields), &mut deserializer)
-        .and_then(|value| deserializer.end().map(|()| value));
-    value.map_err(|e| ViewError::BadRecord { table, id: id.to_owned(), message: e.to_string() })
-}
-
-/// Reads a JSON object keeping only some of its members.
-struct Only<'f>(&'f [&'f str]);
-
-impl<'de> serde::de::DeserializeSeed<'de> for Only<'_> {
-    type Value = Value;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for Only<'_> {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a JSON object")
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if self.0.contains(&key.as_str()) {
-                out.insert(key, map.next_value()?);
-            } else {
-                map.next_value::<serde::de::IgnoredAny>()?;
-            }
-        }
-        Ok(Value::Object(out))
-    }
 }
 
 /// A served record as it was in the package: a document link the ingest added (marked in

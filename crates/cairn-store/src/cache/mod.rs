@@ -6,6 +6,7 @@ mod documents;
 mod extract;
 mod frameworks;
 mod journal;
+mod outline;
 mod prepared;
 mod schema;
 mod search;
@@ -19,6 +20,7 @@ pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remov
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
+pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};
 pub use tables::{Column, Link, TABLES, TableSpec, spec};

@@ -12,7 +12,40 @@ pub fn migrations() -> Vec<Migration> {
     vec![
         Migration { name: "cache", sql: Cow::Owned(initial()) },
         Migration { name: "unlisted frameworks and HTTP validators", sql: Cow::Borrowed(LISTING_AND_VALIDATORS) },
+        Migration { name: "the columns a framework's outline is read from", sql: Cow::Owned(added_columns(3)) },
     ]
+}
+
+/// The columns migration `version` adds, filled from the records already cached as the writer
+/// fills them: a scalar at the dotted path as text (`true`/`false` for booleans), else NULL.
+/// None of these paths crosses an array.
+fn added_columns(version: u32) -> String {
+    let mut sql = String::new();
+    for spec in TABLES {
+        let added: Vec<_> = spec.columns.iter().filter(|c| c.since == version).collect();
+        if added.is_empty() {
+            continue;
+        }
+        let t = spec.table;
+        for column in &added {
+            sql.push_str(&format!("ALTER TABLE {t} ADD COLUMN {} TEXT;\n", column.name));
+        }
+        let sets: Vec<String> = added
+            .iter()
+            .map(|c| {
+                let path = format!("'$.{}'", c.path);
+                format!(
+                    "{} = CASE WHEN json_valid(json) THEN CASE json_type(json, {path}) \
+                     WHEN 'text' THEN json_extract(json, {path}) WHEN 'integer' THEN json_extract(json, {path}) \
+                     WHEN 'real' THEN json_extract(json, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' \
+                     END END",
+                    c.name
+                )
+            })
+            .collect();
+        sql.push_str(&format!("UPDATE {t} SET {};\n", sets.join(", ")));
+    }
+    sql
 }
 
 /// Migration 2: when a framework's document stopped being listed by its server (kept until
@@ -52,7 +85,8 @@ fn initial() -> String {
     );
     for spec in TABLES {
         let t = spec.table;
-        let columns: String = spec.columns.iter().map(|c| format!("{} TEXT, ", c.name)).collect();
+        let columns: String =
+            spec.columns.iter().filter(|c| c.since == 1).map(|c| format!("{} TEXT, ", c.name)).collect();
         sql.push_str(&format!(
             "CREATE TABLE {t} (
                 connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
@@ -62,7 +96,7 @@ fn initial() -> String {
                 UNIQUE (connection_id, id)
             );\n"
         ));
-        for column in spec.columns.iter().filter(|c| c.indexed) {
+        for column in spec.columns.iter().filter(|c| c.indexed && c.since == 1) {
             sql.push_str(&format!("CREATE INDEX {t}_{c} ON {t} (connection_id, {c});\n", c = column.name));
         }
         for link in spec.links {

@@ -13,6 +13,8 @@ pub struct Column {
     pub path: &'static str,
     /// Whether the column gets an index.
     pub indexed: bool,
+    /// The schema version (migration number) that added the column.
+    pub since: u32,
 }
 
 /// A relation with many targets, kept in a link table `(connection_id, id, target)`.
@@ -40,11 +42,16 @@ pub struct TableSpec {
 }
 
 const fn col(name: &'static str, path: &'static str) -> Column {
-    Column { name, path, indexed: true }
+    Column { name, path, indexed: true, since: 1 }
 }
 
 const fn text(name: &'static str, path: &'static str) -> Column {
-    Column { name, path, indexed: false }
+    Column { name, path, indexed: false, since: 1 }
+}
+
+/// A column without an index that migration `since` added (filled from each record's JSON).
+const fn added(since: u32, name: &'static str, path: &'static str) -> Column {
+    Column { name, path, indexed: false, since }
 }
 
 const STATUS: Column = text("status", "status");
@@ -244,6 +251,8 @@ pub static TABLES: &[TableSpec] = &[
             text("full_statement", "fullStatement"),
             text("item_type", "CFItemType"),
             text("last_change", "lastChangeDateTime"),
+            added(3, "uri", "uri"),
+            added(3, "abbreviated_statement", "abbreviatedStatement"),
         ],
         links: &[],
         search: &[
@@ -265,6 +274,10 @@ pub static TABLES: &[TableSpec] = &[
             col("type", "associationType"),
             text("sequence_number", "sequenceNumber"),
             col("grouping_id", "CFAssociationGroupingURI.identifier"),
+            added(3, "origin_uri", "originNodeURI.uri"),
+            added(3, "origin_title", "originNodeURI.title"),
+            added(3, "destination_uri", "destinationNodeURI.uri"),
+            added(3, "destination_title", "destinationNodeURI.title"),
         ],
         links: &[],
         search: &[],

@@ -1,0 +1,117 @@
+//! Opening a framework for the explorer, without a window: the state-scale demo framework
+//! (about 20,000 items) imported into a fresh cache, then opened `CAIRN_BENCH_RUNS` times
+//! (default 7; the median counts). Prints the median of each step — reading the package from
+//! SQLite with the outline's fields, building the graph and tree tables, and writing the first
+//! level as the JSON the window receives — and the memory the open framework keeps (VmRSS
+//! after, minus before). The window's own bench (`scripts/bench-app.sh`) adds the IPC and the
+//! paint; its target for the whole is ≤ 300 ms.
+//!
+//! `cargo bench -p cairn-explorer --bench open`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use cairn_explorer::app::{FrameworkKey, OpenFramework};
+use cairn_explorer::ingest::import_package;
+use cairn_sandbox::demo::{DemoOptions, Scale, generate};
+use cairn_spec::Collection;
+use serde_json::{Value, json};
+
+fn memory_kb(field: &str) -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+/// The demo's largest framework as a package file's JSON, and its CFDocument identifier.
+fn state_package() -> (Value, String) {
+    let mut by_collection: HashMap<Collection, Vec<Value>> = HashMap::new();
+    let options = DemoOptions::new(Scale::State, "https://bench.test");
+    generate(&options, &mut |collection, record| {
+        if collection.name().starts_with("CF") {
+            by_collection.entry(collection).or_default().push(record);
+        }
+    });
+    let document_of = |record: &Value| record["CFDocumentURI"]["identifier"].as_str().map(str::to_owned);
+    let mut sizes: HashMap<String, usize> = HashMap::new();
+    for item in &by_collection[&Collection::CfItems] {
+        *sizes.entry(document_of(item).unwrap_or_default()).or_default() += 1;
+    }
+    let (document, _) = sizes.into_iter().max_by_key(|(_, n)| *n).unwrap();
+    let take = |collection| -> Vec<Value> {
+        by_collection
+            .get(&collection)
+            .map(|records| records.iter().filter(|r| document_of(r).as_deref() == Some(&document)).cloned().collect())
+            .unwrap_or_default()
+    };
+    let root = by_collection[&Collection::CfDocuments]
+        .iter()
+        .find(|d| d["identifier"].as_str() == Some(&document))
+        .cloned()
+        .unwrap();
+    let package = json!({
+        "CFDocument": root,
+        "CFItems": take(Collection::CfItems),
+        "CFAssociations": take(Collection::CfAssociations),
+    });
+    (package, document)
+}
+
+fn main() {
+    let runs: usize = std::env::var("CAIRN_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let dir = tempfile::tempdir().unwrap();
+    let (package, document) = state_package();
+    let items = package["CFItems"].as_array().map_or(0, Vec::len);
+    let associations = package["CFAssociations"].as_array().map_or(0, Vec::len);
+    let file = dir.path().join("state.json");
+    std::fs::write(&file, serde_json::to_vec(&package).unwrap()).unwrap();
+    drop(package);
+    let path = dir.path().join("cache.sqlite");
+    let mut conn = cairn_store::cache::open(&path).unwrap();
+    let connection_id = cairn_store::cache::connection_id(&conn, "bench", "https://bench.test").unwrap();
+    import_package(&mut conn, connection_id, &file).unwrap();
+    drop(conn);
+
+    let key = FrameworkKey { connection: "bench".into(), identifier: document };
+    let reader = cairn_store::cache::open(&path).unwrap();
+    let (mut total, mut read, mut build, mut first_level) = (vec![], vec![], vec![], vec![]);
+    let mut kept = 0;
+    for _ in 0..runs {
+        let before = memory_kb("VmRSS:");
+        let started = Instant::now();
+        let connection = cairn_explorer::views::resolve_connection(&reader, "bench").unwrap();
+        let (_, outline) =
+            cairn_explorer::views::load_package_outline(&reader, Some(connection), &key.identifier).unwrap().unwrap();
+        let loaded = Instant::now();
+        let open = OpenFramework::build(key.clone(), outline);
+        let built = Instant::now();
+        let json = serde_json::to_string(&open.outline()).unwrap();
+        let done = Instant::now();
+        std::hint::black_box(json);
+        kept = memory_kb("VmRSS:").saturating_sub(before);
+        read.push(loaded - started);
+        build.push(built - loaded);
+        first_level.push(done - built);
+        total.push(done - started);
+        drop(open);
+    }
+    let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);
+    println!("Opening the state-scale framework ({items} items, {associations} associations), median of {runs}:\n");
+    println!("| step | median ms |");
+    println!("|---|---:|");
+    println!("| read the package's outline fields from SQLite | {} |", ms(median(read)));
+    println!("| build the graph, tree and row tables | {} |", ms(median(build)));
+    println!("| the first level as JSON | {} |", ms(median(first_level)));
+    println!("| **open, in all** | **{}** |", ms(median(total)));
+    println!("\nmemory the last open framework added: {} MB", kept / 1024);
+}
