@@ -21,5 +21,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // Whole-app tests drive many renders; on a loaded 2-core machine 5 s is not always enough.
+    testTimeout: 20_000,
   },
 });

@@ -3,6 +3,7 @@
 import { useIsFetching } from "@tanstack/react-query";
 
 import { useExplorer } from "../features/frameworks/ExplorerContext";
+import { formatCount } from "../ui/formatCount";
 
 /** The status bar. */
 export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
@@ -13,7 +14,7 @@ export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
       <span>{framework ? `Connection: ${framework.connection}` : "No framework open"}</span>
       {outline && (
         <span>
-          {outline.title} · <span className="num">{outline.itemCount.toLocaleString()}</span> items
+          {outline.title} · <span className="num">{formatCount(outline.itemCount)}</span> items
         </span>
       )}
       <span>{firstLaunch ? "Built-in sandbox synced" : "Working from the cache"}</span>

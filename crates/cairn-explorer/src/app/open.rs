@@ -28,6 +28,8 @@ self_cell::self_cell!(
 
 /// Paths listed at most for one item.
 const MAX_PATHS: usize = 64;
+/// Characters of a statement a tree row carries: more than a window's width of one line.
+const ROW_STATEMENT_CHARS: usize = 240;
 
 /// What a node shows.
 #[derive(Debug, Clone)]
@@ -237,7 +239,7 @@ impl OpenFramework {
         TreeRow {
             identifier: info.identifier.clone(),
             human_coding_scheme: info.code.clone(),
-            statement: info.statement.clone(),
+            statement: one_line(&info.statement),
             kind: info.kind,
             child_count: u32::try_from(self.tree.children(node).len()).unwrap_or(u32::MAX),
             subtree_count: self.subtree_count(node),
@@ -257,6 +259,14 @@ impl OpenFramework {
     fn crumb(&self, node: NodeIndex) -> Crumb {
         let info = &self.nodes[node.index()];
         Crumb { identifier: info.identifier.clone(), label: label(info) }
+    }
+}
+
+/// `statement` cut to [`ROW_STATEMENT_CHARS`] characters (ending with `…` when cut).
+fn one_line(statement: &str) -> String {
+    match statement.char_indices().nth(ROW_STATEMENT_CHARS) {
+        Some((end, _)) => format!("{}…", &statement[..end]),
+        None => statement.to_owned(),
     }
 }
 
@@ -339,4 +349,19 @@ fn groups(key: &FrameworkKey, graph: &FrameworkGraph, package: &CfPackage, index
                 .collect(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_carries_one_line_of_a_long_statement() {
+        assert_eq!(one_line("short"), "short");
+        let long = "é".repeat(ROW_STATEMENT_CHARS + 1);
+        let cut = one_line(&long);
+        assert_eq!(cut.chars().count(), ROW_STATEMENT_CHARS + 1);
+        assert!(cut.ends_with('…') && cut.starts_with("éé"));
+        assert_eq!(one_line(&"x".repeat(ROW_STATEMENT_CHARS)), "x".repeat(ROW_STATEMENT_CHARS));
+    }
 }

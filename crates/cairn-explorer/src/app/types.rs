@@ -82,7 +82,8 @@ pub struct TreeRow {
     pub identifier: String,
     /// `humanCodingScheme`.
     pub human_coding_scheme: Option<String>,
-    /// `abbreviatedStatement` when set, else `fullStatement` (else the title or identifier).
+    /// `abbreviatedStatement` when set, else `fullStatement` (else the title or identifier); a
+    /// row shows one line, so at most 240 characters, cut with `…` (the item panel has it all).
     pub statement: String,
     /// What the node is.
     pub kind: NodeKind,

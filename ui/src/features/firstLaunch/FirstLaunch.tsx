@@ -4,10 +4,11 @@
 import type { AppError } from "../../bindings/AppError";
 import { ErrorView } from "../../ui/ErrorView";
 import type { StageProgress } from "./progress";
+import { formatCount } from "../../ui/formatCount";
 
 function Bar({ stage }: { stage: StageProgress }) {
   const total = stage.total ?? undefined;
-  const text = total !== undefined ? `${stage.done.toLocaleString()} of ${total.toLocaleString()}` : `${stage.done.toLocaleString()} records`;
+  const text = total !== undefined ? `${formatCount(stage.done)} of ${formatCount(total)}` : `${formatCount(stage.done)} records`;
   return (
     <li className="stage">
       <span className="stage-name">{stage.stage}</span>

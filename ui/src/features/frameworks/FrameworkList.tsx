@@ -11,6 +11,7 @@ import { ErrorView } from "../../ui/ErrorView";
 import { LocalDate } from "../../ui/LocalDate";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { filterFrameworks } from "./filterFrameworks";
+import { formatCount } from "../../ui/formatCount";
 
 const KIND_LABEL = { builtIn: "built-in", connection: "connection", import: "import" } as const;
 
@@ -63,7 +64,7 @@ export function FrameworkList() {
                       {facts.length > 0 && <span className="fw-facts">{facts.join(" · ")}</span>}
                       <span className="fw-facts">
                         {fw.subjects.length > 0 ? fw.subjects.join(", ") : "No subject"} ·{" "}
-                        <span className="num">{fw.itemCount.toLocaleString()}</span> items
+                        <span className="num">{formatCount(fw.itemCount)}</span> items
                       </span>
                       {fw.lastChangeDateTime && (
                         <span className="fw-facts">

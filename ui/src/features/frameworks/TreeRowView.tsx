@@ -2,6 +2,7 @@
 //! under several parents or a cut cycle, and the subtree count on the right.
 
 import type { FlatRow } from "./treeModel";
+import { formatCount } from "../../ui/formatCount";
 
 /** The contents of a tree row. */
 export function TreeRowView({ row }: { row: FlatRow }) {
@@ -22,8 +23,8 @@ export function TreeRowView({ row }: { row: FlatRow }) {
       )}
       {row.loading && <span className="loading">Loading…</span>}
       {data.subtreeCount > 0 && (
-        <span className="count num" title={`${data.subtreeCount.toLocaleString()} items below`}>
-          {data.subtreeCount.toLocaleString()}
+        <span className="count num" title={`${formatCount(data.subtreeCount)} items below`}>
+          {formatCount(data.subtreeCount)}
         </span>
       )}
     </>
