@@ -14,7 +14,8 @@ identifier: string,
  */
 humanCodingScheme: string | null, 
 /**
- * `abbreviatedStatement` when set, else `fullStatement` (else the title or identifier).
+ * `abbreviatedStatement` when set, else `fullStatement` (else the title or identifier); a
+ * row shows one line, so at most 240 characters, cut with `…` (the item panel has it all).
  */
 statement: string, 
 /**
