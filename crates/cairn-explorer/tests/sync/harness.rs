@@ -152,7 +152,8 @@ pub async fn run_with(
     progress: &(dyn Fn(SyncProgress) + Sync),
     cancel: &Cancel,
 ) -> SyncReport {
-    sync::sync(client, db, "sandbox", options, progress, cancel).await.unwrap()
+    let cache = cairn_store::cache::CacheHandle::open(db).unwrap();
+    sync::sync(client, &cache, "sandbox", options, progress, cancel).await.unwrap()
 }
 
 /// `X-Total-Count` of every getAll collection, asked with `limit=1`.
