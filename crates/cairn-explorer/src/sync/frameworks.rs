@@ -61,7 +61,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
             listed.iter().filter(|l| ids.contains(&l.id)).collect()
         }
     };
-    let cached = match ctx.cache.read(|conn, cid| cache::cached_documents(conn, cid)).await {
+    let cached = match ctx.cache.read(cache::cached_documents).await {
         Ok(cached) => cached.into_iter().map(|d| (d.id, d.last_change)).collect::<HashMap<_, _>>(),
         Err(e) => {
             out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await);
@@ -178,7 +178,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
             Ok(List { listed, repeated, validators, not_modified: false })
         }
         Ok(Conditional::NotModified) => {
-            let cached = ctx.cache.read(|conn, cid| cache::cached_documents(conn, cid)).await;
+            let cached = ctx.cache.read(cache::cached_documents).await;
             let cached = cached.map_err(|e| (ClientError::Sink(Box::new(e)), seen))?;
             let listed = cached
                 .into_iter()
