@@ -73,7 +73,7 @@ async fn a_sync_over_a_slow_link_does_not_block_other_writers() {
     assert!(mid >= 3, "only {mid} writes ran while a collection was being read (the sync took {took:?})");
     assert!(slowest < PROMPT, "another write waited {slowest:?} while the sync ran ({took:?} in all)");
     // Every write of the other writers is there, beside the synced data.
-    let written = shared.read_blocking(|conn| cache::connections(conn)).unwrap();
+    let written = shared.read_blocking(cache::connections).unwrap();
     assert!(written.iter().filter(|c| c.name.starts_with("writer ")).count() >= 2 * mid as usize);
     assert!(written.iter().any(|c| c.name == "sandbox"));
     harness.stop().await;
