@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use anyhow::{Context, bail};
+use cairn_store::cache::CacheHandle;
 use rusqlite::Connection;
 
 /// How many entries of a list text output shows without `--all`.
@@ -14,4 +15,9 @@ pub fn open_existing(db: &Path) -> anyhow::Result<Connection> {
         bail!("no cache at {}", db.display());
     }
     cairn_store::cache::open(db).with_context(|| format!("opening {}", db.display()))
+}
+
+/// The cache at `db` (created if needed) as the one handle a writing command goes through.
+pub fn open_cache(db: &Path) -> anyhow::Result<CacheHandle> {
+    CacheHandle::open(db).with_context(|| format!("opening {}", db.display()))
 }

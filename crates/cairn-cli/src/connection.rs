@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::cache_file::open_cache;
 use anyhow::bail;
 use cairn_client::Secret;
 use cairn_explorer::connections::{
@@ -120,12 +121,12 @@ fn add(args: &AddArgs) -> anyhow::Result<ExitCode> {
         client_secret: secret,
     };
     if args.no_auth {
-        connections::add(&args.db, &new, &NoSecrets)?;
+        connections::add(&open_cache(&args.db)?, &new, &NoSecrets)?;
         println!("saved {} ({}) without authentication", args.name, args.base_url);
         return Ok(ExitCode::SUCCESS);
     }
     let keyring = Keyring::os()?;
-    connections::add(&args.db, &new, &keyring)?;
+    connections::add(&open_cache(&args.db)?, &new, &keyring)?;
     println!("saved {} ({}); its secret is in the OS keyring", args.name, args.base_url);
     Ok(ExitCode::SUCCESS)
 }
@@ -151,7 +152,7 @@ impl SecretStore for NoSecrets {
 fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     let keyring = Keyring::os();
     let secrets = keyring.as_ref().ok().map(|k| k as &dyn SecretStore);
-    let list = connections::list(&args.db, secrets)?;
+    let list = connections::list(&open_cache(&args.db)?, secrets)?;
     if let Err(error) = &keyring
         && list.iter().any(|c| c.settings.is_some())
     {
@@ -215,14 +216,15 @@ fn to_json(c: &ConnectionInfo) -> serde_json::Value {
 
 fn remove(args: &NameArgs) -> anyhow::Result<ExitCode> {
     let keyring = Keyring::os()?;
-    let had_secret = connections::remove(&args.db, &args.name, &keyring)?;
+    let had_secret = connections::remove(&open_cache(&args.db)?, &args.name, &keyring)?;
     let secret = if had_secret { "and its secret" } else { "(no secret was stored)" };
     println!("removed {} with its cached records {secret}", args.name);
     Ok(ExitCode::SUCCESS)
 }
 
 fn test(args: &NameArgs) -> anyhow::Result<ExitCode> {
-    let config = connections::saved_client_config(&args.db, &args.name, &|| Ok(Box::new(Keyring::os()?)))?;
+    let config =
+        connections::saved_client_config(&open_cache(&args.db)?, &args.name, &|| Ok(Box::new(Keyring::os()?)))?;
     let base_url = config.base_url.clone();
     if config.anonymous {
         println!("{}: no authentication: there is no token to fetch for {base_url}", args.name);

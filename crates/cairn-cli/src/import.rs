@@ -6,7 +6,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use cairn_explorer::import::{count_kinds, group_warnings, thousands};
 use cairn_explorer::ingest::{import_bundle_with, import_package_forced};
 use cairn_store::cache;
@@ -39,8 +38,8 @@ pub struct ImportArgs {
 /// Imports every file; a file that cannot be imported is reported and the others go on
 /// (exit status 2 if any failed).
 pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
-    let mut conn = cache::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
-    let connection = cache::connection_id(&conn, &args.connection, "file:")?;
+    let handle = crate::cache_file::open_cache(&args.db)?;
+    let connection = handle.write_blocking(|tx| cache::connection_id(tx, &args.connection, "file:"))?;
     let mut reports = Vec::new();
     let mut failed = false;
     let visible = std::io::stdout().is_terminal() && !args.json;
@@ -49,7 +48,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         let spinner = Spinner::new(visible, path);
         let progress = |records: u64| spinner.show(records);
         let report = if is_bundle {
-            import_bundle_with(&mut conn, connection, path, &progress).map(|r| {
+            import_bundle_with(&handle, connection, path, &progress).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
                 let marked = match r.marked {
                     0 => String::new(),
@@ -84,7 +83,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
                 (line, text, serde_json::to_value(&r))
             })
         } else {
-            import_package_forced(&mut conn, connection, path, args.force, &progress).map(|r| {
+            import_package_forced(&handle, connection, path, args.force, &progress).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
                 let mut line = format!("{}: {} — {} warnings", r.path, counts.join(", "), r.warnings.len());
                 if let Some(replaced) = &r.replaced {

@@ -54,6 +54,9 @@ pub struct ServeArgs {
     /// Inject deterministic faults (429, 500, delays, truncated bodies) seeded with this.
     #[arg(long)]
     chaos: Option<u64>,
+    /// A slow link: answer every service request this many milliseconds late.
+    #[arg(long)]
+    delay_ms: Option<u64>,
     /// Refuse (422) write bodies that deployed clients send short — references by sourcedId
     /// alone, no status, a date-time where a date belongs — instead of repairing them.
     #[arg(long)]
@@ -116,7 +119,12 @@ async fn run_async(args: ServeArgs) -> anyhow::Result<()> {
     let running = serve(
         bound,
         sandbox,
-        ServeOptions { rate_limit: args.rate_limit, chaos: args.chaos, ..ServeOptions::default() },
+        ServeOptions {
+            rate_limit: args.rate_limit,
+            chaos: args.chaos,
+            delay: args.delay_ms.map(std::time::Duration::from_millis),
+            ..ServeOptions::default()
+        },
     );
     let ready = json!({
         "base_url": base_url,

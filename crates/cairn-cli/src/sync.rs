@@ -15,6 +15,7 @@ use cairn_client::{Cancel, Client, ClientConfig, Secret};
 use cairn_explorer::connections;
 use cairn_explorer::sync::{self, Stage, SyncOptions, SyncOutcome, SyncProgress, SyncReport};
 use cairn_spec::Dialect;
+use cairn_store::cache::CacheHandle;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Arguments of `cairn sync`.
@@ -84,7 +85,8 @@ pub struct SyncArgs {
 /// Syncs; exit status 0 when everything synced, 1 when a collection failed, was forbidden or
 /// the sync was interrupted, or when it read nothing at all (said on stderr).
 pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
-    let mut config = config(args)?;
+    let cache = crate::cache_file::open_cache(&args.db)?;
+    let mut config = config(args, &cache)?;
     let mut options =
         SyncOptions { incremental: !args.full, prune: args.prune, page_size: args.page_size, ..SyncOptions::default() };
     if !args.only.is_empty() {
@@ -111,7 +113,7 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
                 interrupt.cancel();
             }
         });
-        sync::sync(&client, &args.db, &connection, &options, &|p| bars.show(p), &cancel).await
+        sync::sync(&client, &cache, &connection, &options, &|p| bars.show(p), &cancel).await
     })?;
     bars.clear();
     if args.json {
@@ -127,11 +129,11 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The client configuration; the secret read from the environment.
-fn config(args: &SyncArgs) -> anyhow::Result<ClientConfig> {
+fn config(args: &SyncArgs, cache: &CacheHandle) -> anyhow::Result<ClientConfig> {
     let Some(base_url) = &args.base_url else {
         // A saved connection: its settings from the cache, its secret from the OS keyring.
         let name = args.connection.as_deref().context("--base-url or --connection is required")?;
-        return Ok(connections::saved_client_config(&args.db, name, &|| Ok(Box::new(connections::Keyring::os()?)))?);
+        return Ok(connections::saved_client_config(cache, name, &|| Ok(Box::new(connections::Keyring::os()?)))?);
     };
     let mut config = match (&args.client_id, &args.client_secret_env) {
         _ if args.no_auth => ClientConfig::anonymous(base_url),

@@ -77,10 +77,11 @@ fn main() {
     std::fs::write(&file, serde_json::to_vec(&package).unwrap()).unwrap();
     drop(package);
     let path = dir.path().join("cache.sqlite");
-    let mut conn = cairn_store::cache::open(&path).unwrap();
-    let connection_id = cairn_store::cache::connection_id(&conn, "bench", "https://bench.test").unwrap();
-    import_package(&mut conn, connection_id, &file).unwrap();
-    drop(conn);
+    let handle = cairn_store::cache::CacheHandle::open(&path).unwrap();
+    let connection_id =
+        handle.write_blocking(|tx| cairn_store::cache::connection_id(tx, "bench", "https://bench.test")).unwrap();
+    import_package(&handle, connection_id, &file).unwrap();
+    drop(handle);
 
     let key = FrameworkKey { connection: "bench".into(), identifier: document };
     let reader = cairn_store::cache::open(&path).unwrap();

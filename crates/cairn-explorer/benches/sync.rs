@@ -107,7 +107,9 @@ async fn main() {
         cache_path = dir.path().join(format!("cache-{run}.sqlite"));
         let cpu = cpu_seconds();
         let started = Instant::now();
-        let report = sync(&client, &cache_path, "bench", &options, &|_| {}, &cancel).await.unwrap();
+        let cache = cairn_store::cache::CacheHandle::open(&cache_path).unwrap();
+        let report = sync(&client, &cache, "bench", &options, &|_| {}, &cancel).await.unwrap();
+        drop(cache);
         syncs.push((started.elapsed().as_secs_f64(), cpu_seconds() - cpu));
         synced = report.collections.iter().map(|c| c.records).sum();
         assert!(report.is_complete(), "{report:?}");

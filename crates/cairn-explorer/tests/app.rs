@@ -144,9 +144,14 @@ async fn an_imported_file_shows_as_the_file_had_it_and_its_markup_arrives_as_tex
     let dir = tempfile::tempdir().unwrap();
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/e2e/fixtures/hostile-markup.json");
     {
-        let mut conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
+        let conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
         let connection = cairn_store::cache::connection_id(&conn, "Fixtures", "file:").unwrap();
-        cairn_explorer::ingest::import_package(&mut conn, connection, &fixture).unwrap();
+        cairn_explorer::ingest::import_package(
+            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+            connection,
+            &fixture,
+        )
+        .unwrap();
     }
     let app = app(dir.path(), Arc::default());
     assert!(!app.start(&|_| {}).await.unwrap().first_launch, "an import is data: no first launch");

@@ -22,15 +22,20 @@ fn read(name: &str) -> Value {
     serde_json::from_slice(&std::fs::read(fixture(name)).unwrap()).unwrap()
 }
 
-fn import(conn: &mut rusqlite::Connection, connection: &str, path: &Path) {
+fn import(conn: &rusqlite::Connection, connection: &str, path: &Path) {
     let id = cache::connection_id(conn, connection, "file:").unwrap();
-    import_package(conn, id, path).unwrap();
+    import_package(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        path,
+    )
+    .unwrap();
 }
 
 /// ACT as version 1 (the fixture) and version 2 (changed here), in two connections.
 fn two_versions(dir: &Path) -> (rusqlite::Connection, PathBuf) {
-    let mut conn = cache::open(&dir.join("cache.sqlite")).unwrap();
-    import(&mut conn, "v1", &fixture("act-holistic-math-excerpt-ordering.json"));
+    let conn = cache::open(&dir.join("cache.sqlite")).unwrap();
+    import(&conn, "v1", &fixture("act-holistic-math-excerpt-ordering.json"));
     let mut json = read("act-holistic-math-excerpt-ordering.json");
     json["CFItems"][3]["fullStatement"] = json!("A new statement.");
     json["CFItems"][4]["extensions"] = json!({"vendor:difficulty": "hard"});
@@ -40,7 +45,7 @@ fn two_versions(dir: &Path) -> (rusqlite::Connection, PathBuf) {
     json["CFDocument"]["title"] = json!("ACT, version 2");
     let v2 = dir.join("act-v2.json");
     std::fs::write(&v2, serde_json::to_vec(&json!({ "CFPackage": json })).unwrap()).unwrap();
-    import(&mut conn, "v2", &v2);
+    import(&conn, "v2", &v2);
     (conn, v2)
 }
 
@@ -111,9 +116,9 @@ fn links_package(dir: &Path) -> PathBuf {
 #[test]
 fn a_crosswalk_of_cached_frameworks_finds_the_links_cached_beside_them() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
-    import(&mut conn, "local", &fixture("act-holistic-math-excerpt-ordering.json"));
-    import(&mut conn, "local", &fixture("ccss-math-asn-draft-2017.json"));
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    import(&conn, "local", &fixture("act-holistic-math-excerpt-ordering.json"));
+    import(&conn, "local", &fixture("ccss-math-asn-draft-2017.json"));
     let links = links_package(dir.path());
 
     // Before the links are cached: nothing links the two.
@@ -125,7 +130,7 @@ fn a_crosswalk_of_cached_frameworks_finds_the_links_cached_beside_them() {
     assert_eq!(named.crosswalk.pairs, 3);
     assert_eq!(named.to_source, format!("local:{CCSS}"));
 
-    import(&mut conn, "local", &links);
+    import(&conn, "local", &links);
     let found = crosswalk_view(Some(&conn), ACT, CCSS, &[]).unwrap();
     assert_eq!(found.cached_link_documents, ["links-doc"]);
     let groups: Vec<_> = found.crosswalk.groups.iter().map(|g| (g.association_type.as_str(), g.pairs.len())).collect();

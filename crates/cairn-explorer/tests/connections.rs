@@ -68,14 +68,15 @@ fn add_list_remove() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");
     let base = "https://provider.example/ims";
-    connections::add(&db, &new("district", base, settings("cairn-app"), SECRET), &keyring).unwrap();
+    connections::add(&handle(&db), &new("district", base, settings("cairn-app"), SECRET), &keyring).unwrap();
     let mut other = settings("other-app");
     other.dialect = "1edtech".into();
     other.scopes.clear();
     other.token_url = Some("https://auth.example/token".into());
-    connections::add(&db, &new("another", "https://other.example", other.clone(), "x-other-secret"), &keyring).unwrap();
+    connections::add(&handle(&db), &new("another", "https://other.example", other.clone(), "x-other-secret"), &keyring)
+        .unwrap();
 
-    let list = connections::list(&db, Some(&keyring)).unwrap();
+    let list = connections::list(&handle(&db), Some(&keyring)).unwrap();
     assert_eq!(list.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["another", "district"]);
     let district = &list[1];
     assert_eq!(district.base_url, base);
@@ -84,33 +85,36 @@ fn add_list_remove() {
     assert_eq!(list[0].settings.as_ref().unwrap(), &other);
     assert!(!format!("{list:?}").contains(SECRET));
     // Without a keyring the list still works, not knowing about secrets.
-    assert!(connections::list(&db, None).unwrap().iter().all(|c| c.secret_stored.is_none()));
+    assert!(connections::list(&handle(&db), None).unwrap().iter().all(|c| c.secret_stored.is_none()));
 
     // The secret is in the keyring under service "cairn", account name@base_url.
     let account = connections::account("district", base);
     assert_eq!(account, "district@https://provider.example/ims");
     assert_eq!(keyring.get(&account).unwrap().unwrap().expose(), SECRET);
-    let config = connections::client_config(&db, "district", &keyring).unwrap();
+    let config = connections::client_config(&handle(&db), "district", &keyring).unwrap();
     assert_eq!((config.base_url.as_str(), config.client_id.as_str()), (base, "cairn-app"));
     assert_eq!(config.client_secret.expose(), SECRET);
     assert_eq!(config.scopes, ["roster-core.readonly", "case.readonly"]);
-    let config = connections::client_config(&db, "another", &keyring).unwrap();
+    let config = connections::client_config(&handle(&db), "another", &keyring).unwrap();
     assert_eq!(config.dialect.name, Dialect::preset("1edtech").unwrap().name);
     assert_eq!(config.token_url.as_deref(), Some("https://auth.example/token"));
 
     // A name is saved once.
-    let again = connections::add(&db, &new("district", base, settings("x"), "other"), &keyring);
+    let again = connections::add(&handle(&db), &new("district", base, settings("x"), "other"), &keyring);
     assert!(matches!(again, Err(ConnectionError::Exists { .. })), "{again:?}");
     assert_eq!(keyring.get(&account).unwrap().unwrap().expose(), SECRET, "the secret was not replaced");
 
-    assert!(connections::remove(&db, "district", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "district", &keyring).unwrap());
     assert!(keyring.get(&account).unwrap().is_none(), "the keyring entry is gone");
-    let names: Vec<_> = connections::list(&db, Some(&keyring)).unwrap().into_iter().map(|c| c.name).collect();
+    let names: Vec<_> = connections::list(&handle(&db), Some(&keyring)).unwrap().into_iter().map(|c| c.name).collect();
     assert_eq!(names, ["another"]);
-    assert!(matches!(connections::remove(&db, "district", &keyring), Err(ConnectionError::NotFound { .. })));
-    assert!(matches!(connections::client_config(&db, "district", &keyring), Err(ConnectionError::NotFound { .. })));
-    assert!(connections::remove(&db, "another", &keyring).unwrap());
-    assert!(connections::list(&db, Some(&keyring)).unwrap().is_empty());
+    assert!(matches!(connections::remove(&handle(&db), "district", &keyring), Err(ConnectionError::NotFound { .. })));
+    assert!(matches!(
+        connections::client_config(&handle(&db), "district", &keyring),
+        Err(ConnectionError::NotFound { .. })
+    ));
+    assert!(connections::remove(&handle(&db), "another", &keyring).unwrap());
+    assert!(connections::list(&handle(&db), Some(&keyring)).unwrap().is_empty());
 }
 
 #[test]
@@ -136,11 +140,11 @@ fn invalid_settings_are_refused_before_anything_is_written() {
         ),
     ];
     for case in &cases {
-        let error = connections::add(&db, case, &keyring).unwrap_err();
+        let error = connections::add(&handle(&db), case, &keyring).unwrap_err();
         assert!(!error.to_string().contains(SECRET), "{error}");
         assert!(keyring.get(&connections::account(&case.name, &case.base_url)).unwrap().is_none());
     }
-    assert!(!db.exists() || connections::list(&db, None).unwrap().is_empty());
+    assert!(!db.exists() || connections::list(&handle(&db), None).unwrap().is_empty());
 }
 
 #[test]
@@ -150,7 +154,7 @@ fn the_cache_never_holds_the_secret() {
     let db = dir.path().join("cache.sqlite");
     // A second connection kept open keeps the WAL file from being checkpointed away.
     let reader = cache::open(&db).unwrap();
-    connections::add(&db, &new("wal", "https://wal.example", settings("wal-app"), SECRET), &keyring).unwrap();
+    connections::add(&handle(&db), &new("wal", "https://wal.example", settings("wal-app"), SECRET), &keyring).unwrap();
     let wal = {
         let mut path = db.as_os_str().to_owned();
         path.push("-wal");
@@ -167,7 +171,7 @@ fn the_cache_never_holds_the_secret() {
     let conn = cache::open(&db).unwrap();
     let row = cache::connection(&conn, "wal").unwrap().unwrap();
     assert!(!row.settings.contains(SECRET) && row.settings.contains("wal-app"), "{}", row.settings);
-    assert!(connections::remove(&db, "wal", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "wal", &keyring).unwrap());
 }
 
 /// A keyring that refuses every write.
@@ -194,16 +198,52 @@ fn a_failing_keyring_leaves_the_cache_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");
     let error =
-        connections::add(&db, &new("locked", "https://locked.example", settings("a"), SECRET), &Locked).unwrap_err();
+        connections::add(&handle(&db), &new("locked", "https://locked.example", settings("a"), SECRET), &Locked)
+            .unwrap_err();
     assert!(matches!(error, ConnectionError::Keyring(KeyringError::Failed { .. })), "{error:?}");
     assert!(error.to_string().contains("locked") && !error.to_string().contains(SECRET), "{error}");
-    assert!(connections::list(&db, None).unwrap().is_empty(), "no settings without the secret");
+    assert!(connections::list(&handle(&db), None).unwrap().is_empty(), "no settings without the secret");
     assert!(!contains(&cache_bytes(&db), SECRET));
 
-    connections::add(&db, &new("kept", "https://kept.example", settings("a"), SECRET), &keyring).unwrap();
-    assert!(connections::remove(&db, "kept", &Locked).is_err());
-    assert_eq!(connections::list(&db, Some(&keyring)).unwrap()[0].secret_stored, Some(true), "nothing was removed");
-    assert!(connections::remove(&db, "kept", &keyring).unwrap());
+    // A keyring that does not answer: nothing is removed.
+    connections::add(&handle(&db), &new("kept", "https://kept.example", settings("a"), SECRET), &keyring).unwrap();
+    let error = connections::remove(&handle(&db), "kept", &Unreachable).unwrap_err();
+    assert!(matches!(error, ConnectionError::Keyring(KeyringError::Failed { .. })), "{error:?}");
+    assert_eq!(
+        connections::list(&handle(&db), Some(&keyring)).unwrap()[0].secret_stored,
+        Some(true),
+        "nothing was removed"
+    );
+    // A keyring that answers but fails to delete: the connection is gone (its deletion was
+    // committed first), and the error names the account whose secret is left.
+    let account = connections::account("kept", "https://kept.example");
+    let error = connections::remove(&handle(&db), "kept", &Locked).unwrap_err();
+    assert!(matches!(&error, ConnectionError::SecretLeft { account: left, .. } if *left == account), "{error:?}");
+    assert!(connections::list(&handle(&db), Some(&keyring)).unwrap().is_empty());
+    assert!(keyring.contains(&account).unwrap(), "the secret a failed delete left");
+    // Adding the connection again overwrites that secret; removing it deletes it.
+    connections::add(&handle(&db), &new("kept", "https://kept.example", settings("a"), "x-new-secret"), &keyring)
+        .unwrap();
+    assert!(connections::remove(&handle(&db), "kept", &keyring).unwrap());
+    assert!(!keyring.contains(&account).unwrap());
+}
+
+/// A keyring that answers nothing.
+struct Unreachable;
+
+impl SecretStore for Unreachable {
+    fn set(&self, account: &str, _: &Secret) -> Result<(), KeyringError> {
+        Err(KeyringError::Failed { account: account.into(), reason: "no keyring".into() })
+    }
+    fn get(&self, account: &str) -> Result<Option<Secret>, KeyringError> {
+        Err(KeyringError::Failed { account: account.into(), reason: "no keyring".into() })
+    }
+    fn contains(&self, account: &str) -> Result<bool, KeyringError> {
+        Err(KeyringError::Failed { account: account.into(), reason: "no keyring".into() })
+    }
+    fn delete(&self, account: &str) -> Result<bool, KeyringError> {
+        Err(KeyringError::Failed { account: account.into(), reason: "no keyring".into() })
+    }
 }
 
 #[test]
@@ -218,19 +258,21 @@ fn a_connection_without_authentication_needs_no_keyring() {
         ..settings("")
     };
     // The keyring is never asked: a locked one does not matter.
-    connections::add(&db, &new("public", "https://case.example", public.clone(), ""), &Locked).unwrap();
-    let listed = connections::list(&db, None).unwrap();
+    connections::add(&handle(&db), &new("public", "https://case.example", public.clone(), ""), &Locked).unwrap();
+    let listed = connections::list(&handle(&db), None).unwrap();
     assert_eq!(listed[0].settings.as_ref(), Some(&public));
-    let config = connections::client_config(&db, "public", &Locked).unwrap();
+    let config = connections::client_config(&handle(&db), "public", &Locked).unwrap();
     assert!(config.anonymous && config.scope_base.is_empty(), "{config:?}");
     assert_eq!(config.requested_scope(), "case.read");
-    let opened = connections::saved_client_config(&db, "public", &|| panic!("the keyring was opened")).unwrap();
+    let opened =
+        connections::saved_client_config(&handle(&db), "public", &|| panic!("the keyring was opened")).unwrap();
     assert!(opened.anonymous);
     // With a token URL, a client or a secret it is refused.
-    let with_secret = connections::add(&db, &new("p2", "https://case.example", public.clone(), SECRET), &Locked);
+    let with_secret =
+        connections::add(&handle(&db), &new("p2", "https://case.example", public.clone(), SECRET), &Locked);
     assert!(matches!(with_secret, Err(ConnectionError::Invalid { .. })), "{with_secret:?}");
     let with_token = ConnectionSettings { token_url: Some("https://case.example/token".into()), ..public };
-    let refused = connections::add(&db, &new("p3", "https://case.example", with_token, ""), &Locked);
+    let refused = connections::add(&handle(&db), &new("p3", "https://case.example", with_token, ""), &Locked);
     assert!(matches!(refused, Err(ConnectionError::Invalid { .. })), "{refused:?}");
 }
 
@@ -239,22 +281,23 @@ fn a_missing_secret_is_reported() {
     let keyring = keyring();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");
-    connections::add(&db, &new("gone", "https://gone.example", settings("a"), SECRET), &keyring).unwrap();
+    connections::add(&handle(&db), &new("gone", "https://gone.example", settings("a"), SECRET), &keyring).unwrap();
     assert!(keyring.delete(&connections::account("gone", "https://gone.example")).unwrap());
-    assert_eq!(connections::list(&db, Some(&keyring)).unwrap()[0].secret_stored, Some(false));
-    let error = connections::client_config(&db, "gone", &keyring).unwrap_err();
+    assert_eq!(connections::list(&handle(&db), Some(&keyring)).unwrap()[0].secret_stored, Some(false));
+    let error = connections::client_config(&handle(&db), "gone", &keyring).unwrap_err();
     assert!(matches!(error, ConnectionError::NoSecret { .. }), "{error:?}");
     // A connection a sync made without saving: no settings, and adding it adopts the name.
     let conn = cache::open(&db).unwrap();
     cache::connection_id(&conn, "synced", "https://synced.example").unwrap();
-    let listed = connections::list(&db, Some(&keyring)).unwrap();
+    let listed = connections::list(&handle(&db), Some(&keyring)).unwrap();
     let synced = listed.iter().find(|c| c.name == "synced").unwrap();
     assert!(synced.settings.is_none() && synced.secret_stored.is_none());
-    let error = connections::client_config(&db, "synced", &keyring).unwrap_err();
+    let error = connections::client_config(&handle(&db), "synced", &keyring).unwrap_err();
     assert!(matches!(error, ConnectionError::NotSaved { .. }), "{error:?}");
-    connections::add(&db, &new("synced", "https://synced.example", settings("s"), SECRET), &keyring).unwrap();
-    assert!(connections::client_config(&db, "synced", &keyring).is_ok());
-    let other = connections::add(&db, &new("gone", "https://elsewhere.example", settings("a"), SECRET), &keyring);
+    connections::add(&handle(&db), &new("synced", "https://synced.example", settings("s"), SECRET), &keyring).unwrap();
+    assert!(connections::client_config(&handle(&db), "synced", &keyring).is_ok());
+    let other =
+        connections::add(&handle(&db), &new("gone", "https://elsewhere.example", settings("a"), SECRET), &keyring);
     assert!(matches!(other, Err(ConnectionError::Exists { .. })));
 }
 
@@ -288,27 +331,30 @@ async fn test_against_the_sandbox_reports_granted_scopes_and_remove_clears_the_r
         scopes: scopes.iter().map(|s| s.to_string()).collect(),
         ..settings(client_id)
     };
-    connections::add(&db, &new("core", &base_url, with_ca("core", &[]), SECRET), &keyring).unwrap();
-    connections::add(&db, &new("all", &base_url, with_ca("cairn", &[]), SECRET), &keyring).unwrap();
+    connections::add(&handle(&db), &new("core", &base_url, with_ca("core", &[]), SECRET), &keyring).unwrap();
+    connections::add(&handle(&db), &new("all", &base_url, with_ca("cairn", &[]), SECRET), &keyring).unwrap();
     let some = with_ca("cairn", &["roster-core.readonly", "case.readonly"]);
-    connections::add(&db, &new("some", &base_url, some, SECRET), &keyring).unwrap();
-    connections::add(&db, &new("wrong", &base_url, with_ca("cairn", &[]), "not-the-secret"), &keyring).unwrap();
+    connections::add(&handle(&db), &new("some", &base_url, some, SECRET), &keyring).unwrap();
+    connections::add(&handle(&db), &new("wrong", &base_url, with_ca("cairn", &[]), "not-the-secret"), &keyring)
+        .unwrap();
 
-    let core = connections::test(connections::client_config(&db, "core", &keyring).unwrap()).await.unwrap();
+    let core = connections::test(connections::client_config(&handle(&db), "core", &keyring).unwrap()).await.unwrap();
     assert_eq!(core, ["roster-core.readonly"]);
-    let some = connections::test(connections::client_config(&db, "some", &keyring).unwrap()).await.unwrap();
+    let some = connections::test(connections::client_config(&handle(&db), "some", &keyring).unwrap()).await.unwrap();
     assert_eq!(some, ["case.readonly", "roster-core.readonly"]);
-    let all = connections::test(connections::client_config(&db, "all", &keyring).unwrap()).await.unwrap();
+    let all = connections::test(connections::client_config(&handle(&db), "all", &keyring).unwrap()).await.unwrap();
     assert!(all.len() > 5 && all.contains(&"gradebook.createput".to_owned()), "{all:?}");
-    let error = connections::test(connections::client_config(&db, "wrong", &keyring).unwrap()).await.unwrap_err();
+    let error =
+        connections::test(connections::client_config(&handle(&db), "wrong", &keyring).unwrap()).await.unwrap_err();
     let message = error.to_string();
     assert!(matches!(error, ConnectionError::Client(_)), "{error:?}");
     assert!(message.contains("invalid_client") || message.contains("401"), "the server's error: {message}");
     assert!(!message.contains("not-the-secret") && !message.contains(SECRET), "{message}");
 
     // Sync with the saved connection, then remove it: its records, search entries and journal go.
-    let client = Client::new(connections::client_config(&db, "core", &keyring).unwrap()).unwrap();
-    let report = sync::sync(&client, &db, "core", &SyncOptions::default(), &|_| {}, &Cancel::new()).await.unwrap();
+    let client = Client::new(connections::client_config(&handle(&db), "core", &keyring).unwrap()).unwrap();
+    let report =
+        sync::sync(&client, &handle(&db), "core", &SyncOptions::default(), &|_| {}, &Cancel::new()).await.unwrap();
     assert!(report.is_complete(), "{report:?}");
     let conn = cache::open(&db).unwrap();
     let id = cache::find_connection(&conn, "core").unwrap().unwrap();
@@ -330,11 +376,16 @@ async fn test_against_the_sandbox_reports_granted_scopes_and_remove_clears_the_r
     };
     assert!(journal(&conn) > 0);
     drop(conn);
-    assert!(connections::remove(&db, "core", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "core", &keyring).unwrap());
     let conn = cache::open(&db).unwrap();
     assert_eq!(total(&conn), 0);
     assert_eq!(fts(&conn), 0, "no search entry is left behind");
     assert_eq!(journal(&conn), 0);
     assert!(!contains(&cache_bytes(&db), SECRET));
     running.shutdown().await;
+}
+
+/// The cache at `db` as the one handle its users go through.
+fn handle(db: &std::path::Path) -> cairn_store::cache::CacheHandle {
+    cairn_store::cache::CacheHandle::open(db).unwrap()
 }

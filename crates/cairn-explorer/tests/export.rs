@@ -223,11 +223,16 @@ fn check_order(conn: &rusqlite::Connection, source: &Source, json: &Value) -> Ve
 #[test]
 fn framework_rows_come_in_tree_order() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
     for name in ["opensalt-ordering-sequence-numbers.json", "act-holistic-math-excerpt-ordering.json"] {
         let path = fixtures().join("case").join(name);
-        import_package(&mut conn, source.id, &path).unwrap();
+        import_package(
+            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+            source.id,
+            &path,
+        )
+        .unwrap();
         let json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         let rows = check_order(&conn, &source, &json);
         let doc = read_package(&json).doc;
@@ -297,9 +302,14 @@ fn several_parents_orphans_cycles_and_line_breaks() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("package.json");
     std::fs::write(&file, serde_json::to_vec(&json).unwrap()).unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
-    import_package(&mut conn, source.id, &file).unwrap();
+    import_package(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        source.id,
+        &file,
+    )
+    .unwrap();
     let rows = check_order(&conn, &source, &json);
     let row = |id: &str| rows.iter().find(|r| &r[0] == id).unwrap();
     let parents = row(&extra_child)[7].to_owned();
@@ -316,9 +326,14 @@ fn several_parents_orphans_cycles_and_line_breaks() {
 #[test]
 fn a_framework_that_is_not_cached_says_which_are() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
-    import_package(&mut conn, source.id, &fixtures().join("case/act-holistic-math-excerpt-ordering.json")).unwrap();
+    import_package(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        source.id,
+        &fixtures().join("case/act-holistic-math-excerpt-ordering.json"),
+    )
+    .unwrap();
     let error = export_framework(&conn, &source, "nope", &mut Vec::new(), Path::new("-")).unwrap_err();
     let message = error.to_string();
     assert!(matches!(error, ExportError::NoFramework { .. }));
@@ -377,9 +392,14 @@ fn delta() -> ExportMode {
 /// `dateLastModified`, which bulk files do not carry). Gives the files written and the report.
 fn round_trip_in(bundle: &Path, mode: &ExportMode) -> (Vec<String>, RosterExport) {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
-    import_bundle(&mut conn, source.id, bundle).unwrap();
+    import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        source.id,
+        bundle,
+    )
+    .unwrap();
     let out = dir.path().join("bundle");
     let report = export_roster(&conn, &source, &out, mode).unwrap();
     assert!(!report.files.is_empty());
@@ -556,9 +576,14 @@ fn what_has_no_column_is_a_warning_never_a_column() {
          li2,active,2025-01-01T00:00:00Z,Quiz 2,,2025-01-01T00:00:00Z,2025-01-08T00:00:00Z,k1,cat1,t1\n",
     );
     let dir2 = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir2.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir2.path().join("cache.sqlite")).unwrap();
     let source = local(&conn);
-    import_bundle(&mut conn, source.id, &bundle).unwrap();
+    import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        source.id,
+        &bundle,
+    )
+    .unwrap();
     let out = dir2.path().join("out");
     let report = export_roster(&conn, &source, &out, &ExportMode::Bulk).unwrap();
     let text: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();

@@ -22,10 +22,15 @@ fn count(conn: &rusqlite::Connection, id: i64, collection: Collection) -> u64 {
 #[test]
 fn a_bundle_without_a_row_removes_that_record_and_a_broken_one_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
     let bundle = fixtures().join("oneroster/edfi-lms-toolkit-v1p1-grandbend");
-    let first = import_bundle(&mut conn, id, &bundle).unwrap();
+    let first = import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &bundle,
+    )
+    .unwrap();
     assert_eq!(first.removed, 0);
     assert_eq!(count(&conn, id, Collection::Users), 10);
 
@@ -39,27 +44,43 @@ fn a_bundle_without_a_row_removes_that_record_and_a_broken_one_changes_nothing()
     let mut lines: Vec<&str> = users.lines().collect();
     lines.pop();
     std::fs::write(copy.join("users.csv"), lines.join("\n") + "\n").unwrap();
-    let second = import_bundle(&mut conn, id, &copy).unwrap();
+    let second = import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &copy,
+    )
+    .unwrap();
     assert_eq!(second.removed, 1);
     assert_eq!(count(&conn, id, Collection::Users), 9);
 
     let broken = dir.path().join("broken.zip");
     std::fs::write(&broken, b"PK\x03\x04 not really a zip").unwrap();
-    assert!(import_bundle(&mut conn, id, &broken).is_err());
+    assert!(
+        import_bundle(
+            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+            id,
+            &broken
+        )
+        .is_err()
+    );
     assert_eq!(count(&conn, id, Collection::Users), 9, "nothing changed");
 }
 
 #[test]
 fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(fixtures().join("case")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut written = 0;
     for path in &files {
-        let report = match import_package(&mut conn, id, path) {
+        let report = match import_package(
+            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+            id,
+            path,
+        ) {
             // opensalt-markdown-latex and opensalt-utf8-astral are two frameworks sharing one
             // document identifier (d0000000-...): the second, older, never replaces the first
             // unless forced, and then says which copy it replaced.
@@ -67,7 +88,14 @@ fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
                 assert!(cached.contains("Test Markdown Framework") && cached.contains("2017-10-24"), "{cached}");
                 assert!(imported.contains("UTF8") && imported.contains("2017-09-22"), "{imported}");
                 assert_eq!(count(&conn, id, Collection::CfDocuments), 4, "nothing written");
-                let report = import_package_forced(&mut conn, id, path, true, &|_| {}).unwrap();
+                let report = import_package_forced(
+                    &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+                    id,
+                    path,
+                    true,
+                    &|_| {},
+                )
+                .unwrap();
                 let replaced = report.replaced.clone().unwrap();
                 assert_eq!(replaced.cached.title.as_deref(), Some("Test Markdown Framework"));
                 assert_eq!(replaced.imported.last_change.as_deref(), Some("2017-09-22T23:13:54+00:00"));
@@ -82,7 +110,12 @@ fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
     let items = written - 2;
     assert_eq!(count(&conn, id, Collection::CfItems), items);
     assert_eq!(count(&conn, id, Collection::CfDocuments), 5);
-    import_package(&mut conn, id, &fixtures().join("case/opensalt-ordering-sequence-numbers.json")).unwrap();
+    import_package(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &fixtures().join("case/opensalt-ordering-sequence-numbers.json"),
+    )
+    .unwrap();
     assert_eq!(count(&conn, id, Collection::CfItems), items);
     let hits = cache::search(&conn, id, Collection::CfItems, "ratio", 5).unwrap();
     assert!(!hits.is_empty());
@@ -91,11 +124,17 @@ fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
 #[test]
 fn imports_report_their_progress_every_thousand_records_and_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
     let seen = std::cell::RefCell::new(Vec::new());
     let progress = |n: u64| seen.borrow_mut().push(n);
-    let report = import_bundle_with(&mut conn, id, &fixtures().join("oneroster/nicelion-users-2k"), &progress).unwrap();
+    let report = import_bundle_with(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &fixtures().join("oneroster/nicelion-users-2k"),
+        &progress,
+    )
+    .unwrap();
     let written: usize = report.counts.iter().map(|(_, n)| n).sum();
     let steps = (written as u64 / PROGRESS_EVERY) as usize;
     let expected: Vec<u64> = (1..=steps as u64).map(|k| k * PROGRESS_EVERY).chain([written as u64]).collect();
@@ -103,7 +142,13 @@ fn imports_report_their_progress_every_thousand_records_and_at_the_end() {
 
     seen.borrow_mut().clear();
     let path = fixtures().join("case/opensalt-ordering-sequence-numbers.json");
-    let report = import_package_with(&mut conn, id, &path, &progress).unwrap();
+    let report = import_package_with(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &path,
+        &progress,
+    )
+    .unwrap();
     let written: u64 = report.counts.iter().map(|(_, n)| n).sum();
     assert_eq!(seen.borrow().last(), Some(&written));
 }
@@ -126,9 +171,14 @@ fn cached(
 #[test]
 fn a_delta_bundle_on_top_of_a_bulk_import_adds_changes_and_marks() {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
-    let bulk = import_bundle(&mut conn, id, &fixtures().join("oneroster/edfi-lms-toolkit-v1p1-grandbend")).unwrap();
+    let bulk = import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &fixtures().join("oneroster/edfi-lms-toolkit-v1p1-grandbend"),
+    )
+    .unwrap();
     assert_eq!(bulk.warnings.len(), 2, "{:?}", bulk.warnings);
     assert_eq!(count(&conn, id, Collection::Orgs), 2);
     let (_, school) = cached(&conn, id, Collection::Orgs, "255901001").unwrap();
@@ -154,7 +204,12 @@ fn a_delta_bundle_on_top_of_a_bulk_import_adds_changes_and_marks() {
     )
     .unwrap();
     let before = cached(&conn, id, Collection::Orgs, "255901");
-    let applied = import_bundle(&mut conn, id, &delta).unwrap();
+    let applied = import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &delta,
+    )
+    .unwrap();
     assert_eq!(applied.removed, 0, "a delta removes nothing");
     assert_eq!(applied.marked, 1);
     assert!(applied.warnings.is_empty(), "{:?}", applied.warnings);

@@ -61,9 +61,10 @@ fn answers(open: &OpenFramework, nodes: &BTreeSet<String>) -> Value {
 /// Imports `file` into a fresh cache and opens it both ways.
 fn both_ways(file: &Path) -> (Value, Value) {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
-    let id = cache::connection_id(&conn, "files", "file:").unwrap();
-    import_package(&mut conn, id, file).unwrap();
+    let handle = cache::CacheHandle::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = handle.write_blocking(|tx| cache::connection_id(tx, "files", "file:")).unwrap();
+    import_package(&handle, id, file).unwrap();
+    let conn = cache::open(handle.path()).unwrap();
     let full_json: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
     let document = full_json["CFDocument"]["identifier"].as_str().unwrap().to_owned();
     let key = FrameworkKey { connection: "files".into(), identifier: document.clone() };
@@ -155,9 +156,9 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
     let file = dir.path().join("deviant.json");
     std::fs::write(&file, serde_json::to_vec(&deviant_package()).unwrap()).unwrap();
     {
-        let mut conn = cache::open(&path).unwrap();
-        let id = cache::connection_id(&conn, "files", "file:").unwrap();
-        import_package(&mut conn, id, &file).unwrap();
+        let handle = cache::CacheHandle::open(&path).unwrap();
+        let id = handle.write_blocking(|tx| cache::connection_id(tx, "files", "file:")).unwrap();
+        import_package(&handle, id, &file).unwrap();
     }
     let columns = |conn: &rusqlite::Connection| -> Vec<Vec<Option<String>>> {
         let mut out = Vec::new();

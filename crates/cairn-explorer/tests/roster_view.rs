@@ -13,10 +13,15 @@ use serde_json::json;
 
 fn imported(bundle: &str) -> (tempfile::TempDir, rusqlite::Connection, i64) {
     let dir = tempfile::tempdir().unwrap();
-    let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/oneroster").join(bundle);
-    import_bundle(&mut conn, id, &path).unwrap();
+    import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &path,
+    )
+    .unwrap();
     (dir, conn, id)
 }
 

@@ -33,20 +33,30 @@ pub(crate) fn open_with_page_size(path: &Path, page_size: Option<u32>) -> Result
     // from spilling it to disk half-way (the default is 2 MiB).
     conn.pragma_update(None, "cache_size", -65_536)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
-    configure(conn)
+    configure(&conn)?;
+    Ok(conn)
 }
 
 /// Opens a private in-memory database (tests, scratch work).
 pub fn open_in_memory() -> Result<Connection, StoreError> {
-    configure(Connection::open_in_memory()?)
+    let conn = Connection::open_in_memory()?;
+    configure(&conn)?;
+    Ok(conn)
 }
 
-fn configure(conn: Connection) -> Result<Connection, StoreError> {
-    conn.busy_timeout(Duration::from_secs(10))?;
+/// How long a connection waits for another connection's write lock before giving up with
+/// "database is locked". Writers hold it only for short transactions (a sync stages its pages
+/// outside it), so reaching this means something is wrong.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Sets up a connection opened some other way (a pool's, a test's) like every connection
+/// [`open`] gives: the busy timeout, foreign keys and the [`COLLATION`].
+pub fn configure(conn: &Connection) -> Result<(), StoreError> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     let collation = Collation::get();
     conn.create_collation(COLLATION, move |a, b| collation.compare(a, b))?;
-    Ok(conn)
+    Ok(())
 }
 
 #[cfg(test)]

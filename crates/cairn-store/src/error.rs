@@ -27,6 +27,18 @@ pub enum StoreError {
         /// Where the new data comes from.
         given: String,
     },
+    /// The cache's folder could not be created.
+    #[error("cannot create the folder {path}: {source}")]
+    Folder {
+        /// The folder.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A blocking thread working on the database stopped before answering (it panicked); the
+    /// transaction it held rolled back.
+    #[error("a cache worker stopped: {0}")]
+    Worker(String),
     /// A migration failed; nothing of it was applied.
     #[error("migration {version} ({name}) failed: {source}")]
     Migration {

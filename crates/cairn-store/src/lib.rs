@@ -8,7 +8,7 @@ mod error;
 mod migrate;
 mod records;
 
-pub use connection::{COLLATION, open, open_in_memory};
+pub use connection::{BUSY_TIMEOUT, COLLATION, configure, open, open_in_memory};
 pub use error::StoreError;
 pub use migrate::{Migration, migrate};
 pub use records::{PROVIDER_MIGRATIONS, RecordStore};

@@ -117,7 +117,7 @@ fn import_oneroster_bundles_with_warnings() {
         format!("{}/../../tests/fixtures/oneroster/edfi-lms-toolkit-v1p1-grandbend", env!("CARGO_MANIFEST_DIR"));
     let (code, out, err) = cairn(&["import", "--db", db, &bundle]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("OneRoster CSV V1_1"), "{out}");
+    assert!(out.contains("OneRoster CSV 1.1 —"), "{out}");
     assert!(out.contains("warning: "), "a warning per bad row: {out}");
     let stats: Value = serde_json::from_str(&cairn(&["stats", "--db", db, "--json"]).1).unwrap();
     assert_eq!(

@@ -28,9 +28,15 @@ impl Drop for Server {
 
 /// `cairn serve --demo` on a free port with the client `me` and [`SECRET`].
 pub(crate) fn serve() -> Server {
+    serve_with(&[])
+}
+
+/// [`serve`] with more arguments (`--delay-ms`: a slow link).
+pub(crate) fn serve_with(extra: &[&str]) -> Server {
     let client = format!("me:{SECRET}");
     let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
         .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--client", &client])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -420,4 +426,67 @@ fn a_killed_sync_leaves_the_cache_as_it_was() {
     let (code, _, err) = sync(&server, db, SECRET, &["--full"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(records(&content(db)), records(&before));
+}
+
+/// `cairn import` of a bundle into `db`: (status, stdout, stderr) and how long it took.
+fn timed_import(db: &str) -> ((i32, String, String), std::time::Duration) {
+    let bundle = format!("{}/../../tests/fixtures/oneroster/nicelion-users-2k", env!("CARGO_MANIFEST_DIR"));
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(["import", "--db", db, "--connection", "local", &bundle])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    ((out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr)), took)
+}
+
+#[test]
+fn an_import_while_a_sync_runs_over_a_slow_link_takes_about_its_solo_time() {
+    let server = serve_with(&["--delay-ms", "40"]);
+    let dir = tempfile::tempdir().unwrap();
+    let (solo, shared) = (dir.path().join("solo.sqlite"), dir.path().join("shared.sqlite"));
+    let ((code, _, err), alone) = timed_import(solo.to_str().unwrap());
+    assert_eq!(code, 0, "{err}");
+
+    let shared = shared.to_str().unwrap();
+    // Pages of 5 over a link that answers 40 ms late: the sync is mid-collection for seconds.
+    let mut sync = sync_command(&server, shared, SECRET, &["--only", "rostering", "--page-size", "5", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the sync has written the cache's schema and its connection, it is reading pages.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !std::path::Path::new(shared).exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let ((code, out, err), beside) = timed_import(shared);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("OneRoster CSV 1.1 —"), "{out}");
+    assert!(sync.try_wait().unwrap().is_none(), "the sync ended before the import did: they did not overlap");
+    let budget = alone * 2 + std::time::Duration::from_secs(1);
+    assert!(beside < budget, "the import took {beside:?} beside the sync, {alone:?} alone");
+
+    let done = sync.wait_with_output().unwrap();
+    let report: Value = serde_json::from_slice(&done.stdout).unwrap();
+    assert!(done.status.success(), "{report}\n{}", String::from_utf8_lossy(&done.stderr));
+    let collections = report["collections"].as_array().unwrap();
+    assert!(collections.iter().all(|c| c["outcome"] == "complete"), "{report}");
+    // Both results are complete: the import's connection as imported alone, the sync's as served.
+    let stats = |db: &str, connection: &str| -> Value {
+        let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+            .args(["stats", "--db", db, "--connection", connection, "--json"])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert_eq!(stats(shared, "local"), stats(solo.to_str().unwrap(), "local"));
+    let synced = stats(shared, &server.base_url);
+    for c in collections {
+        let name = c["collection"].as_str().unwrap();
+        assert_eq!(c["records"], c["total"], "{name}: every record the server announced");
+        assert_eq!(synced[name], c["records"], "{name}: {synced}");
+    }
 }

@@ -55,12 +55,12 @@ impl BuiltinSandbox {
             entropy,
         };
         let href_base = base_url.clone();
-        let sandbox = super::cache::blocking(move || {
+        let sandbox = cairn_store::cache::blocking(move || {
             let sandbox = Sandbox::new(config).map_err(|e| failed("its data", &e))?;
             if sandbox.is_empty() {
                 load_demo(&sandbox, Scale::Small, &href_base, &mut |_| {}).map_err(|e| failed("the demo data", &e))?;
             }
-            Ok(sandbox)
+            Ok::<_, AppError>(sandbox)
         })
         .await?;
         let running = serve(bound, sandbox, ServeOptions::default());

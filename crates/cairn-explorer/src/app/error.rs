@@ -118,7 +118,10 @@ impl From<ViewError> for AppError {
 
 impl From<cairn_store::StoreError> for AppError {
     fn from(error: cairn_store::StoreError) -> AppError {
-        AppError::store(format!("the cache failed: {error}"))
+        match error {
+            cairn_store::StoreError::Worker(_) => AppError::internal(error.to_string()),
+            _ => AppError::store(format!("the cache failed: {error}")),
+        }
     }
 }
 
@@ -137,7 +140,6 @@ impl From<SyncError> for AppError {
                 app
             }
             SyncError::Cache { .. } => AppError::store(error.to_string()),
-            SyncError::Worker(_) => AppError::internal(error.to_string()),
         }
     }
 }
@@ -147,7 +149,7 @@ impl From<ConnectionError> for AppError {
         match error {
             ConnectionError::Client(client) => client.into(),
             ConnectionError::NotFound { .. } => AppError::not_found(error.to_string()),
-            ConnectionError::Cache { .. } => AppError::store(error.to_string()),
+            ConnectionError::Cache(store) => store.into(),
             other => AppError::new("invalid", other.to_string()),
         }
     }

@@ -1,10 +1,9 @@
 //! The desktop app's logic, without a window: what each of the app's commands does, over the
-//! cache (one writer, a pool of readers, all on the blocking pool), open framework graphs kept
+//! cache (the store's [`CacheHandle`]: one writer, a pool of readers, all on the blocking pool), open framework graphs kept
 //! until the cache changes, the built-in sandbox, and the window's session. `src-tauri` only
 //! adapts these to Tauri commands.
 
 mod builtin;
-mod cache;
 mod detail;
 mod error;
 mod frameworks;
@@ -24,7 +23,7 @@ use crate::connections::ConnectionSettings;
 use crate::sync::{Clock, SyncOptions, SyncProgress, SyncReport};
 
 pub use builtin::BuiltinSandbox;
-pub use cache::CacheHandle;
+pub use cairn_store::cache::CacheHandle;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
 pub use open::OpenFramework;
@@ -69,7 +68,9 @@ pub struct App {
 impl App {
     /// Opens the cache in the data folder (creating both if needed).
     pub fn new(options: AppOptions) -> Result<App, AppError> {
-        let cache = CacheHandle::open(&options.data_dir.join(CACHE_FILE))?;
+        let path = options.data_dir.join(CACHE_FILE);
+        let cache = CacheHandle::open(&path)
+            .map_err(|e| AppError::store(format!("cannot open the cache {}: {e}", path.display())))?;
         Ok(App {
             data_dir: options.data_dir,
             cache,
@@ -139,9 +140,9 @@ impl App {
         let base_url = sandbox.base_url().to_owned();
         // The sandbox listens on a new port each start: the connection follows it.
         self.cache
-            .write(move |conn| {
-                cairn_store::cache::save_connection(conn, BUILTIN_CONNECTION, &base_url, &json)?;
-                Ok(())
+            .write(move |tx| {
+                cairn_store::cache::save_connection(tx, BUILTIN_CONNECTION, &base_url, &json)?;
+                Ok::<_, AppError>(())
             })
             .await?;
         let client = Client::new(sandbox.client_config()?)?;
@@ -150,7 +151,7 @@ impl App {
         let relay = |p: SyncProgress| {
             progress(Progress { task: "sync".to_owned(), stage: p.collection, done: p.records, total: p.total })
         };
-        let result = crate::sync::sync(&client, self.cache.path(), BUILTIN_CONNECTION, &options, &relay, &cancel).await;
+        let result = crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, &relay, &cancel).await;
         self.end_task("sync");
         let report = result?;
         self.changed(BUILTIN_CONNECTION);
@@ -202,7 +203,7 @@ impl App {
     /// Saves the session.
     pub async fn session_save(&self, session: Session) -> Result<(), AppError> {
         let dir = self.data_dir.clone();
-        cache::blocking(move || session::save(&dir, &session)).await
+        cairn_store::cache::blocking(move || session::save(&dir, &session)).await
     }
 
     /// Cancels the running task `task`; whether one was running.

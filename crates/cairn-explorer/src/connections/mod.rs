@@ -6,17 +6,26 @@
 //!   settings together: if either fails, neither is kept.
 //! - [`list`] tells each connection's settings and whether the keyring holds its secret.
 //! - [`remove`] deletes the settings, every record cached for the connection and the secret.
+//!
+//! Everything goes through the caller's [`CacheHandle`]; writes are IMMEDIATE transactions,
+//! and no keyring call (D-Bus, perhaps an unlock prompt) runs inside one. The order keeps a
+//! connection and its secret together: [`add`] writes the secret first and then commits the
+//! row, deleting the secret again if the commit fails (a crash in between leaves a secret no
+//! connection names — harmless, and overwritten by the next add of that name and URL — never
+//! a saved connection without its secret); [`remove`] makes sure the keyring answers, commits
+//! the row's deletion, then deletes the secret (a keyring failure at that point is reported
+//! as [`ConnectionError::SecretLeft`], naming the account to clear by hand).
 //! - [`client_config`] rebuilds a [`ClientConfig`] from a saved connection and its secret;
 //!   [`test`] fetches a token with it and returns the granted scopes.
 
 mod secrets;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use cairn_client::{Client, ClientConfig, ClientError, Secret};
 use cairn_spec::Dialect;
 use cairn_store::StoreError;
-use cairn_store::cache::{self, ConnectionRow, NO_SETTINGS};
+use cairn_store::cache::{self, CacheHandle, ConnectionRow, NO_SETTINGS};
 use serde::{Deserialize, Serialize};
 
 pub use secrets::{KEYRING_SERVICE, Keyring, KeyringError, SecretStore};
@@ -79,16 +88,24 @@ pub struct ConnectionInfo {
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectionError {
     /// The cache failed.
-    #[error("the cache {path}: {source}")]
-    Cache {
-        /// The cache file.
-        path: String,
-        /// Why.
-        source: StoreError,
-    },
+    #[error("the cache: {0}")]
+    Cache(#[from] StoreError),
     /// The keyring failed.
     #[error(transparent)]
     Keyring(#[from] KeyringError),
+    /// The connection was removed from the cache, but the keyring failed to delete its secret.
+    #[error(
+        "the connection {name:?} was removed, but its secret could not be deleted from the OS keyring \
+         (account {account}): {source}"
+    )]
+    SecretLeft {
+        /// The name.
+        name: String,
+        /// The keyring account still holding the secret.
+        account: String,
+        /// Why the keyring failed.
+        source: KeyringError,
+    },
     /// No connection by that name.
     #[error("no connection called {name:?} in the cache")]
     NotFound {
@@ -166,10 +183,10 @@ pub fn config_of(
 }
 
 /// Saves a connection: checks that its settings make a client (nothing is sent), then writes
-/// the settings to the cache and the secret to `secrets` in one go. A connection a sync or an
-/// import made under the same name and base URL gets the settings (its records stay); any
-/// other existing connection of that name is refused.
-pub fn add(cache_path: &Path, new: &NewConnection, secrets: &dyn SecretStore) -> Result<(), ConnectionError> {
+/// the secret to `secrets` and the settings to the cache: if either fails, neither is kept. A
+/// connection a sync or an import made under the same name and base URL gets the settings (its
+/// records stay); any other existing connection of that name is refused.
+pub fn add(cache: &CacheHandle, new: &NewConnection, secrets: &dyn SecretStore) -> Result<(), ConnectionError> {
     if new.name.trim().is_empty() {
         return Err(invalid("the name is empty".into()));
     }
@@ -189,33 +206,51 @@ pub fn add(cache_path: &Path, new: &NewConnection, secrets: &dyn SecretStore) ->
     Client::new(config_of(&new.base_url, &settings, new.client_secret.clone())?)?;
     let json = serde_json::to_string(&settings).map_err(|e| invalid(e.to_string()))?;
 
-    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
-    let mut conn = cache::open(cache_path).map_err(cache_error)?;
-    let tx = conn.transaction().map_err(|e| cache_error(e.into()))?;
-    if let Some(existing) = cache::connection(&tx, &new.name).map_err(cache_error)?
-        && (existing.settings != NO_SETTINGS || existing.base_url != new.base_url)
-    {
-        return Err(ConnectionError::Exists { name: new.name.clone(), base_url: existing.base_url });
-    }
-    cache::save_connection(&tx, &new.name, &new.base_url, &json).map_err(cache_error)?;
+    // Refused before the keyring is touched: an existing connection's secret stays as it is.
+    let existing = cache.read_blocking(|conn| cache::connection(conn, &new.name))?;
+    refuse_existing(existing, new)?;
+    let save = |tx: &rusqlite::Transaction<'_>| -> Result<(), ConnectionError> {
+        // Checked again inside the write: another writer may have saved the name meanwhile.
+        refuse_existing(cache::connection(tx, &new.name)?, new)?;
+        cache::save_connection(tx, &new.name, &new.base_url, &json)?;
+        Ok(())
+    };
     if settings.anonymous {
-        return tx.commit().map_err(|e| cache_error(e.into()));
+        return cache.write_blocking(save);
     }
     let account = account(&new.name, &new.base_url);
     secrets.set(&account, &new.client_secret)?;
-    if let Err(e) = tx.commit() {
-        let _ = secrets.delete(&account);
-        return Err(cache_error(e.into()));
+    match cache.write_blocking(save) {
+        Ok(()) => Ok(()),
+        // Another add saved the same name and base URL meanwhile: the account is its own now
+        // (the keyring's last write won), so the secret stays with it.
+        Err(ConnectionError::Exists { name, base_url }) if base_url == new.base_url => {
+            Err(ConnectionError::Exists { name, base_url })
+        }
+        Err(e) => {
+            // Best effort: a secret left behind names no connection, and the next add of this
+            // name and URL overwrites it.
+            let _ = secrets.delete(&account);
+            Err(e)
+        }
     }
-    Ok(())
+}
+
+/// [`ConnectionError::Exists`] when `existing` is a saved connection, or one made under another
+/// base URL.
+fn refuse_existing(existing: Option<ConnectionRow>, new: &NewConnection) -> Result<(), ConnectionError> {
+    match existing {
+        Some(existing) if existing.settings != NO_SETTINGS || existing.base_url != new.base_url => {
+            Err(ConnectionError::Exists { name: new.name.clone(), base_url: existing.base_url })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Every connection in the cache, by name, with whether `secrets` holds its secret (`None`
 /// without a keyring, or for connections never saved).
-pub fn list(cache_path: &Path, secrets: Option<&dyn SecretStore>) -> Result<Vec<ConnectionInfo>, ConnectionError> {
-    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
-    let conn = cache::open(cache_path).map_err(cache_error)?;
-    let rows = cache::connections(&conn).map_err(cache_error)?;
+pub fn list(cache: &CacheHandle, secrets: Option<&dyn SecretStore>) -> Result<Vec<ConnectionInfo>, ConnectionError> {
+    let rows = cache.read_blocking(cache::connections)?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let settings = settings_of(&row)?;
@@ -230,26 +265,26 @@ pub fn list(cache_path: &Path, secrets: Option<&dyn SecretStore>) -> Result<Vec<
 
 /// Removes the connection called `name`: its settings, every record, link, search entry and
 /// journal line cached for it, and its secret. Returns whether the secret was in the keyring.
-/// If the keyring fails, the cache is left as it was.
-pub fn remove(cache_path: &Path, name: &str, secrets: &dyn SecretStore) -> Result<bool, ConnectionError> {
-    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
-    let mut conn = cache::open(cache_path).map_err(cache_error)?;
-    let tx = conn.transaction().map_err(|e| cache_error(e.into()))?;
-    let Some(row) = cache::connection(&tx, name).map_err(cache_error)? else {
+/// A keyring that does not answer leaves everything as it was; one that fails after the
+/// cache's commit is [`ConnectionError::SecretLeft`].
+pub fn remove(cache: &CacheHandle, name: &str, secrets: &dyn SecretStore) -> Result<bool, ConnectionError> {
+    let row = cache
+        .read_blocking(|conn| cache::connection(conn, name))?
+        .ok_or_else(|| ConnectionError::NotFound { name: name.to_owned() })?;
+    let account = account(&row.name, &row.base_url);
+    // The keyring must answer before anything is deleted.
+    secrets.contains(&account)?;
+    let removed = cache.write_blocking(|tx| cache::remove_connection(tx, name))?;
+    if !removed {
         return Err(ConnectionError::NotFound { name: name.to_owned() });
-    };
-    cache::remove_connection(&tx, name).map_err(cache_error)?;
-    let had_secret = secrets.delete(&account(&row.name, &row.base_url))?;
-    tx.commit().map_err(|e| cache_error(e.into()))?;
-    Ok(had_secret)
+    }
+    secrets.delete(&account).map_err(|source| ConnectionError::SecretLeft { name: name.to_owned(), account, source })
 }
 
 /// The saved settings of `name` with its base URL.
-pub fn load(cache_path: &Path, name: &str) -> Result<(String, ConnectionSettings), ConnectionError> {
-    let cache_error = |source| ConnectionError::Cache { path: cache_path.display().to_string(), source };
-    let conn = cache::open(cache_path).map_err(cache_error)?;
-    let row = cache::connection(&conn, name)
-        .map_err(cache_error)?
+pub fn load(cache: &CacheHandle, name: &str) -> Result<(String, ConnectionSettings), ConnectionError> {
+    let row = cache
+        .read_blocking(|conn| cache::connection(conn, name))?
         .ok_or_else(|| ConnectionError::NotFound { name: name.to_owned() })?;
     let settings = settings_of(&row)?.ok_or_else(|| ConnectionError::NotSaved { name: name.to_owned() })?;
     Ok((row.base_url, settings))
@@ -257,11 +292,11 @@ pub fn load(cache_path: &Path, name: &str) -> Result<(String, ConnectionSettings
 
 /// The client configuration of the saved connection `name`, its secret from `secrets`.
 pub fn client_config(
-    cache_path: &Path,
+    cache: &CacheHandle,
     name: &str,
     secrets: &dyn SecretStore,
 ) -> Result<ClientConfig, ConnectionError> {
-    let (base_url, settings) = load(cache_path, name)?;
+    let (base_url, settings) = load(cache, name)?;
     if settings.anonymous {
         return config_of(&base_url, &settings, Secret::new(""));
     }
@@ -273,14 +308,14 @@ pub fn client_config(
 /// [`client_config`] with the keyring opened only when the connection has a secret (one
 /// without authentication needs no keyring).
 pub fn saved_client_config(
-    cache_path: &Path,
+    cache: &CacheHandle,
     name: &str,
     open_secrets: &dyn Fn() -> Result<Box<dyn SecretStore>, ConnectionError>,
 ) -> Result<ClientConfig, ConnectionError> {
-    let (base_url, settings) = load(cache_path, name)?;
+    let (base_url, settings) = load(cache, name)?;
     match settings.anonymous {
         true => config_of(&base_url, &settings, Secret::new("")),
-        false => client_config(cache_path, name, open_secrets()?.as_ref()),
+        false => client_config(cache, name, open_secrets()?.as_ref()),
     }
 }
 

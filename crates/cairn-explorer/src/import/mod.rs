@@ -60,6 +60,22 @@ pub enum CsvVersion {
     V1_2,
 }
 
+impl CsvVersion {
+    /// The version as the binding writes it: `1.1` or `1.2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CsvVersion::V1_1 => "1.1",
+            CsvVersion::V1_2 => "1.2",
+        }
+    }
+}
+
+impl std::fmt::Display for CsvVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// What an import did.
 #[derive(Debug, Clone)]
 pub struct CsvImport {

@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
+use cairn_spec::Issue;
 use cairn_spec::case::PackageFile;
-use cairn_spec::{Collection, Issue};
-use cairn_store::cache::{self, CollectionWriter, WriteMode};
+use cairn_store::cache::{self, CacheHandle};
 
 use super::served::served_records;
 use super::{Counter, IngestError};
@@ -67,27 +67,24 @@ impl Copy {
 }
 
 /// Imports the package file at `path` for the connection.
-pub fn import_package(
-    conn: &mut rusqlite::Connection,
-    connection_id: i64,
-    path: &Path,
-) -> Result<PackageImport, IngestError> {
-    import_package_with(conn, connection_id, path, &|_| {})
+pub fn import_package(cache: &CacheHandle, connection_id: i64, path: &Path) -> Result<PackageImport, IngestError> {
+    import_package_with(cache, connection_id, path, &|_| {})
 }
 
 /// [`import_package`], reporting the records written so far to `progress` as it goes.
 pub fn import_package_with(
-    conn: &mut rusqlite::Connection,
+    cache: &CacheHandle,
     connection_id: i64,
     path: &Path,
     progress: &dyn Fn(u64),
 ) -> Result<PackageImport, IngestError> {
-    import_package_forced(conn, connection_id, path, false, progress)
+    import_package_forced(cache, connection_id, path, false, progress)
 }
 
-/// [`import_package_with`]; with `force`, an older copy replaces a newer cached one too.
+/// [`import_package_with`]; with `force`, an older copy replaces a newer cached one too. The
+/// file is read and checked before the cache's write lock is taken.
 pub fn import_package_forced(
-    conn: &mut rusqlite::Connection,
+    cache: &CacheHandle,
     connection_id: i64,
     path: &Path,
     force: bool,
@@ -109,7 +106,6 @@ pub fn import_package_forced(
         })?
         .to_owned();
     let records = served_records(package);
-    let tx = cache::begin(conn)?;
     let imported = Copy {
         title: package.document.as_ref().and_then(|d| d.title.as_deref()).map(str::to_owned),
         last_change: package
@@ -118,44 +114,26 @@ pub fn import_package_forced(
             .and_then(|d| d.last_change_date_time.as_ref())
             .map(|t| t.as_str().to_owned()),
     };
-    let replaced = cache::cached_document(&tx, connection_id, &document)?
-        .map(|c| Replaced { cached: Copy { title: c.title, last_change: c.last_change }, imported: imported.clone() });
-    if let Some(replaced) = &replaced
-        && !force
-        && replaced.imported.older_than(&replaced.cached)
-    {
-        return Err(IngestError::Older {
-            path: shown,
-            document,
-            cached: replaced.cached.to_string(),
-            imported: replaced.imported.to_string(),
+    let (replaced, counts) = cache.write_blocking(|tx| {
+        let replaced = cache::cached_document(tx, connection_id, &document)?.map(|c| Replaced {
+            cached: Copy { title: c.title, last_change: c.last_change },
+            imported: imported.clone(),
         });
-    }
-    let mut counts = Vec::new();
-    for collection in [
-        Collection::CfDocuments,
-        Collection::CfItems,
-        Collection::CfAssociations,
-        Collection::CfConcepts,
-        Collection::CfSubjects,
-        Collection::CfLicenses,
-        Collection::CfItemTypes,
-        Collection::CfAssociationGroupings,
-        Collection::CfRubrics,
-    ] {
-        let mut writer = CollectionWriter::new(&tx, connection_id, collection, WriteMode::Merge)?;
-        if matches!(collection, Collection::CfItems | Collection::CfAssociations) {
-            writer.remove_where("document_id", &document)?;
+        if let Some(replaced) = &replaced
+            && !force
+            && replaced.imported.older_than(&replaced.cached)
+        {
+            return Err(IngestError::Older {
+                path: shown.clone(),
+                document: document.clone(),
+                cached: replaced.cached.to_string(),
+                imported: replaced.imported.to_string(),
+            });
         }
-        for (_, record) in records.iter().filter(|(c, _)| *c == collection) {
-            writer.put(record)?;
-            counter.add();
-        }
-        if writer.written() > 0 {
-            counts.push((collection.name().to_owned(), writer.written()));
-        }
-    }
-    tx.commit().map_err(cairn_store::StoreError::from)?;
+        let counts = cache::write_package(tx, connection_id, &document, &records, &mut || counter.add())?;
+        Ok((replaced, counts))
+    })?;
+    let counts = counts.into_iter().map(|(c, n)| (c.name().to_owned(), n)).collect();
     counter.finish();
     Ok(PackageImport { path: shown, document, counts, warnings: read.warnings, replaced })
 }

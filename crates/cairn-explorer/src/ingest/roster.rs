@@ -7,7 +7,9 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use cairn_spec::Collection;
-use cairn_store::cache::{self, CollectionWriter, WriteMode};
+use cairn_store::StoreError;
+use cairn_store::cache::{self, CacheHandle, CollectionWriter, WriteMode};
+use rusqlite::Transaction;
 use serde_json::Value;
 
 use super::{Counter, IngestError};
@@ -36,24 +38,31 @@ pub struct RosterImport {
 }
 
 /// Imports the bundle at `path` for the connection. On any error nothing is written.
-pub fn import_bundle(
-    conn: &mut rusqlite::Connection,
-    connection_id: i64,
-    path: &Path,
-) -> Result<RosterImport, IngestError> {
-    import_bundle_with(conn, connection_id, path, &|_| {})
+pub fn import_bundle(cache: &CacheHandle, connection_id: i64, path: &Path) -> Result<RosterImport, IngestError> {
+    import_bundle_with(cache, connection_id, path, &|_| {})
 }
 
 /// [`import_bundle`], reporting the records written so far to `progress` as it goes.
 pub fn import_bundle_with(
-    conn: &mut rusqlite::Connection,
+    cache: &CacheHandle,
     connection_id: i64,
     path: &Path,
     progress: &dyn Fn(u64),
 ) -> Result<RosterImport, IngestError> {
-    let shown = path.display().to_string();
     let mut counter = Counter::new(progress);
-    let tx = cache::begin(conn)?;
+    let report = cache.write_blocking(|tx| write_bundle(tx, connection_id, path, &mut counter))?;
+    counter.finish();
+    Ok(report)
+}
+
+/// Reads the bundle at `path` into the transaction `tx`.
+fn write_bundle(
+    tx: &Transaction<'_>,
+    connection_id: i64,
+    path: &Path,
+    counter: &mut Counter<'_>,
+) -> Result<RosterImport, IngestError> {
+    let shown = path.display().to_string();
     let mut writers: HashMap<Collection, CollectionWriter<'_>> = HashMap::new();
     let mut seen: HashMap<Collection, HashSet<String>> = HashMap::new();
     let mut marked = 0;
@@ -63,12 +72,12 @@ pub fn import_bundle_with(
             let writer = match writers.get_mut(&collection) {
                 Some(writer) => writer,
                 None => {
-                    let writer = CollectionWriter::new(&tx, connection_id, collection, WriteMode::Merge)
+                    let writer = CollectionWriter::new(tx, connection_id, collection, WriteMode::Merge)
                         .map_err(SinkError::new)?;
                     writers.entry(collection).or_insert(writer)
                 }
             };
-            let record = match mark(&tx, connection_id, collection, record).map_err(SinkError::new)? {
+            let record = match mark(tx, connection_id, collection, record).map_err(SinkError::new)? {
                 Marked::Cached(record) => {
                     marked += 1;
                     record
@@ -87,7 +96,16 @@ pub fn import_bundle_with(
             }
             Ok(())
         });
-    let mut imported = outcome.map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
+    let mut imported = outcome.map_err(|e| match e {
+        // The cache failing is not the file's fault: it stays a store failure.
+        crate::import::ImportError::Sink { source, .. } if source.0.is::<StoreError>() => {
+            match source.0.downcast::<StoreError>() {
+                Ok(store) => IngestError::Store(*store),
+                Err(other) => IngestError::Unreadable { path: shown.clone(), message: other.to_string() },
+            }
+        }
+        e => IngestError::Unreadable { path: shown.clone(), message: e.to_string() },
+    })?;
     if !unknown.is_empty() {
         let n = unknown.len();
         let first = unknown.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
@@ -102,21 +120,15 @@ pub fn import_bundle_with(
             continue;
         }
         let Some(writer) = writers.get_mut(collection) else { continue };
-        let table = cache::spec(*collection).table;
-        let cached: Vec<String> = tx
-            .prepare(&format!("SELECT id FROM {table} WHERE connection_id = ?1"))
-            .and_then(|mut s| s.query_map([connection_id], |r| r.get(0))?.collect())
-            .map_err(cairn_store::StoreError::from)?;
+        let cached = cache::ids(tx, connection_id, *collection)?;
         for id in cached.iter().filter(|id| !ids.contains(*id)) {
             removed += usize::from(writer.remove(id)?);
         }
     }
     drop(writers);
-    tx.commit().map_err(cairn_store::StoreError::from)?;
-    counter.finish();
     Ok(RosterImport {
         path: shown,
-        version: format!("{:?}", imported.version),
+        version: imported.version.to_string(),
         counts: imported.counts.iter().map(|(c, n)| (c.name().to_owned(), *n)).collect(),
         removed,
         warnings: imported.warnings,
@@ -138,12 +150,7 @@ enum Marked {
 /// A `tobedeleted` row marks the cached record it names: the cached values stay (a delta row
 /// that deletes need not repeat them), the row's own values (status, dateLastModified, ...) go
 /// over them, and the writer sets the record's `to_be_deleted` flag from its status.
-fn mark(
-    tx: &rusqlite::Transaction<'_>,
-    connection_id: i64,
-    collection: Collection,
-    record: Value,
-) -> Result<Marked, IngestError> {
+fn mark(tx: &Transaction<'_>, connection_id: i64, collection: Collection, record: Value) -> Result<Marked, StoreError> {
     if record.get("status").and_then(Value::as_str) != Some("tobedeleted") {
         return Ok(Marked::No(record));
     }

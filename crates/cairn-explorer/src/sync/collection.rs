@@ -1,9 +1,9 @@
 //! One collection: its pages streamed from the server as text ([`RawPage`], every record's
-//! JSON as sent), each page read for the values the cache's columns need on one blocking
-//! thread ([`PreparedRecords`]) and written by a `CollectionWriter` on another, inside one
-//! transaction that commits (with its journal line) only when every page was read. Bounded
-//! channels join the three: a writer that lags holds the read back without blocking an async
-//! worker.
+//! JSON as sent) through a bounded channel into a [`StagedCollection`] on a blocking thread
+//! (outside the cache: nothing is locked while the network is waited on), then, once every
+//! page was read, swapped in by a `CollectionWriter` in one IMMEDIATE transaction with its
+//! journal line (the staged records read back and prepared on a second thread while the
+//! writer writes). A stager that lags holds the read back without blocking an async worker.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -12,13 +12,14 @@ use cairn_client::{ClientError, Conditional, Progress, RawPage, Validators};
 use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
-use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, PreparedRecords, WriteMode};
-use tokio::sync::{mpsc, oneshot};
+use cairn_store::StoreError;
+use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, StagedCollection, WriteMode};
+use rusqlite::Transaction;
+use tokio::sync::mpsc;
 
 use super::clock::earlier;
 use super::deviations::Deviations;
 use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
-use super::store::WriteError;
 use super::{Ctx, outcome_of};
 
 /// Pages waiting for the writer at most (the read waits beyond).
@@ -34,7 +35,7 @@ enum Stop {
     /// The server, the connection or a cancellation.
     Client(ClientError),
     /// The cache.
-    Write(WriteError),
+    Write(StoreError),
     /// The server's pages repeat records and miss others.
     Paging(String),
 }
@@ -54,7 +55,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     let started = ctx.now();
     ctx.emit(name, Stage::Started, 0, None);
     let since = match ctx.options.incremental {
-        true => ctx.cache.run(move |conn, id| cache::last_complete(conn, id, name)).await,
+        true => ctx.cache.read(move |conn, id| cache::last_complete(conn, id, name)).await,
         false => Ok(None),
     };
     let since = match since {
@@ -65,7 +66,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     // sent back on incremental syncs; `None` for a full one (nothing conditional, none kept).
     let kept = match ctx.options.incremental {
         true => {
-            let kept = ctx.cache.run(move |conn, id| cache::validators(conn, id, name)).await.ok().flatten();
+            let kept = ctx.cache.read(move |conn, id| cache::validators(conn, id, name)).await.ok().flatten();
             Some(kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default())
         }
         false => None,
@@ -119,7 +120,9 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     }
 }
 
-/// Reads every page into one transaction and commits it; the records written.
+/// Reads every page into a [`StagedCollection`] (no lock held in the cache meanwhile), then
+/// swaps it in with one IMMEDIATE transaction together with its journal line; the records
+/// written, how many came again, and the deviations tolerated. `None`: not modified (304).
 async fn read(
     ctx: &Ctx<'_>,
     collection: Collection,
@@ -133,111 +136,93 @@ async fn read(
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
     let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
     let (sender, mut pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
-    let (prepared_sender, mut prepared) = mpsc::channel::<PreparedRecords>(PAGES_BUFFERED);
-    // Reading each record's values for the table, beside the writer rather than in it.
-    // The deviations reading tolerates are counted here too, off the writer's thread.
-    let reader = tokio::task::spawn_blocking(move || {
+    // Staging the pages on a blocking thread as they come; the deviations reading tolerates
+    // are counted here too. A staging failure drops `pages`, which ends the read.
+    let stager = tokio::task::spawn_blocking(move || -> Result<(StagedCollection, Deviations), StoreError> {
+        let mut staged = StagedCollection::new(collection)?;
         let mut deviations = Deviations::default();
         while let Some(page) = pages.blocking_recv() {
             for record in page.records() {
                 deviations.add_record(collection, record);
             }
-            if prepared_sender.blocking_send(PreparedRecords::new(collection, page.records())).is_err() {
-                // The writer stopped: closing `pages` ends the read.
-                break;
-            }
+            staged.stage(page.records())?;
         }
-        deviations
-    });
-    // The journal line and the total the server announced, once every page was sent; dropped
-    // unsent when the read failed.
-    let (commit, committed) = oneshot::channel::<(JournalEntry, Option<u64>, cache::Validators)>();
-    let cache = ctx.cache.clone();
-    let writer = tokio::task::spawn_blocking(move || -> Result<Written, cairn_store::StoreError> {
-        let mut conn = cache.lock();
-        let tx = cache::begin(&mut conn)?;
-        let mut writer = CollectionWriter::new(&tx, cache.id, collection, write_mode)?;
-        while let Some(records) = prepared.blocking_recv() {
-            writer.put_prepared(records)?;
-        }
-        match committed.blocking_recv() {
-            // Records repeated across pages and fewer distinct ones than announced: the read
-            // missed records; swapping it in would lose them.
-            Ok((_, Some(total), _)) if writer.repeated() > 0 && writer.written() < total => {
-                Ok(Written::Inconsistent { records: writer.written(), repeated: writer.repeated(), total })
-            }
-            Ok((mut entry, _, validators)) => {
-                let (records, repeated) = (writer.written(), writer.repeated());
-                entry.records = records;
-                if repeated > 0 {
-                    let note = repeated_note(repeated);
-                    entry.message = Some(entry.message.map_or(note.clone(), |m| format!("{m}; {note}")));
-                }
-                drop(writer);
-                cache::journal_append(&tx, cache.id, &entry)?;
-                cache::save_validators(&tx, cache.id, collection.name(), &validators)?;
-                tx.commit()?;
-                cache.checkpoint_soon();
-                Ok(Written::Committed { records, repeated })
-            }
-            // The reader stopped without committing: dropping the transaction rolls it back.
-            Err(_) => Ok(Written::Not),
-        }
+        Ok((staged, deviations))
     });
     let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
     drop(sender);
-    let mut not_modified = false;
-    let failed = match fetched {
-        Ok(Conditional::NotModified) => {
-            drop(commit);
-            not_modified = true;
-            None
-        }
-        Ok(Conditional::Changed { validators, .. }) => {
-            let entry = JournalEntry::new(
-                name,
-                attempt.mode.as_str(),
-                started.to_owned(),
-                ctx.now(),
-                Outcome::Complete,
-                0,
-                attempt.message.clone(),
-            );
-            // A send that fails means the writer already stopped; its own error says why.
-            let total = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total;
-            let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
-            let _ = commit.send((entry, total, validators));
-            None
-        }
-        Err(e) => {
-            drop(commit);
-            Some(e)
-        }
+    let staged = stager.await.map_err(|e| Stop::Write(StoreError::Worker(e.to_string())))?;
+    let (validators, (staged, deviations)) = match (fetched, staged) {
+        // A stager that failed made the read fail: its own error says why.
+        (Err(_), Err(e)) => return Err(Stop::Write(e)),
+        (Err(e), Ok(_)) => return Err(Stop::Client(e)),
+        (Ok(Conditional::NotModified), _) => return Ok(None),
+        (Ok(Conditional::Changed { .. }), Err(e)) => return Err(Stop::Write(e)),
+        (Ok(Conditional::Changed { validators, .. }), Ok(staged)) => (validators, staged),
     };
-    let written = writer.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
-    let deviations = reader.await.map_err(|e| Stop::Write(WriteError::Worker(e.to_string())))?;
-    match (written, failed) {
-        (Err(e), _) => Err(Stop::Write(e.into())),
-        (Ok(_), Some(e)) => Err(Stop::Client(e)),
-        (Ok(Written::Committed { records, repeated }), None) => Ok(Some((records, repeated, deviations))),
-        (Ok(Written::Not), None) if not_modified => Ok(None),
-        (Ok(Written::Inconsistent { records, repeated, total }), None) => Err(Stop::Paging(format!(
+    let message = attempt.message.clone();
+    let entry =
+        JournalEntry::new(name, attempt.mode.as_str(), started.to_owned(), ctx.now(), Outcome::Complete, 0, message);
+    let total = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total;
+    let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
+    let swapped = ctx.cache.write(move |tx, id| swap_in(tx, id, staged, write_mode, entry, total, &validators)).await;
+    match swapped {
+        Ok((records, repeated)) => Ok(Some((records, repeated, deviations))),
+        Err(SwapError::Store(e)) => Err(Stop::Write(e)),
+        Err(SwapError::Inconsistent { records, repeated, total }) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \
              collection stays as it was",
             repeated_note(repeated)
         ))),
-        (Ok(Written::Not), None) => Err(Stop::Write(WriteError::Worker("the writer ended without committing".into()))),
     }
 }
 
-/// What the writer did with a read.
-enum Written {
-    /// Committed: distinct records, and how many came again.
-    Committed { records: u64, repeated: u64 },
-    /// Not committed: records repeated and fewer distinct ones than the total announced.
+/// Why a staged collection was not swapped in (its transaction rolled back).
+#[derive(Debug)]
+enum SwapError {
+    /// The cache failed.
+    Store(StoreError),
+    /// Records repeated across pages and fewer distinct ones than the server announced: the
+    /// read missed records, and swapping it in would lose them.
     Inconsistent { records: u64, repeated: u64, total: u64 },
-    /// Not committed: the read failed.
-    Not,
+}
+
+impl From<StoreError> for SwapError {
+    fn from(error: StoreError) -> SwapError {
+        SwapError::Store(error)
+    }
+}
+
+/// Writes a staged collection, its journal line and its validators inside the transaction
+/// `tx`; the records written and how many came again.
+fn swap_in(
+    tx: &Transaction<'_>,
+    id: i64,
+    staged: StagedCollection,
+    mode: WriteMode,
+    mut entry: JournalEntry,
+    total: Option<u64>,
+    validators: &cache::Validators,
+) -> Result<(u64, u64), SwapError> {
+    let collection = staged.collection();
+    let mut writer = CollectionWriter::new(tx, id, collection, mode)?;
+    staged.write_to(&mut writer)?;
+    let (records, repeated) = (writer.written(), writer.repeated());
+    if let Some(total) = total
+        && repeated > 0
+        && records < total
+    {
+        return Err(SwapError::Inconsistent { records, repeated, total });
+    }
+    drop(writer);
+    entry.records = records;
+    if repeated > 0 {
+        let note = repeated_note(repeated);
+        entry.message = Some(entry.message.map_or(note.clone(), |m| format!("{m}; {note}")));
+    }
+    cache::journal_append(tx, id, &entry)?;
+    cache::save_validators(tx, id, collection.name(), validators)?;
+    Ok((records, repeated))
 }
 
 /// What the report says of records a server sent more than once.

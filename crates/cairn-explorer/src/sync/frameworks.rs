@@ -8,9 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use cairn_client::{ClientError, Conditional, Progress, ReadPackage, Validators};
 use cairn_query::Query;
-use cairn_spec::Collection;
 use cairn_spec::operations::operation;
-use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, WriteMode};
+use cairn_store::cache::{self, JournalEntry, Outcome};
 use serde_json::Value;
 
 use super::deviations::Deviations;
@@ -20,19 +19,6 @@ use crate::ingest::served_records;
 
 /// The name of the document list's step.
 pub(crate) const DOCUMENTS: &str = "CFDocuments";
-
-/// The collections a package writes, in order.
-const PACKAGE_COLLECTIONS: [Collection; 9] = [
-    Collection::CfDocuments,
-    Collection::CfItems,
-    Collection::CfAssociations,
-    Collection::CfConcepts,
-    Collection::CfSubjects,
-    Collection::CfLicenses,
-    Collection::CfItemTypes,
-    Collection::CfAssociationGroupings,
-    Collection::CfRubrics,
-];
 
 /// A document as the list gave it.
 struct Listed {
@@ -75,7 +61,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
             listed.iter().filter(|l| ids.contains(&l.id)).collect()
         }
     };
-    let cached = match ctx.cache.run(|conn, cid| cache::cached_documents(conn, cid)).await {
+    let cached = match ctx.cache.read(cache::cached_documents).await {
         Ok(cached) => cached.into_iter().map(|d| (d.id, d.last_change)).collect::<HashMap<_, _>>(),
         Err(e) => {
             out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await);
@@ -151,7 +137,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
     };
     let kept = match ctx.options.incremental {
         true => {
-            let kept = ctx.cache.run(|conn, cid| cache::validators(conn, cid, DOCUMENTS)).await.ok().flatten();
+            let kept = ctx.cache.read(|conn, cid| cache::validators(conn, cid, DOCUMENTS)).await.ok().flatten();
             Some(kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default())
         }
         false => None,
@@ -192,7 +178,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
             Ok(List { listed, repeated, validators, not_modified: false })
         }
         Ok(Conditional::NotModified) => {
-            let cached = ctx.cache.run(|conn, cid| cache::cached_documents(conn, cid)).await;
+            let cached = ctx.cache.read(cache::cached_documents).await;
             let cached = cached.map_err(|e| (ClientError::Sink(Box::new(e)), seen))?;
             let listed = cached
                 .into_iter()
@@ -213,7 +199,7 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
     // The validators the server sent with the package last time, sent back (incremental only).
     let resource = name.clone();
     let kept = match ctx.options.incremental {
-        true => ctx.cache.run(move |conn, cid| cache::validators(conn, cid, &resource)).await.ok().flatten(),
+        true => ctx.cache.read(move |conn, cid| cache::validators(conn, cid, &resource)).await.ok().flatten(),
         false => None,
     };
     let sent = kept.map(|v| Validators { etag: v.etag, last_modified: v.last_modified }).unwrap_or_default();
@@ -242,19 +228,9 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
     let note = message.clone();
     let written = ctx
         .cache
-        .run(move |conn, cid| {
-            let tx = cache::begin(conn)?;
-            let mut written = 0;
-            for collection in PACKAGE_COLLECTIONS {
-                let mut writer = CollectionWriter::new(&tx, cid, collection, WriteMode::Merge)?;
-                if matches!(collection, Collection::CfItems | Collection::CfAssociations) {
-                    writer.remove_where("document_id", &id)?;
-                }
-                for (_, record) in records.iter().filter(|(c, _)| *c == collection) {
-                    writer.put(record)?;
-                }
-                written += writer.written();
-            }
+        .write(move |tx, cid| {
+            let counts = cache::write_package(tx, cid, &id, &records, &mut || {})?;
+            let written = counts.iter().map(|(_, n)| n).sum();
             let entry = JournalEntry::new(
                 &journal_name,
                 "full",
@@ -264,10 +240,9 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
                 written,
                 Some(note),
             );
-            cache::journal_append(&tx, cid, &entry)?;
-            cache::save_validators(&tx, cid, &resource, &validators)?;
-            tx.commit()?;
-            Ok(written)
+            cache::journal_append(tx, cid, &entry)?;
+            cache::save_validators(tx, cid, &resource, &validators)?;
+            Ok::<_, cairn_store::StoreError>(written)
         })
         .await;
     match written {
@@ -333,9 +308,8 @@ async fn settle_listing(
     let (now, journal_start) = (ctx.now(), started.to_owned());
     let settled = ctx
         .cache
-        .run(move |conn, cid| {
-            let tx = cache::begin(conn)?;
-            let cached = cache::cached_documents(&tx, cid)?;
+        .write(move |tx, cid| {
+            let cached = cache::cached_documents(tx, cid)?;
             // `None` validators: the list was not modified (304), so the marks stand as they are.
             let settled = if validators.is_none() {
                 let unlisted = cached.iter().filter(|d| d.unlisted_since.is_some()).count();
@@ -343,11 +317,11 @@ async fn settle_listing(
             } else if keep.is_empty() && !cached.is_empty() {
                 Settled::Suspect(cached.len())
             } else {
-                let newly = cache::mark_listed(&tx, cid, &keep, &now)?.len();
+                let newly = cache::mark_listed(tx, cid, &keep, &now)?.len();
                 let unlisted: Vec<String> = cached.into_iter().map(|d| d.id).filter(|id| !keep.contains(id)).collect();
                 match prune {
                     true => {
-                        Settled::Listed { newly, unlisted: 0, removed: cache::remove_documents(&tx, cid, &unlisted)? }
+                        Settled::Listed { newly, unlisted: 0, removed: cache::remove_documents(tx, cid, &unlisted)? }
                     }
                     false => Settled::Listed { newly, unlisted: unlisted.len(), removed: 0 },
                 }
@@ -358,13 +332,12 @@ async fn settle_listing(
                 Settled::Listed { removed, .. } => (Outcome::Complete, removed),
             };
             let entry = JournalEntry::new(DOCUMENTS, "full", journal_start, now, outcome, records, message);
-            cache::journal_append(&tx, cid, &entry)?;
+            cache::journal_append(tx, cid, &entry)?;
             // A suspect list's validators are not kept: the next sync reads the list again.
             if let (Some(validators), Settled::Listed { .. }) = (&validators, settled) {
-                cache::save_validators(&tx, cid, DOCUMENTS, validators)?;
+                cache::save_validators(tx, cid, DOCUMENTS, validators)?;
             }
-            tx.commit()?;
-            Ok((settled, summary))
+            Ok::<_, cairn_store::StoreError>((settled, summary))
         })
         .await;
     match settled {

@@ -2,12 +2,17 @@
 //! through their getAll operations, and the competency frameworks (the document list, then
 //! the package of every new or changed document).
 //!
-//! - Each collection (and each framework package) is written in one transaction that commits
-//!   only when the whole collection was read: a failed or cancelled sync leaves the previous
-//!   data exactly as it was, and the report and the journal say what failed.
-//! - Pages stream as text from [`Client::collect_raw_pages`] through a bounded channel into the
-//!   cache's `CollectionWriter` on a blocking thread, each record kept in the cache exactly as
-//!   the server sent it; no collection is held in memory whole.
+//! - Everything goes through the caller's [`CacheHandle`]: its one writer, its readers, its
+//!   checkpointer. The sync never opens the cache itself.
+//! - Each collection (and each framework package) is written in one transaction that begins
+//!   only when the whole collection was read, and commits: a failed or cancelled sync leaves
+//!   the previous data exactly as it was, and the report and the journal say what failed.
+//! - Pages stream as text from [`Client::collect_raw_pages`] through a bounded channel into a
+//!   [`StagedCollection`](cairn_store::cache::StagedCollection) (a temporary database outside
+//!   the cache), each record kept exactly as the server sent it; no collection is held in
+//!   memory whole, and no lock is held while the network is waited on. The swap-in is one
+//!   short IMMEDIATE transaction, so other writers (an import, a saved connection) wait at most
+//!   that long.
 //! - Incremental: a collection with a complete sync in the journal is read with
 //!   `filter=dateLastModified>'<start of that sync>'` and merged; a server that refuses the
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
@@ -26,12 +31,12 @@ mod report;
 mod store;
 
 use std::fmt;
-use std::path::Path;
 use std::sync::Arc;
 
 use cairn_client::{Cancel, Client, ClientError};
 use cairn_spec::Service;
 use cairn_spec::operations::Operation;
+use cairn_store::cache::CacheHandle;
 
 pub use clock::{Clock, SystemClock, timestamp};
 pub use deviations::{Deviations, FIRST_DEVIATIONS};
@@ -89,8 +94,8 @@ impl fmt::Debug for SyncOptions {
 /// Why a sync could not run at all (a collection's own failure is in its report instead).
 #[derive(Debug, thiserror::Error)]
 pub enum SyncError {
-    /// The cache cannot be opened.
-    #[error("cannot open the cache {path}: {source}")]
+    /// The cache cannot be written.
+    #[error("cannot write the cache {path}: {source}")]
     Cache {
         /// The cache file.
         path: String,
@@ -100,23 +105,20 @@ pub enum SyncError {
     /// No token: the server or its token endpoint cannot be reached, or refused the client.
     #[error("cannot authenticate with the server: {0}")]
     Connect(ClientError),
-    /// A blocking thread of the sync stopped unexpectedly.
-    #[error("the cache writer stopped: {0}")]
-    Worker(String),
 }
 
-/// Syncs the provider `client` talks to into the cache at `cache_path`, under the connection
-/// called `connection` (created if absent). Reports progress to `progress` and stops promptly
-/// when `cancel` fires; returns what happened to every collection.
+/// Syncs the provider `client` talks to into `cache`, under the connection called
+/// `connection` (created if absent). Reports progress to `progress` and stops promptly when
+/// `cancel` fires; returns what happened to every collection.
 pub async fn sync(
     client: &Client,
-    cache_path: &Path,
+    cache: &CacheHandle,
     connection: &str,
     options: &SyncOptions,
     progress: &(dyn Fn(SyncProgress) + Sync),
     cancel: &Cancel,
 ) -> Result<SyncReport, SyncError> {
-    let cache = Cache::open(cache_path, connection, client.endpoint().base_url()).await?;
+    let cache = Cache::open(cache, connection, client.endpoint().base_url()).await?;
     let granted = tokio::select! {
         biased;
         _ = cancel.cancelled() => None,
@@ -151,7 +153,6 @@ pub async fn sync(
             }
         }
     }
-    ctx.cache.finish().await;
     Ok(report)
 }
 

@@ -240,13 +240,18 @@ mod tests {
     #[test]
     fn every_imported_package_comes_back_as_it_was() {
         let dir = tempfile::tempdir().unwrap();
-        let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+        let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
         let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case");
         // Two of the packages share a document identifier: one connection each.
         let mut id = 0;
         for name in FIXTURES {
             id = cache::connection_id(&conn, name, "file:").unwrap();
-            import_package(&mut conn, id, &fixtures.join(name)).unwrap();
+            import_package(
+                &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+                id,
+                &fixtures.join(name),
+            )
+            .unwrap();
         }
         for name in FIXTURES {
             let original = PackageFile::read(&std::fs::read(fixtures.join(name)).unwrap()).unwrap().value.package;
@@ -272,13 +277,23 @@ mod tests {
     #[test]
     fn a_document_two_connections_hold_needs_a_choice() {
         let dir = tempfile::tempdir().unwrap();
-        let mut conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+        let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../tests/fixtures/case/act-holistic-math-excerpt-ordering.json");
         let first = cache::connection_id(&conn, "first", "file:").unwrap();
         let second = cache::connection_id(&conn, "second", "file:").unwrap();
-        import_package(&mut conn, first, &file).unwrap();
-        import_package(&mut conn, second, &file).unwrap();
+        import_package(
+            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+            first,
+            &file,
+        )
+        .unwrap();
+        import_package(
+            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+            second,
+            &file,
+        )
+        .unwrap();
         let doc = "a33fc64e-5c40-11e7-82c4-3d54268aa9ee";
         match load_package(&conn, None, doc) {
             Err(ViewError::Ambiguous { connections, .. }) => assert_eq!(connections, ["first", "second"]),

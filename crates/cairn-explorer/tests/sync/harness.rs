@@ -87,6 +87,11 @@ fn all_but_demographics() -> String {
 
 impl Harness {
     pub async fn start(dialect: Dialect, chaos: Option<u64>) -> Harness {
+        Harness::start_with(dialect, ServeOptions { chaos, ..ServeOptions::default() }).await
+    }
+
+    /// The sandbox served with `options` (a slow link, faults).
+    pub async fn start_with(dialect: Dialect, options: ServeOptions) -> Harness {
         let dir = tempfile::tempdir().unwrap();
         let bound = bind("127.0.0.1:0".parse().unwrap(), true, dir.path()).unwrap();
         let base_url = bound.base_url.clone();
@@ -105,7 +110,7 @@ impl Harness {
         })
         .unwrap();
         sandbox.write(demo().to_vec()).unwrap();
-        let running = serve(bound, sandbox, ServeOptions { chaos, ..ServeOptions::default() });
+        let running = serve(bound, sandbox, options);
         Harness { base_url, ca_pem, dialect, clock, dir, running: Some(running) }
     }
 
@@ -152,7 +157,8 @@ pub async fn run_with(
     progress: &(dyn Fn(SyncProgress) + Sync),
     cancel: &Cancel,
 ) -> SyncReport {
-    sync::sync(client, db, "sandbox", options, progress, cancel).await.unwrap()
+    let cache = cairn_store::cache::CacheHandle::open(db).unwrap();
+    sync::sync(client, &cache, "sandbox", options, progress, cancel).await.unwrap()
 }
 
 /// `X-Total-Count` of every getAll collection, asked with `limit=1`.

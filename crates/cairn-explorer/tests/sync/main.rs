@@ -16,4 +16,5 @@ mod listing;
 mod loopback;
 mod paging;
 mod scopes;
+mod slow;
 mod validators;

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
@@ -90,11 +91,13 @@ pub struct ServeOptions {
     pub rate_limit: Option<u32>,
     /// Seed of deterministic injected faults.
     pub chaos: Option<u64>,
+    /// A slow link: every service request is answered this much later.
+    pub delay: Option<Duration>,
 }
 
 impl Default for ServeOptions {
     fn default() -> Self {
-        ServeOptions { body_limit: DEFAULT_BODY_LIMIT, rate_limit: None, chaos: None }
+        ServeOptions { body_limit: DEFAULT_BODY_LIMIT, rate_limit: None, chaos: None, delay: None }
     }
 }
 
@@ -104,6 +107,7 @@ struct App {
     body_limit: usize,
     rate: Option<RateLimiter>,
     chaos: Option<Chaos>,
+    delay: Option<Duration>,
 }
 
 /// A running server.
@@ -143,6 +147,7 @@ pub fn serve(bound: Bound, sandbox: Sandbox, options: ServeOptions) -> Running {
         body_limit: options.body_limit,
         rate: options.rate_limit.map(RateLimiter::new),
         chaos: options.chaos.map(Chaos::new),
+        delay: options.delay,
     });
     let router = Router::new().fallback(dispatch).with_state(app);
     let handle = axum_server::Handle::new();
@@ -194,6 +199,9 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
             && let Err(wait) = rate.check(authorization.unwrap_or("anonymous"), app.sandbox.clock.now())
         {
             return render(busy(wait.as_secs().max(1), "the rate limit is exceeded", dialect, service));
+        }
+        if let Some(delay) = app.delay {
+            tokio::time::sleep(delay).await;
         }
         let fault = app.chaos.as_ref().and_then(Chaos::next);
         match fault {

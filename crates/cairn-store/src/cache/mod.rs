@@ -1,15 +1,19 @@
 //! The app's cache: what the explorer syncs and imports, per connection, for fast offline
 //! browsing. Secrets never reach it: connections keep their URL and settings only.
 
+mod checkpoint;
 mod connections;
 mod documents;
 mod extract;
 mod frameworks;
+mod handle;
 mod journal;
 mod outline;
+mod package;
 mod prepared;
 mod schema;
 mod search;
+mod staging;
 mod tables;
 mod validators;
 mod writer;
@@ -19,10 +23,13 @@ use rusqlite::{Connection, OptionalExtension, params};
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items};
+pub use handle::{CacheHandle, blocking};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
+pub use package::{PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;
 pub use search::{SearchHit, search};
+pub use staging::StagedCollection;
 pub use tables::{Column, Link, TABLES, TableSpec, spec};
 pub use validators::{Validators, save_validators, validators};
 pub use writer::{CollectionWriter, WriteMode, begin};
@@ -80,6 +87,15 @@ pub fn counts(conn: &Connection, connection_id: Option<i64>) -> Result<Vec<(Coll
         out.push((spec.collection, n.max(0) as u64));
     }
     Ok(out)
+}
+
+/// The identifiers of every cached record of `collection` for a connection (a bulk import
+/// removes those its files no longer have).
+pub fn ids(conn: &Connection, connection_id: i64, collection: Collection) -> Result<Vec<String>, StoreError> {
+    let sql = format!("SELECT id FROM {} WHERE connection_id = ?1", spec(collection).table);
+    let mut statement = conn.prepare_cached(&sql)?;
+    let ids = statement.query_map([connection_id], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(ids)
 }
 
 /// The JSON of one cached record.

@@ -1,0 +1,80 @@
+//! A sync over a slow link holds no lock while it waits on the network: another writer — on
+//! the same handle (the app's other tasks) or on its own connection to the file (another
+//! process) — commits within a fraction of a second while a collection is mid-fetch.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use cairn_client::Cancel;
+use cairn_explorer::sync::{self, Stage, SyncOptions, SyncProgress};
+use cairn_sandbox::http::ServeOptions;
+use cairn_spec::{Dialect, Service};
+use cairn_store::cache::{self, CacheHandle};
+
+use crate::harness::Harness;
+
+/// The longest another write may wait: a swap-in of one small collection, not a collection's
+/// whole read.
+const PROMPT: Duration = Duration::from_millis(750);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sync_over_a_slow_link_does_not_block_other_writers() {
+    let delay = Duration::from_millis(60);
+    let harness =
+        Harness::start_with(Dialect::spec(), ServeOptions { delay: Some(delay), ..ServeOptions::default() }).await;
+    let db = harness.db("cache.sqlite");
+    let shared = CacheHandle::open(&db).unwrap();
+    let other_process = CacheHandle::open(&db).unwrap();
+    // Pages of 5: every collection takes many round trips of the slow link.
+    let options = SyncOptions { services: vec![Service::Rostering], page_size: 5, ..harness.options(false) };
+    let fetching = Arc::new(AtomicBool::new(false));
+    let flag = fetching.clone();
+    let progress = move |p: SyncProgress| match p.stage {
+        Stage::Fetching if p.records > 0 => flag.store(true, Ordering::SeqCst),
+        Stage::Finished(_) => flag.store(false, Ordering::SeqCst),
+        _ => {}
+    };
+    let done = Arc::new(AtomicBool::new(false));
+    let mid_collection = Arc::new(AtomicU32::new(0));
+    let writer = {
+        let (done, fetching, mid_collection) = (done.clone(), fetching.clone(), mid_collection.clone());
+        let (shared, other_process) = (shared.clone(), other_process.clone());
+        std::thread::spawn(move || {
+            let mut slowest = Duration::ZERO;
+            let mut n = 0;
+            while !done.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(100));
+                let during = fetching.load(Ordering::SeqCst);
+                for handle in [&shared, &other_process] {
+                    n += 1;
+                    let name = format!("writer {n}");
+                    let started = Instant::now();
+                    handle
+                        .write_blocking(|tx| cache::save_connection(tx, &name, "https://other.example", "{}"))
+                        .unwrap();
+                    slowest = slowest.max(started.elapsed());
+                }
+                if during && fetching.load(Ordering::SeqCst) {
+                    mid_collection.fetch_add(1, Ordering::SeqCst);
+                }
+            }
+            slowest
+        })
+    };
+    let client = harness.client();
+    let started = Instant::now();
+    let report = sync::sync(&client, &shared, "sandbox", &options, &progress, &Cancel::new()).await.unwrap();
+    let took = started.elapsed();
+    done.store(true, Ordering::SeqCst);
+    let slowest = writer.join().unwrap();
+    assert!(report.is_complete(), "{report:?}");
+    let mid = mid_collection.load(Ordering::SeqCst);
+    assert!(mid >= 3, "only {mid} writes ran while a collection was being read (the sync took {took:?})");
+    assert!(slowest < PROMPT, "another write waited {slowest:?} while the sync ran ({took:?} in all)");
+    // Every write of the other writers is there, beside the synced data.
+    let written = shared.read_blocking(cache::connections).unwrap();
+    assert!(written.iter().filter(|c| c.name.starts_with("writer ")).count() >= 2 * mid as usize);
+    assert!(written.iter().any(|c| c.name == "sandbox"));
+    harness.stop().await;
+}
