@@ -5,10 +5,18 @@
 
 mod builtin;
 mod cache;
+mod crosswalk;
 mod detail;
+mod diff;
+mod ends;
 mod error;
+mod exports;
 mod frameworks;
+mod graph_view;
 mod open;
+mod relation_types;
+mod relations;
+mod rubrics;
 mod search;
 mod session;
 mod types;
@@ -28,6 +36,7 @@ pub use cache::CacheHandle;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
 pub use open::OpenFramework;
+pub use relation_types::*;
 pub use search::segments;
 pub use types::*;
 
@@ -60,6 +69,7 @@ pub struct App {
     entropy: Arc<dyn Entropy>,
     clock: Arc<dyn Clock>,
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
+    rubrics: rubrics::RubricCache,
 }
 
 impl App {
@@ -75,6 +85,7 @@ impl App {
             entropy: options.entropy,
             clock: options.clock,
             on_cache_change: options.on_cache_change,
+            rubrics: rubrics::RubricCache::default(),
         })
     }
 
@@ -232,6 +243,7 @@ impl App {
     /// Forgets what was built from `connection`'s data and tells the window.
     fn changed(&self, connection: &str) {
         self.open.lock().unwrap_or_else(PoisonError::into_inner).retain(|key, _| key.connection != connection);
+        self.rubrics.forget(connection);
         (self.on_cache_change)(connection);
     }
 
