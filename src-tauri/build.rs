@@ -15,6 +15,13 @@ fn main() {
         "session_load",
         "session_save",
         "cancel",
+        "relation_graph",
+        "progressions",
+        "rubrics",
+        "item_rubrics",
+        "crosswalk",
+        "version_diff",
+        "save_export",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),
