@@ -4,6 +4,7 @@
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { NodeKind } from "../../bindings/NodeKind";
 import type { Progress } from "../../bindings/Progress";
+import type { Rubric } from "../../bindings/Rubric";
 import type { Session } from "../../bindings/Session";
 import type { SourceKind } from "../../bindings/SourceKind";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
@@ -29,6 +30,7 @@ export interface MockAssociation {
   uri?: string | null;
   title?: string | null;
   sequenceNumber?: number | null;
+  grouping?: string | null;
 }
 
 /** One framework. */
@@ -48,6 +50,7 @@ export interface MockFramework {
   edges: Array<[string, string]>;
   cycles?: string[][];
   associations?: MockAssociation[];
+  rubrics?: Rubric[];
 }
 
 /** Everything a fake backend holds. */
