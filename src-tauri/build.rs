@@ -22,6 +22,7 @@ fn main() {
         "crosswalk",
         "version_diff",
         "save_export",
+        "grouping_tree",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

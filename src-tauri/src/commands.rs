@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use cairn_explorer::app::{
-    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, ItemDetail,
+    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree, ItemDetail,
     NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport, SyncSummary,
     VersionDiff,
 };
@@ -195,4 +195,14 @@ pub async fn version_diff(
 #[tauri::command]
 pub async fn save_export(app: State<'_, AppState>, name: String, bytes: Vec<u8>) -> Result<String, AppError> {
     app.app()?.save_export(name, bytes).await
+}
+
+/// The tree of a framework built from the `isChildOf` links of chosen association groupings.
+#[tauri::command]
+pub async fn grouping_tree(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    groupings: Vec<String>,
+) -> Result<GroupingTree, AppError> {
+    app.app()?.grouping_tree(key, groupings).await
 }

@@ -42,6 +42,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::crosswalk,
         commands::version_diff,
         commands::save_export,
+        commands::grouping_tree,
     ])
 }
 

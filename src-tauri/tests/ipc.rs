@@ -71,6 +71,8 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     let snapshot = json!({ "kind": "cache", "key": key });
     let diff = invoke(&window, "version_diff", json!({ "old": snapshot, "new": snapshot })).expect("version_diff");
     assert_eq!(diff["items"]["added"], json!([]));
+    let grouped = invoke(&window, "grouping_tree", json!({ "key": key, "groupings": [] })).expect("grouping_tree");
+    assert!(grouped["rows"].as_array().is_some_and(|rows| !rows.is_empty()));
     let saved = invoke(&window, "save_export", json!({ "name": "graph.svg", "bytes": [60, 115, 118, 103, 47, 62] }))
         .expect("save_export");
     assert_eq!(std::fs::read_to_string(saved.as_str().unwrap()).unwrap(), "<svg/>");

@@ -66,6 +66,8 @@ fn export_all(dir: &Path) {
         FieldDiff,
         DiffMark,
         DiffTreeRow,
+        GroupingTree,
+        GroupingTreeRow,
     );
 }
 

@@ -161,6 +161,18 @@ async fn rubrics_are_tables_linked_to_their_items_and_progressions_are_ordered()
     let codes: Vec<_> = chains[0].steps.iter().map(|s| s.code.as_deref().unwrap()).collect();
     assert_eq!(codes, ["V.1", "V.2"]);
     assert!(app.progressions(version(2), id(3)).await.unwrap().is_empty());
+    // Without groupings, the tree by grouping is the whole tree, no link in a grouping.
+    let tree = app.grouping_tree(version(2), Vec::new()).await.unwrap();
+    let rows: Vec<(u32, &str)> = tree.rows.iter().map(|r| (r.depth, r.label.as_str())).collect();
+    assert_eq!(
+        rows[..3],
+        [
+            (1, "V.1 Reads and writes whole numbers to 120."),
+            (1, "V.2 Compares two whole numbers."),
+            (2, "V.1.a Counts on from any number.")
+        ]
+    );
+    assert!(tree.groupings.is_empty() && tree.rows.iter().all(|r| r.grouping.is_none()));
     assert_eq!(app.progressions(version(2), "nothing".to_owned()).await.unwrap_err().code, "not_found");
 }
 
@@ -202,6 +214,19 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
     let standard = deeper.nodes.iter().find(|n| n.kind == NodeKind::Item && n.distance == 1).unwrap();
     let around = app.relation_graph(maths.clone(), standard.identifier.clone(), 2, 500).await.unwrap();
     assert!(around.nodes.iter().all(|n| !n.label.is_empty()));
+
+    // The tree by grouping: every grouping an isChildOf link names; built from one, every
+    // placed row's link is of that grouping.
+    let whole = app.grouping_tree(maths.clone(), Vec::new()).await.unwrap();
+    assert!(whole.chosen.is_empty());
+    assert_eq!(whole.rows.iter().filter(|r| r.depth == 1).count(), outline.roots.len() + outline.orphans.len());
+    if let Some(first) = whole.groupings.first() {
+        let one = app.grouping_tree(maths.clone(), vec![first.identifier.clone()]).await.unwrap();
+        assert!(one.rows.len() <= whole.rows.len());
+        assert!(
+            one.rows.iter().filter(|r| r.depth > 1).all(|r| r.grouping.as_deref() == Some(first.identifier.as_str()))
+        );
+    }
 
     // Rubrics: the demo's two, each criterion naming a standard, four scored levels each.
     let rubrics = app.rubrics(maths.clone()).await.unwrap();

@@ -1,13 +1,14 @@
-//! Which view the Frameworks area's main pane shows (the tree, the crosswalk, the version diff,
-//! the rubrics), so that a link in one view (an item's rubric) opens another.
+//! Which view the Frameworks area's main pane shows (the tree, the tree by grouping, the crosswalk,
+//! the version diff, the rubrics), so that a link in one view (an item's rubric) opens another.
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 /** A view of the main pane. */
-export type MainView = "tree" | "crosswalk" | "versions" | "rubrics";
+export type MainView = "tree" | "groupings" | "crosswalk" | "versions" | "rubrics";
 
 export const MAIN_VIEWS: Array<{ id: MainView; label: string }> = [
   { id: "tree", label: "Tree" },
+  { id: "groupings", label: "By grouping" },
   { id: "rubrics", label: "Rubrics" },
   { id: "crosswalk", label: "Crosswalk" },
   { id: "versions", label: "Versions" },

@@ -17,5 +17,6 @@ export const queryKeys = {
   /** A crosswalk depends on both connections: it starts with FROM's and is invalidated by TO's through `predicate`. */
   crosswalk: (from: FrameworkKey, to: FrameworkKey) =>
     [from.connection, "crosswalk", from.identifier, to.connection, to.identifier] as const,
+  groupingTree: (key: FrameworkKey, groupings: string[]) => [key.connection, "grouping-tree", key.identifier, ...groupings] as const,
   versionDiff: (old: string, next: string) => ["version-diff", old, next] as const,
 };

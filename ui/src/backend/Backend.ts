@@ -7,6 +7,7 @@ import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
+import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
 import type { Progress } from "../bindings/Progress";
@@ -54,6 +55,8 @@ export interface Backend {
   crosswalk(from: FrameworkKey, to: FrameworkKey): Promise<CrosswalkReport>;
   /** `version_diff`: what changed from `old` to `new`. */
   versionDiff(old: SnapshotRef, next: SnapshotRef): Promise<VersionDiff>;
+  /** `grouping_tree`: the tree built from the isChildOf links of `groupings` (all when empty). */
+  groupingTree(key: FrameworkKey, groupings: string[]): Promise<GroupingTree>;
   /** `save_export`: writes a file into the data folder's `exports/`; answers its path. */
   saveExport(name: string, bytes: Uint8Array): Promise<string>;
   /** Listens to `cache-changed`; returns the function that stops listening. */

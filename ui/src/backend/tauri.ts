@@ -10,6 +10,7 @@ import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
+import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
 import type { Progress } from "../bindings/Progress";
@@ -60,6 +61,7 @@ export function createTauriBackend(): Backend {
     itemRubrics: (key, identifier) => call<Rubric[]>("item_rubrics", { key, identifier }),
     crosswalk: (from, to) => call<CrosswalkReport>("crosswalk", { from, to }),
     versionDiff: (old, next) => call<VersionDiff>("version_diff", { old, new: next }),
+    groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
     saveExport: (name, bytes) => call<string>("save_export", { name, bytes: Array.from(bytes) }),
     cancel: async (task) => {
       await call<unknown>("cancel", { task });

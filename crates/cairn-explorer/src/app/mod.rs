@@ -13,6 +13,7 @@ mod error;
 mod exports;
 mod frameworks;
 mod graph_view;
+mod grouping_tree;
 mod open;
 mod relation_types;
 mod relations;

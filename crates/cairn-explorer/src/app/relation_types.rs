@@ -367,3 +367,32 @@ pub struct VersionDiff {
 
 /// Most rows of a diff's tree.
 pub const DIFF_TREE_ROWS: usize = 20_000;
+
+/// A row of the tree built from chosen association groupings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupingTreeRow {
+    /// Depth below the document (1 for its children and for orphan roots).
+    pub depth: u32,
+    /// The node's identifier.
+    pub identifier: String,
+    /// Code and statement.
+    pub label: String,
+    /// The grouping of the `isChildOf` link placing the node under its parent (`null`: none,
+    /// or a root).
+    pub grouping: Option<String>,
+}
+
+/// A framework's tree built from chosen association groupings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupingTree {
+    /// Every grouping an `isChildOf` link of the framework names, with its title when defined.
+    pub groupings: Vec<GroupingRef>,
+    /// The groupings the tree was built from (empty: every `isChildOf` link).
+    pub chosen: Vec<String>,
+    /// The rows, depth first (at most [`DIFF_TREE_ROWS`]).
+    pub rows: Vec<GroupingTreeRow>,
+    /// Whether rows were cut.
+    pub truncated: bool,
+}

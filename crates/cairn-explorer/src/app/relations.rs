@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
-use super::relation_types::{CrosswalkReport, NeighbourhoodGraph, Progression, Rubric, SnapshotRef, VersionDiff};
+use super::relation_types::{
+    CrosswalkReport, GroupingTree, NeighbourhoodGraph, Progression, Rubric, SnapshotRef, VersionDiff,
+};
 use super::types::FrameworkKey;
-use super::{App, AppError, cache, crosswalk, diff, exports, graph_view, rubrics};
+use super::{App, AppError, cache, crosswalk, diff, exports, graph_view, grouping_tree, rubrics};
 
 impl App {
     /// The neighbourhood of `identifier`: `depth` (1–3) associations either way, at most
@@ -35,6 +37,13 @@ impl App {
     /// The rubrics with a criterion naming `identifier`.
     pub async fn item_rubrics(&self, key: FrameworkKey, identifier: String) -> Result<Vec<Rubric>, AppError> {
         Ok(rubrics::naming(&self.all_rubrics(key).await?, &identifier))
+    }
+
+    /// The tree of `key` built from the `isChildOf` links of the `groupings` chosen (every link
+    /// when none is).
+    pub async fn grouping_tree(&self, key: FrameworkKey, groupings: Vec<String>) -> Result<GroupingTree, AppError> {
+        let open = self.framework(key).await?;
+        cache::blocking(move || Ok(grouping_tree::grouping_tree(&open, &groupings))).await
     }
 
     /// The crosswalk of two cached frameworks.

@@ -48,6 +48,8 @@ export interface MockFramework {
   items: MockNode[];
   /** `[parent, child]` isChildOf links in sibling order. */
   edges: Array<[string, string]>;
+  /** The association grouping of each of `edges` (none when absent). */
+  edgeGroupings?: Array<string | null>;
   cycles?: string[][];
   associations?: MockAssociation[];
   rubrics?: Rubric[];

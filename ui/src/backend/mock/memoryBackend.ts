@@ -14,7 +14,7 @@ import type { Session } from "../../bindings/Session";
 import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
-import { crosswalk, neighbourhood, progressions, versionDiff } from "./relations";
+import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
 
 /** A recorded command call. */
 export interface MockCall {
@@ -398,6 +398,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         };
         return versionDiff(read(old), read(next));
       }),
+    groupingTree: (key, groupings) => answer("grouping_tree", { key, groupings }, () => groupingTree(framework(key).fw, groupings)),
     saveExport: (name, bytes) =>
       answer("save_export", { name }, () => {
         exported.set(name, bytes);

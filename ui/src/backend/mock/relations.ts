@@ -8,6 +8,7 @@ import type { CrosswalkSide } from "../../bindings/CrosswalkSide";
 import type { DiffRecord } from "../../bindings/DiffRecord";
 import type { DiffSection } from "../../bindings/DiffSection";
 import type { GraphEdge } from "../../bindings/GraphEdge";
+import type { GroupingTree } from "../../bindings/GroupingTree";
 import type { ItemSummary } from "../../bindings/ItemSummary";
 import type { NeighbourhoodGraph } from "../../bindings/NeighbourhoodGraph";
 import type { Progression } from "../../bindings/Progression";
@@ -246,4 +247,21 @@ export function versionDiff(old: MockFramework, next: MockFramework): VersionDif
     tree,
     treeTruncated: false,
   };
+}
+
+/** The tree from the child links of `chosen` groupings (all when empty). */
+export function groupingTree(fw: MockFramework, chosen: string[]): GroupingTree {
+  const grouping = (i: number) => fw.edgeGroupings?.[i] ?? null;
+  const edges = fw.edges.map((e, i) => ({ parent: e[0], child: e[1], grouping: grouping(i) }));
+  const kept = chosen.length === 0 ? edges : edges.filter((e) => e.grouping !== null && chosen.includes(e.grouping));
+  const rows: GroupingTree["rows"] = [];
+  const walk = (id: string, depth: number, path: string[]) => {
+    for (const e of kept.filter((x) => x.parent === id && !path.includes(x.child))) {
+      rows.push({ depth, identifier: e.child, label: step(fw, e.child).label, grouping: e.grouping });
+      walk(e.child, depth + 1, [...path, e.child]);
+    }
+  };
+  walk(fw.document.identifier, 1, [fw.document.identifier]);
+  const used = [...new Set(edges.map((e) => e.grouping).filter((g): g is string => g !== null))].sort();
+  return { groupings: used.map((identifier) => ({ identifier, title: `Grouping ${identifier}` })), chosen, rows, truncated: false };
 }
