@@ -11,6 +11,7 @@ export async function openFrameworkOf(browser, connection, title) {
   await entry.waitForExist({ timeout: 20_000, timeoutMsg: `no connection ${connection} in the sidebar` });
   for (const candidate of await entry.$$('button.fw-entry')) {
     if ((await candidate.$('.fw-title').getText()) === title) {
+      await candidate.scrollIntoView({ block: 'center' });
       await candidate.click();
       await browser.waitUntil(async () => (await browser.execute(() => document.querySelector('[aria-label="Frameworks"] [aria-current="true"] .fw-title')?.textContent)) === title, { timeout: 20_000 });
       await waitForTree(browser);
@@ -32,7 +33,7 @@ export async function drawnGraph(browser, timeout = 20_000) {
         reported: Number(size.dataset.nodes),
         drawn: Number(size.dataset.drawn),
         centre: cy.nodes('[?centre]').map((n) => n.id())[0] ?? null,
-        nodes: cy.nodes().map((n) => ({ id: n.id(), kind: n.data('kind'), label: n.data('label') })),
+        nodes: cy.nodes().map((n) => ({ id: n.id(), kind: n.data('kind'), code: n.data('code'), label: n.data('label') })),
         edgeTypes: [...new Set(cy.edges().map((e) => e.data('type')))],
         legend: [...document.querySelectorAll(`${graph} [aria-label="Legend"] li`)].map((li) => li.dataset.type),
       };
@@ -58,23 +59,30 @@ export async function clickGraphNode(browser, id) {
 
 /** Switches the main pane to the tab `name`. */
 export async function showView(browser, name) {
-  const tab = await browser.$(`[role="tablist"][aria-label="Framework views"] [role="tab"]=${name}`);
-  await tab.click();
-  await browser.waitUntil(async () => (await tab.getAttribute('aria-selected')) === 'true', { timeout: 5_000 });
-}
-
-/** Chooses, in the select named `label`, the option whose text starts with `text`. */
-export async function choose(browser, label, text) {
-  const select = await browser.$(`select[aria-label="${label}"]`);
-  await select.waitForExist({ timeout: 10_000 });
-  const options = await select.$$('option');
-  for (const option of options) {
-    if ((await option.getText()).startsWith(text)) {
-      await select.selectByAttribute('value', await option.getAttribute('value'));
+  const tabs = await browser.$$('[role="tablist"][aria-label="Framework views"] [role="tab"]');
+  for (const tab of tabs) {
+    if ((await tab.getText()) === name) {
+      await tab.click();
+      await browser.waitUntil(async () => (await tab.getAttribute('aria-selected')) === 'true', { timeout: 5_000 });
       return;
     }
   }
-  throw new Error(`no option "${text}" in ${label}`);
+  throw new Error(`no tab ${name}`);
+}
+
+/** Chooses, in the select named `label`, the option for `text` (a framework's title, maybe with its version): its text, or its text followed by " (version)" or " — connection". */
+export async function choose(browser, label, text) {
+  await browser.$(`select[aria-label="${label}"]`).waitForExist({ timeout: 10_000 });
+  const chosen = await browser.execute((l, t) => {
+    const select = document.querySelector(`select[aria-label="${l}"]`);
+    const option = [...select.options].find((o) => o.text === t || o.text.startsWith(`${t} (`) || o.text.startsWith(`${t} — `));
+    if (!option) return null;
+    select.value = option.value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return option.text;
+  }, label, text);
+  if (chosen === null) throw new Error(`no option "${text}" in ${label}`);
+  return chosen;
 }
 
 /** The texts of the list items of the list named `label` (`[]` when there is no such list). */

@@ -44,14 +44,17 @@ test('graph, crosswalk, version diff and rubrics', async () => {
     await screenshot(browser, 'relations-graph');
 
     // A click on a node of the canvas selects that item in the tree, and the panel follows.
-    const target = graph.nodes.find((n) => n.kind === 'item' && n.id !== graph.centre);
+    const target = graph.nodes.find((n) => n.kind === 'item' && n.code && n.id !== graph.centre);
     await clickGraphNode(browser, target.id);
-    const code = target.label.split(/\s/)[0];
+    const { code } = target;
     await browser.waitUntil(async () => (await treeRows(browser)).some((r) => r.selected && r.code === code), {
       timeout: 10_000,
       timeoutMsg: `clicking ${target.label} did not select it in the tree`,
     });
-    assert.match(await itemPanelText(browser), new RegExp(code.replace(/\./g, '\\.')));
+    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(code), {
+      timeout: 10_000,
+      timeoutMsg: `the item panel did not follow to ${code}`,
+    });
     const recentred = await drawnGraph(browser);
     assert.equal(recentred.centre, target.id);
     await screenshot(browser, 'relations-graph-clicked');
@@ -74,7 +77,9 @@ test('graph, crosswalk, version diff and rubrics', async () => {
     ]);
     const shown = await browser.$('[aria-label="Pairs shown"]').getText();
     assert.equal(shown, `${cli.pairs} pairs`);
-    await browser.$('table[aria-label="Crosswalk pairs"] tbody tr').click();
+    const firstPair = await browser.$('table[aria-label="Crosswalk pairs"] tbody tr td');
+    await firstPair.scrollIntoView({ block: 'center' });
+    await firstPair.click();
     await browser.$('[aria-label="Selected pair"]').waitForExist({ timeout: 5_000 });
     await screenshot(browser, 'relations-crosswalk');
 
@@ -111,8 +116,12 @@ test('graph, crosswalk, version diff and rubrics', async () => {
     await showView(browser, 'Tree');
     await openFrameworkOf(browser, 'Version 2', 'Cairn Versions Sample');
     await select(browser, 'V.1');
-    const link = await browser.$('[aria-label="Rubrics of this item"] button=Number Sense Rubric');
-    await link.waitForExist({ timeout: 10_000 });
+    await browser.waitUntil(async () => (await browser.$$('[aria-label="Rubrics of this item"] button')).length > 0, {
+      timeout: 10_000,
+      timeoutMsg: 'the item panel shows no rubric',
+    });
+    const [link] = await browser.$$('[aria-label="Rubrics of this item"] button');
+    assert.equal(await link.getText(), 'Number Sense Rubric');
     await link.click();
     const table = await browser.$('table[aria-label="Number Sense Rubric"]');
     await table.waitForExist({ timeout: 10_000 });
@@ -136,6 +145,9 @@ test('graph, crosswalk, version diff and rubrics', async () => {
       }
     }
     await screenshot(browser, 'relations-rubric');
+  } catch (error) {
+    await screenshot(browser, 'relations-failed');
+    throw error;
   } finally {
     await browser.deleteSession();
   }

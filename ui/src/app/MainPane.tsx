@@ -1,12 +1,14 @@
 //! The Frameworks area's main pane: tabs for the tree (with the selected node's relations below
-//! it), the rubrics, the crosswalk and the version diff. The tree stays mounted (hidden) so that
-//! it keeps its place.
+//! it), the tree by association grouping, the rubrics, the crosswalk and the version diff. The
+//! tree stays mounted (hidden) so that it keeps its place.
 
 import { CrosswalkView } from "../features/crosswalk/CrosswalkView";
 import { FrameworkTree } from "../features/frameworks/FrameworkTree";
+import { GroupingTreeView } from "../features/groupings/GroupingTreeView";
 import { RelationsPanel } from "../features/relations/RelationsPanel";
 import { RubricsView } from "../features/rubrics/RubricsView";
 import { VersionsView } from "../features/versions/VersionsView";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { MAIN_VIEWS, useMainView } from "./mainView";
 import "./views.css";
 
@@ -26,11 +28,18 @@ export function MainPane() {
         <div className="tree-holder">
           <FrameworkTree />
         </div>
-        <RelationsPanel />
+        <ErrorBoundary>
+          <RelationsPanel />
+        </ErrorBoundary>
       </div>
-      {main.view === "rubrics" && <RubricsView />}
-      {main.view === "crosswalk" && <CrosswalkView />}
-      {main.view === "versions" && <VersionsView />}
+      {main.view !== "tree" && (
+        <ErrorBoundary key={main.view}>
+          {main.view === "groupings" && <GroupingTreeView />}
+          {main.view === "rubrics" && <RubricsView />}
+          {main.view === "crosswalk" && <CrosswalkView />}
+          {main.view === "versions" && <VersionsView />}
+        </ErrorBoundary>
+      )}
     </>
   );
 }

@@ -93,8 +93,11 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
   // Reachable from the page for the end-to-end tests (which click nodes on the canvas).
   (container as HTMLElement & { cy?: cytoscape.Core }).cy = cy;
   cy.on("tap", "node", (event) => onSelect(event.target.id() as string));
+  // A canvas destroyed (its framework closed) ignores what React still asks of it.
+  const gone = () => cy.destroyed();
   return {
     show(elements, done) {
+      if (gone()) return;
       const types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
       const definitions: cytoscape.ElementDefinition[] = elements.map((e) =>
         e.group === "edges" ? { ...e, classes: `t${types.indexOf(e.data.type)}` } : e,
@@ -108,8 +111,9 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
       const layout = tree.layout({
         name: "dagre",
         rankDir: "BT",
-        nodeSep: 40,
-        rankSep: 70,
+        nodeSep: 24,
+        rankSep: 60,
+        nodeDimensionsIncludeLabels: true,
         fit: true,
         padding: 24,
         animate: false,
@@ -117,8 +121,11 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
       layout.one("layoutstop", () => done?.());
       layout.run();
     },
-    fit: () => cy.fit(undefined, 24),
+    fit: () => {
+      if (!gone()) cy.fit(undefined, 24);
+    },
     zoomBy(factor) {
+      if (gone()) return;
       const { width, height } = container.getBoundingClientRect();
       cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: width / 2, y: height / 2 } });
     },
@@ -127,6 +134,8 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
       return new Uint8Array(await blob.arrayBuffer());
     },
     svg: () => cy.svg({ full: true, bg: cssVar(container, "--bg", "#ffffff") }),
-    destroy: () => cy.destroy(),
+    destroy: () => {
+      if (!gone()) cy.destroy();
+    },
   };
 }

@@ -12,7 +12,7 @@ export const NO_GROUPING = "";
 /** A node as cytoscape receives it. */
 export interface NodeElement {
   group: "nodes";
-  data: { id: string; label: string; kind: NodeKind; centre: boolean; hidden: number };
+  data: { id: string; label: string; code: string | null; kind: NodeKind; centre: boolean; hidden: number };
 }
 
 /** An edge as cytoscape receives it. */
@@ -40,6 +40,7 @@ export function elements(graph: NeighbourhoodGraph, groupings: ReadonlySet<strin
     data: {
       id: n.identifier,
       label: n.hidden > 0 ? `${shorten(n.label)}\n+${n.hidden} more` : shorten(n.label),
+      code: n.code,
       kind: n.kind,
       centre: n.identifier === graph.centre,
       hidden: n.hidden,
