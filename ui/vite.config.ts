@@ -21,5 +21,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // Whole-app interaction tests run on busy 2-core machines too.
+    testTimeout: 20_000,
   },
 });

@@ -10,11 +10,13 @@ import { RubricsView } from "../features/rubrics/RubricsView";
 import { VersionsView } from "../features/versions/VersionsView";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { MAIN_VIEWS, useMainView } from "./mainView";
+import { useCrossConnectionInvalidation } from "./useCrossConnectionInvalidation";
 import "./views.css";
 
 /** The main pane's views. */
 export function MainPane() {
   const main = useMainView();
+  useCrossConnectionInvalidation();
   return (
     <>
       <div role="tablist" aria-label="Framework views" className="tabs main-tabs">

@@ -1,7 +1,7 @@
 //! The crosswalk: two frameworks chosen, coverage as numbers and bars, pairs filtered by type
 //! and subtree, a pair's items side by side, the uncovered items, and the CSV.
 
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
@@ -55,5 +55,19 @@ describe("the crosswalk", () => {
       { from: item('a "b", c'), to: item("x\ny"), associationType: "t", associationIdentifier: null, fromTo: false, byUri: false },
     ]);
     expect(csv.split("\r\n")[1]).toBe('t,to→from,i,,"a ""b"", c",i,,"x\ny",');
+  });
+});
+
+describe("the crosswalk after a sync", () => {
+  it("is computed again when the TO connection's data changed", async () => {
+    const user = userEvent.setup();
+    const { backend } = await renderApp(relationsBackend());
+    await user.click(screen.getByRole("tab", { name: "Crosswalk" }));
+    const view = screen.getByRole("region", { name: "Crosswalk" });
+    await user.selectOptions(within(view).getByRole("combobox", { name: "To framework" }), choiceValue(OTHER));
+    await within(view).findByRole("meter", { name: "From coverage" });
+    const before = backend.calls.filter((c) => c.command === "crosswalk").length;
+    backend.emitCacheChanged(OTHER.connection);
+    await waitFor(() => expect(backend.calls.filter((c) => c.command === "crosswalk").length).toBe(before + 1));
   });
 });
