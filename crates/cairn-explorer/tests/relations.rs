@@ -269,3 +269,34 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
             .is_some_and(|s| subtrees.contains(s)))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_real_package_draws_its_outside_ends_apart_and_diffs_as_unchanged_against_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case/opensalt-what-standards-could-be-crosswalk.json");
+    {
+        let mut conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
+        let connection = cairn_store::cache::connection_id(&conn, "Fixtures", "file:").unwrap();
+        cairn_explorer::ingest::import_package(&mut conn, connection, &file).unwrap();
+    }
+    let app = app(dir.path());
+    let key = FrameworkKey {
+        connection: "Fixtures".to_owned(),
+        identifier: "20c5134f-423d-4097-a971-3dd5152bf507".to_owned(),
+    };
+    // The document's neighbourhood at depth 2 reaches the targets outside the package.
+    let graph = app.relation_graph(key.clone(), key.identifier.clone(), 2, 500).await.unwrap();
+    assert_eq!(graph.nodes[0].kind, NodeKind::Document);
+    let outside: Vec<_> = graph.nodes.iter().filter(|n| n.kind == NodeKind::External).collect();
+    assert!(!outside.is_empty(), "{:?}", graph.nodes);
+    assert!(outside.iter().all(|n| n.uri.is_some() || !n.label.is_empty()));
+    assert!(graph.types.len() > 1, "{:?}", graph.types);
+    // The cached copy against the file it came from: nothing changed.
+    let diff = app
+        .version_diff(SnapshotRef::Cache { key }, SnapshotRef::File { path: file.display().to_string() })
+        .await
+        .unwrap();
+    assert!(diff.items.added.is_empty() && diff.items.removed.is_empty() && diff.items.changed.is_empty(), "{diff:?}");
+    assert!(diff.tree.iter().all(|r| r.mark.is_none()));
+}
