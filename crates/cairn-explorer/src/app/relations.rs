@@ -67,8 +67,8 @@ impl App {
         if let Some(found) = self.rubrics.get(&key) {
             return Ok(found);
         }
-        let wanted = key.clone();
-        let read = Arc::new(self.cache.read(move |conn| rubrics::read_rubrics(conn, &wanted)).await?);
+        let open = self.framework(key.clone()).await?;
+        let read = Arc::new(self.cache.read(move |conn| rubrics::read_rubrics(conn, &open)).await?);
         self.rubrics.put(key, read.clone());
         Ok(read)
     }
