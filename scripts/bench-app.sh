@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Measures the app in its real window: builds the UI and release binaries, prepares data folders
 # (the built-in sandbox's first launch, the state-scale demo synced with `cairn sync`, a node of
-# 1,000 children), drives the window under Xvfb through tauri-driver and prints a Markdown table
-# of medians. Usage: scripts/bench-app.sh [RUNS]   (default 5)
+# 1,000 children, two linked 20,000-item frameworks for the crosswalk), drives the window under
+# Xvfb through tauri-driver and prints a Markdown table of medians. Usage: scripts/bench-app.sh [RUNS]   (default 5)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_tauri_driver

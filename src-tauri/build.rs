@@ -15,6 +15,14 @@ fn main() {
         "session_load",
         "session_save",
         "cancel",
+        "relation_graph",
+        "progressions",
+        "rubrics",
+        "item_rubrics",
+        "crosswalk",
+        "version_diff",
+        "save_export",
+        "grouping_tree",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

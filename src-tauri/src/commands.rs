@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use cairn_explorer::app::{
-    App, AppError, Children, FrameworkGroup, FrameworkKey, FrameworkOutline, ItemDetail, Progress, SearchHit, Session,
-    StartReport, SyncSummary,
+    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree, ItemDetail,
+    NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport, SyncSummary,
+    VersionDiff,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -129,4 +130,79 @@ pub async fn session_save(app: State<'_, AppState>, session: Session) -> Result<
 #[tauri::command]
 pub async fn cancel(app: State<'_, AppState>, task: String) -> Result<bool, AppError> {
     Ok(app.app()?.cancel(&task))
+}
+
+/// The relationship graph around `identifier`: `depth` associations either way, at most `limit` nodes.
+#[tauri::command]
+pub async fn relation_graph(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    identifier: String,
+    depth: u32,
+    limit: u32,
+) -> Result<NeighbourhoodGraph, AppError> {
+    app.app()?.relation_graph(key, identifier, depth, limit).await
+}
+
+/// The `precedes` chains through `identifier`.
+#[tauri::command]
+pub async fn progressions(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    identifier: String,
+) -> Result<Vec<Progression>, AppError> {
+    app.app()?.progressions(key, identifier).await
+}
+
+/// Every rubric of a framework.
+#[tauri::command]
+pub async fn rubrics(app: State<'_, AppState>, key: FrameworkKey) -> Result<Vec<Rubric>, AppError> {
+    app.app()?.rubrics(key).await
+}
+
+/// The rubrics with a criterion naming `identifier`.
+#[tauri::command]
+pub async fn item_rubrics(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    identifier: String,
+) -> Result<Vec<Rubric>, AppError> {
+    app.app()?.item_rubrics(key, identifier).await
+}
+
+/// The crosswalk of two cached frameworks.
+#[tauri::command]
+pub async fn crosswalk(
+    app: State<'_, AppState>,
+    from: FrameworkKey,
+    to: FrameworkKey,
+) -> Result<CrosswalkReport, AppError> {
+    app.app()?.crosswalk(from, to).await
+}
+
+/// What changed from the snapshot `old` to `new`.
+#[tauri::command]
+pub async fn version_diff(
+    app: State<'_, AppState>,
+    old: SnapshotRef,
+    new: SnapshotRef,
+) -> Result<VersionDiff, AppError> {
+    app.app()?.version_diff(old, new).await
+}
+
+/// Writes an export (a graph's PNG or SVG, a crosswalk's CSV) into the data folder's `exports/`;
+/// answers the file's path.
+#[tauri::command]
+pub async fn save_export(app: State<'_, AppState>, name: String, bytes: Vec<u8>) -> Result<String, AppError> {
+    app.app()?.save_export(name, bytes).await
+}
+
+/// The tree of a framework built from the `isChildOf` links of chosen association groupings.
+#[tauri::command]
+pub async fn grouping_tree(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    groupings: Vec<String>,
+) -> Result<GroupingTree, AppError> {
+    app.app()?.grouping_tree(key, groupings).await
 }

@@ -35,6 +35,14 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::session_load,
         commands::session_save,
         commands::cancel,
+        commands::relation_graph,
+        commands::progressions,
+        commands::rubrics,
+        commands::item_rubrics,
+        commands::crosswalk,
+        commands::version_diff,
+        commands::save_export,
+        commands::grouping_tree,
     ])
 }
 

@@ -60,6 +60,23 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     invoke(&window, "tree_paths", json!({ "key": key, "identifier": root })).expect("tree_paths");
     invoke(&window, "tree_descendants", json!({ "key": key, "node": root })).expect("tree_descendants");
 
+    let graph = invoke(&window, "relation_graph", json!({ "key": key, "identifier": root, "depth": 2, "limit": 50 }))
+        .expect("relation_graph");
+    assert_eq!(graph["nodes"][0]["identifier"], root);
+    invoke(&window, "progressions", json!({ "key": key, "identifier": root })).expect("progressions");
+    invoke(&window, "rubrics", json!({ "key": key })).expect("rubrics");
+    invoke(&window, "item_rubrics", json!({ "key": key, "identifier": root })).expect("item_rubrics");
+    let walk = invoke(&window, "crosswalk", json!({ "from": key, "to": key })).expect("crosswalk");
+    assert!(walk["from"]["items"].as_u64().is_some_and(|n| n > 0));
+    let snapshot = json!({ "kind": "cache", "key": key });
+    let diff = invoke(&window, "version_diff", json!({ "old": snapshot, "new": snapshot })).expect("version_diff");
+    assert_eq!(diff["items"]["added"], json!([]));
+    let grouped = invoke(&window, "grouping_tree", json!({ "key": key, "groupings": [] })).expect("grouping_tree");
+    assert!(grouped["rows"].as_array().is_some_and(|rows| !rows.is_empty()));
+    let saved = invoke(&window, "save_export", json!({ "name": "graph.svg", "bytes": [60, 115, 118, 103, 47, 62] }))
+        .expect("save_export");
+    assert_eq!(std::fs::read_to_string(saved.as_str().unwrap()).unwrap(), "<svg/>");
+
     let hits = invoke(&window, "search", json!({ "query": "math", "limit": 5 })).expect("search");
     assert!(hits.as_array().is_some_and(|h| h.len() <= 5));
 

@@ -1,14 +1,16 @@
 // The app's performance in the real window (release build, under Xvfb, through tauri-driver):
 // launch with a warm cache, first launch, opening the 20,000-item state framework, expanding a
 // node of 1,000 children, search per keystroke, the longest frame while scrolling the fully
-// expanded state tree, and memory afterwards. Prints a Markdown table of medians.
+// expanded state tree, a 200-node relationship graph drawn and laid out, the crosswalk of two
+// 20,000-item frameworks, and memory afterwards. Prints a Markdown table of medians.
 // Run with `scripts/bench-app.sh [RUNS]`.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
-import { importPackages, syncDemoFrameworks, writeWidePackage } from '../lib/data.mjs';
+import { importPackages, syncDemoFrameworks, writeCrosswalkPair, writeWidePackage } from '../lib/data.mjs';
 import { openFramework, waitForTree } from '../lib/explorer.mjs';
+import { choose, drawnGraph, showView } from '../lib/relations.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const STATE_TITLE = 'Cairn Demo Mathematics';
@@ -161,6 +163,35 @@ function memoryMb() {
   return { app: mb(app), webview: mb(all) - mb(app) };
 }
 
+/** Selects the state framework's first row, then times a 200-node, depth-3 graph from asking to drawn. */
+async function timedGraph(browser, limit) {
+  await browser.keys(['Escape']);
+  await (await browser.$(ROW)).$('.statement').click();
+  await drawnGraph(browser);
+  await browser.$('select[aria-label="Depth"]').selectByAttribute('value', '3');
+  await drawnGraph(browser);
+  const started = Date.now();
+  await browser.$('select[aria-label="Most nodes"]').selectByAttribute('value', String(limit));
+  await browser.waitUntil(async () => browser.execute((n) => {
+    const size = document.querySelector('[aria-label="Graph size"]');
+    return size && Number(size.dataset.nodes) === n && size.dataset.drawn === String(n);
+  }, limit), { timeout: 30_000, interval: 10, timeoutMsg: `the ${limit}-node graph was never drawn` });
+  return Date.now() - started;
+}
+
+/** Times the crosswalk of `from` and `to` from choosing TO to both coverages shown. */
+async function timedCrosswalk(browser, from, to) {
+  await showView(browser, 'Crosswalk');
+  await choose(browser, 'From framework', from);
+  const started = Date.now();
+  await choose(browser, 'To framework', to);
+  await browser.waitUntil(async () => browser.execute(() => document.querySelectorAll('.coverage [data-covered]').length === 2),
+    { timeout: 60_000, interval: 10, timeoutMsg: 'the crosswalk was never shown' });
+  const ms = Date.now() - started;
+  await showView(browser, 'Tree');
+  return ms;
+}
+
 async function main() {
   const driver = await startDriver();
   const rows = [];
@@ -182,8 +213,11 @@ async function main() {
     const wide = path.join(dataDir, 'wide.json');
     writeWidePackage(wide, 1000);
     importPackages(dataDir, 'Bench', wide);
+    const [pairA, pairB] = [path.join(dataDir, 'crosswalk-a.json'), path.join(dataDir, 'crosswalk-b.json')];
+    const pair = writeCrosswalkPair(pairA, pairB, 20_000);
+    importPackages(dataDir, 'Bench', pairA, pairB);
 
-    const warm = [], open = [], reopen = [], expand = [], commands = [], typing = [];
+    const warm = [], open = [], reopen = [], expand = [], commands = [], typing = [], graphs = [], crosswalks = [];
     let browser;
     for (let i = 0; i < RUNS; i++) {
       const launched = await timedLaunch(driver, dataDir);
@@ -196,6 +230,8 @@ async function main() {
       reopen.push(await timedOpen(browser, STATE_CONNECTION, STATE_TITLE));
       commands.push(...await timedSearches(browser, 'conservation'));
       typing.push(...await timedTyping(browser, 'conservation'));
+      graphs.push(await timedGraph(browser, 200));
+      crosswalks.push(await timedCrosswalk(browser, pair.a, pair.b));
       if (i < RUNS - 1) {
         // The next launch restores a small framework, so the state one is opened cold again.
         await openFramework(browser, 'ordering');
@@ -227,6 +263,8 @@ async function main() {
     rows.push(['Expand a node of 1,000 children to painted', '≤ 100 ms', ms(median(expand)), expand.length]);
     rows.push(['Search command per keystroke, every cached framework', '≤ 50 ms', ms(median(commands)), commands.length]);
     rows.push(['Keystroke to results painted (search box)', '—', ms(median(typing)), typing.length]);
+    rows.push(['Graph of a 200-node neighbourhood drawn and laid out', '≤ 300 ms', ms(median(graphs)), graphs.length]);
+    rows.push(['Crosswalk of two 20,000-item frameworks computed and shown', '≤ 1 s', ms(median(crosswalks)), crosswalks.length]);
     rows.push(['Longest frame scrolling the expanded 20,000-item tree', '≤ 50 ms', ms(median(scroll)), scroll.length]);
     rows.push(['Memory after that: app and web view', '≤ 500 MB', `${Math.round(memory.app + memory.webview)} MB (app ${Math.round(memory.app)}, web view ${Math.round(memory.webview)})`, 1]);
   } finally {

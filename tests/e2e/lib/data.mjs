@@ -73,3 +73,41 @@ export function writeWidePackage(file, width) {
   writeFileSync(file, JSON.stringify(pkg));
   return { document: doc, wide: uuid(1) };
 }
+
+/**
+ * Two packages of `count` items each (100 top-level items with their children), the second
+ * linking every other item of its own to the first's by `exactMatchOf`: a crosswalk of that size.
+ */
+export function writeCrosswalkPair(fileA, fileB, count) {
+  const base = 'https://case.example.org/ims/case/v1p0';
+  const t = '2026-01-01T00:00:00+00:00';
+  const uuid = (side, n) => `be0c${side}000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  const ref = (id, title, kind) => ({ identifier: id, uri: `${base}/${kind}/${id}`, title });
+  const make = (side, title, linkTo) => {
+    const doc = uuid(side, 0);
+    const items = [];
+    const associations = [];
+    const tops = 100;
+    for (let i = 1; i <= count; i++) {
+      const id = uuid(side, i);
+      const top = i <= tops;
+      const code = top ? `${side}.${i}` : `${side}.${((i - 1) % tops) + 1}.${Math.floor((i - 1) / tops)}`;
+      items.push({ identifier: id, uri: `${base}/CFItems/${id}`, lastChangeDateTime: t, humanCodingScheme: code,
+        fullStatement: `Statement ${i} of ${title}` });
+      const parent = top ? ref(doc, title, 'CFDocuments') : ref(uuid(side, ((i - 1) % tops) + 1), '', 'CFItems');
+      associations.push({ identifier: uuid(side, 0x100000 + i), uri: `${base}/CFAssociations/${uuid(side, 0x100000 + i)}`,
+        lastChangeDateTime: t, associationType: 'isChildOf', sequenceNumber: i, originNodeURI: ref(id, code, 'CFItems'),
+        destinationNodeURI: parent });
+      if (linkTo && i % 2 === 0) {
+        associations.push({ identifier: uuid(side, 0x200000 + i), uri: `${base}/CFAssociations/${uuid(side, 0x200000 + i)}`,
+          lastChangeDateTime: t, associationType: 'exactMatchOf', originNodeURI: ref(id, code, 'CFItems'),
+          destinationNodeURI: ref(uuid(linkTo, i), '', 'CFItems') });
+      }
+    }
+    return { CFDocument: { identifier: doc, uri: `${base}/CFDocuments/${doc}`, lastChangeDateTime: t, creator: 'Cairn bench', title },
+      CFItems: items, CFAssociations: associations };
+  };
+  writeFileSync(fileA, JSON.stringify(make('a', 'Bench: crosswalk A', null)));
+  writeFileSync(fileB, JSON.stringify(make('b', 'Bench: crosswalk B', 'a')));
+  return { a: 'Bench: crosswalk A', b: 'Bench: crosswalk B' };
+}

@@ -71,7 +71,11 @@ test('first launch, the explorer, and a restart offline', async () => {
   browser = await launch(driver, dataDir);
   try {
     await waitForTree(browser, 20_000);
-    assert.equal(await currentFramework(browser), 'ordering');
+    // The sidebar may mark it a moment after the tree paints (the relations panel loads too).
+    await browser.waitUntil(async () => (await currentFramework(browser)) === 'ordering', {
+      timeout: 5_000,
+      timeoutMsg: 'the sidebar did not mark the restored framework',
+    });
     await browser.waitUntil(async () => (await treeRows(browser)).some((r) => r.selected && r.code === 'H.A.SCI.CSC.C.CE.L1.1'), {
       timeout: 10_000,
       timeoutMsg: 'the selection was not restored',

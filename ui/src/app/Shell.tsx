@@ -3,13 +3,14 @@
 import { useState } from "react";
 
 import { FrameworkList } from "../features/frameworks/FrameworkList";
-import { FrameworkTree } from "../features/frameworks/FrameworkTree";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
 import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 import { SearchBox } from "../features/search/SearchBox";
 import { Splitter } from "../ui/Splitter";
 import { AREAS, type Area } from "./areas";
 import { HistoryButtons } from "./HistoryButtons";
+import { MainPane } from "./MainPane";
+import { MainViewProvider } from "./mainView";
 import { Rail } from "./Rail";
 import { StatusBar } from "./StatusBar";
 import { usePaneWidth } from "./usePaneWidth";
@@ -30,6 +31,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const [showDetail, setShowDetail] = useState(true);
   const later = AREAS.find((a) => a.id === area && a.later);
   return (
+    <MainViewProvider>
     <div className="shell">
       <Rail current={area} onChange={setArea} />
       <div className="area" hidden={area !== "frameworks"}>
@@ -51,7 +53,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
               ◨
             </button>
           </div>
-          <FrameworkTree />
+          <MainPane />
         </main>
         {showDetail && (
           <>
@@ -70,5 +72,6 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
       )}
       <StatusBar firstLaunch={firstLaunch} />
     </div>
+    </MainViewProvider>
   );
 }

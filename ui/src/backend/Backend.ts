@@ -3,14 +3,21 @@
 //! and for looking at the UI in a plain browser.
 
 import type { Children } from "../bindings/Children";
+import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
+import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
+import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
 import type { Progress } from "../bindings/Progress";
+import type { Progression } from "../bindings/Progression";
+import type { Rubric } from "../bindings/Rubric";
 import type { SearchHit } from "../bindings/SearchHit";
 import type { Session } from "../bindings/Session";
+import type { SnapshotRef } from "../bindings/SnapshotRef";
 import type { StartReport } from "../bindings/StartReport";
+import type { VersionDiff } from "../bindings/VersionDiff";
 
 /** Every call rejects with an `AppError` (see `errors.ts`). */
 export interface Backend {
@@ -36,6 +43,22 @@ export interface Backend {
   sessionSave(session: Session): Promise<void>;
   /** `cancel`: cancels a running task such as `sync`. */
   cancel(task: string): Promise<void>;
+  /** `relation_graph`: the neighbourhood of `identifier`, `depth` (1–3) associations either way, at most `limit` nodes. */
+  relationGraph(key: FrameworkKey, identifier: string, depth: number, limit: number): Promise<NeighbourhoodGraph>;
+  /** `progressions`: the `precedes` chains through `identifier`. */
+  progressions(key: FrameworkKey, identifier: string): Promise<Progression[]>;
+  /** `rubrics`: every rubric of a framework. */
+  rubrics(key: FrameworkKey): Promise<Rubric[]>;
+  /** `item_rubrics`: the rubrics with a criterion naming `identifier`. */
+  itemRubrics(key: FrameworkKey, identifier: string): Promise<Rubric[]>;
+  /** `crosswalk`: the pairs linking two cached frameworks, with each side's coverage. */
+  crosswalk(from: FrameworkKey, to: FrameworkKey): Promise<CrosswalkReport>;
+  /** `version_diff`: what changed from `old` to `new`. */
+  versionDiff(old: SnapshotRef, next: SnapshotRef): Promise<VersionDiff>;
+  /** `grouping_tree`: the tree built from the isChildOf links of `groupings` (all when empty). */
+  groupingTree(key: FrameworkKey, groupings: string[]): Promise<GroupingTree>;
+  /** `save_export`: writes a file into the data folder's `exports/`; answers its path. */
+  saveExport(name: string, bytes: Uint8Array): Promise<string>;
   /** Listens to `cache-changed`; returns the function that stops listening. */
   onCacheChanged(listener: (connection: string) => void): () => void;
   /** Opens an http(s) or mailto link in the system browser. */

@@ -6,14 +6,20 @@ import { listen } from "@tauri-apps/api/event";
 import { openUrl } from "@tauri-apps/plugin-opener";
 
 import type { Children } from "../bindings/Children";
+import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
+import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
+import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
 import type { Progress } from "../bindings/Progress";
+import type { Progression } from "../bindings/Progression";
+import type { Rubric } from "../bindings/Rubric";
 import type { SearchHit } from "../bindings/SearchHit";
 import type { Session } from "../bindings/Session";
 import type { StartReport } from "../bindings/StartReport";
+import type { VersionDiff } from "../bindings/VersionDiff";
 import type { Backend } from "./Backend";
 import { toAppError } from "./errors";
 import { isExternalUrl } from "./links";
@@ -48,6 +54,15 @@ export function createTauriBackend(): Backend {
     sessionSave: async (session) => {
       await call<unknown>("session_save", { session });
     },
+    relationGraph: (key, identifier, depth, limit) =>
+      call<NeighbourhoodGraph>("relation_graph", { key, identifier, depth, limit }),
+    progressions: (key, identifier) => call<Progression[]>("progressions", { key, identifier }),
+    rubrics: (key) => call<Rubric[]>("rubrics", { key }),
+    itemRubrics: (key, identifier) => call<Rubric[]>("item_rubrics", { key, identifier }),
+    crosswalk: (from, to) => call<CrosswalkReport>("crosswalk", { from, to }),
+    versionDiff: (old, next) => call<VersionDiff>("version_diff", { old, new: next }),
+    groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
+    saveExport: (name, bytes) => call<string>("save_export", { name, bytes: Array.from(bytes) }),
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },

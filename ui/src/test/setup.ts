@@ -3,7 +3,7 @@
 
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
 afterEach(() => cleanup());
 
@@ -17,3 +17,6 @@ Element.prototype.scrollTo = function () {};
 Element.prototype.scrollIntoView = function () {};
 Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 600 });
 Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 1000 });
+
+// jsdom has no canvas: the relationship graph is drawn by a fake that records what it shows.
+vi.mock("../features/relations/graphCanvas");

@@ -116,6 +116,17 @@ impl From<ViewError> for AppError {
     }
 }
 
+impl From<crate::views::SnapshotError> for AppError {
+    fn from(error: crate::views::SnapshotError) -> AppError {
+        use crate::views::SnapshotError;
+        match error {
+            SnapshotError::View(view) => AppError::from(view),
+            SnapshotError::NotFound { .. } | SnapshotError::NoSuchFile(_) => AppError::not_found(error.to_string()),
+            SnapshotError::Unreadable { .. } => AppError::new("invalid", error.to_string()),
+        }
+    }
+}
+
 impl From<cairn_store::StoreError> for AppError {
     fn from(error: cairn_store::StoreError) -> AppError {
         match error {

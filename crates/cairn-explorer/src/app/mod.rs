@@ -4,10 +4,19 @@
 //! adapts these to Tauri commands.
 
 mod builtin;
+mod crosswalk;
 mod detail;
+mod diff;
+mod ends;
 mod error;
+mod exports;
 mod frameworks;
+mod graph_view;
+mod grouping_tree;
 mod open;
+mod relation_types;
+mod relations;
+mod rubrics;
 mod search;
 mod session;
 mod types;
@@ -27,6 +36,7 @@ pub use cairn_store::cache::CacheHandle;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
 pub use open::OpenFramework;
+pub use relation_types::*;
 pub use search::segments;
 pub use types::*;
 
@@ -63,6 +73,7 @@ pub struct App {
     entropy: Arc<dyn Entropy>,
     clock: Arc<dyn Clock>,
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
+    rubrics: rubrics::RubricCache,
 }
 
 impl App {
@@ -80,6 +91,7 @@ impl App {
             entropy: options.entropy,
             clock: options.clock,
             on_cache_change: options.on_cache_change,
+            rubrics: rubrics::RubricCache::default(),
         })
     }
 
@@ -250,6 +262,7 @@ impl App {
         *frameworks = kept;
         drop(frameworks);
         drop_later(stale);
+        self.rubrics.forget(connection);
         (self.on_cache_change)(connection);
     }
 

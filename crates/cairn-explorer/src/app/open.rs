@@ -222,6 +222,12 @@ impl OpenFramework {
         &self.key.identifier
     }
 
+    /// Runs `f` over the framework's graph, its tree and the package they were built from (read
+    /// with the outline's fields): what the relationship views compute from.
+    pub fn with_graph<R>(&self, f: impl FnOnce(&FrameworkGraph<'_>, &Tree, &CfPackage) -> R) -> R {
+        f(self.graphed.borrow_dependent(), &self.tree, self.graphed.borrow_owner())
+    }
+
     fn find(&self, identifier: &str) -> Option<NodeIndex> {
         self.by_identifier.get(identifier).copied()
     }

@@ -44,8 +44,19 @@ pub fn crosswalk_view(
     let from = resolve_snapshot(from, db)?;
     let to = resolve_snapshot(to, db)?;
     let links: Vec<Snapshot> = links.iter().map(|l| resolve_snapshot(l, db)).collect::<Result<_, _>>()?;
+    Ok(crosswalk_snapshots(db, &from, &to, &links)?)
+}
+
+/// The crosswalk of the frameworks `from` and `to` already read, with the associations of
+/// `links` and (given the cache) those the cache holds between them.
+pub fn crosswalk_snapshots(
+    db: Option<&Connection>,
+    from: &Snapshot,
+    to: &Snapshot,
+    links: &[Snapshot],
+) -> Result<CrosswalkView, ViewError> {
     let cached = match db {
-        Some(conn) => cached_links(conn, &from, &to)?,
+        Some(conn) => cached_links(conn, from, to)?,
         None => Vec::new(),
     };
     let mut others: Vec<&CfPackage> = links.iter().map(|l| &l.package).collect();

@@ -4,6 +4,7 @@
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { NodeKind } from "../../bindings/NodeKind";
 import type { Progress } from "../../bindings/Progress";
+import type { Rubric } from "../../bindings/Rubric";
 import type { Session } from "../../bindings/Session";
 import type { SourceKind } from "../../bindings/SourceKind";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
@@ -29,6 +30,7 @@ export interface MockAssociation {
   uri?: string | null;
   title?: string | null;
   sequenceNumber?: number | null;
+  grouping?: string | null;
 }
 
 /** One framework. */
@@ -46,8 +48,11 @@ export interface MockFramework {
   items: MockNode[];
   /** `[parent, child]` isChildOf links in sibling order. */
   edges: Array<[string, string]>;
+  /** The association grouping of each of `edges` (none when absent). */
+  edgeGroupings?: Array<string | null>;
   cycles?: string[][];
   associations?: MockAssociation[];
+  rubrics?: Rubric[];
 }
 
 /** Everything a fake backend holds. */

@@ -14,6 +14,7 @@ import type { Session } from "../../bindings/Session";
 import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
+import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
 
 /** A recorded command call. */
 export interface MockCall {
@@ -26,6 +27,8 @@ export interface MemoryBackend extends Backend {
   calls: MockCall[];
   saved: Session[];
   opened: string[];
+  /** Exports written, by name. */
+  exported: Map<string, Uint8Array>;
   emitCacheChanged(connection: string): void;
   /** Makes the next call of `command` fail with `error`. */
   failNext(command: string, error: AppError): void;
@@ -155,6 +158,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const calls: MockCall[] = [];
   const saved: Session[] = [];
   const opened: string[] = [];
+  const exported = new Map<string, Uint8Array>();
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   async function answer<T>(command: string, args: Record<string, unknown>, run: () => T): Promise<T> {
@@ -224,6 +228,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
     calls,
     saved,
     opened,
+    exported,
     emitCacheChanged(connection) {
       for (const listener of listeners) listener(connection);
     },
@@ -366,6 +371,38 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
           }
         }
         return hits;
+      }),
+    relationGraph: (key, identifier, depth, limit) =>
+      answer("relation_graph", { key, identifier, depth, limit }, () => {
+        const ix = framework(key);
+        node(ix, identifier);
+        return neighbourhood(ix.fw, identifier, depth, limit);
+      }),
+    progressions: (key, identifier) =>
+      answer("progressions", { key, identifier }, () => {
+        const ix = framework(key);
+        node(ix, identifier);
+        return progressions(ix.fw, identifier);
+      }),
+    rubrics: (key) => answer("rubrics", { key }, () => framework(key).fw.rubrics ?? []),
+    itemRubrics: (key, identifier) =>
+      answer("item_rubrics", { key, identifier }, () =>
+        (framework(key).fw.rubrics ?? []).filter((r) => r.criteria.some((c) => c.item?.identifier === identifier)),
+      ),
+    crosswalk: (from, to) => answer("crosswalk", { from, to }, () => crosswalk(framework(from).fw, framework(to).fw)),
+    versionDiff: (old, next) =>
+      answer("version_diff", { old, new: next }, () => {
+        const read = (ref: typeof old) => {
+          if (ref.kind === "file") throw notFound(`${ref.path}: no such file`);
+          return framework(ref.key).fw;
+        };
+        return versionDiff(read(old), read(next));
+      }),
+    groupingTree: (key, groupings) => answer("grouping_tree", { key, groupings }, () => groupingTree(framework(key).fw, groupings)),
+    saveExport: (name, bytes) =>
+      answer("save_export", { name }, () => {
+        exported.set(name, bytes);
+        return `/data/exports/${name}`;
       }),
     sessionLoad: () => answer("session_load", {}, () => session),
     sessionSave: (next) =>

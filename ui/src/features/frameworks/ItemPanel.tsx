@@ -3,6 +3,7 @@
 
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 import { ErrorView } from "../../ui/ErrorView";
+import { ItemRubrics } from "../rubrics/ItemRubrics";
 import { Markdown } from "../../ui/Markdown";
 import { Associations } from "./Associations";
 import { Breadcrumbs } from "./Breadcrumbs";
@@ -50,6 +51,7 @@ export function ItemPanel() {
             </dl>
           )}
           <Associations groups={detail.data.associations} />
+          {framework && <ItemRubrics framework={framework} identifier={detail.data.identifier} />}
         </>
       )}
     </section>

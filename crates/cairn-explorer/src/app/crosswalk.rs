@@ -1,0 +1,132 @@
+//! The crosswalk of two cached frameworks (of one connection or two), computed as `cairn
+//! crosswalk` computes it, with each item placed in its framework's first-level subtree for the
+//! view's filter.
+
+use std::collections::HashMap;
+
+use cairn_graph::crosswalk::{Coverage, Direction, ItemRef, MatchedBy};
+use cairn_graph::{FrameworkGraph, Tree};
+use cairn_spec::case::CfPackage;
+use rusqlite::Connection;
+
+use super::ends::item_label;
+use super::error::AppError;
+use super::relation_types::{
+    CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, ItemSummary, SubtreeRef, TypeShare,
+};
+use super::types::FrameworkKey;
+use crate::views::crosswalk::crosswalk_snapshots;
+use crate::views::{Snapshot, SnapshotSource, load_package, resolve_connection};
+
+/// The framework `key` read in full from the cache.
+pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
+    let connection_id = resolve_connection(conn, &key.connection)?;
+    let Some((_, package)) = load_package(conn, Some(connection_id), &key.identifier)? else {
+        return Err(AppError::not_found(format!(
+            "the framework {} is not in the cache of {}",
+            key.identifier, key.connection
+        )));
+    };
+    let source =
+        SnapshotSource::Cache { connection: key.connection.clone(), connection_id, document: key.identifier.clone() };
+    Ok(Snapshot { source, package })
+}
+
+/// The crosswalk from `from` to `to`.
+pub fn crosswalk(conn: &Connection, from: &FrameworkKey, to: &FrameworkKey) -> Result<CrosswalkReport, AppError> {
+    let (from_snapshot, to_snapshot) = (snapshot(conn, from)?, snapshot(conn, to)?);
+    let view = crosswalk_snapshots(Some(conn), &from_snapshot, &to_snapshot, &[])?;
+    let (from_places, from_subtrees) = subtrees(&from_snapshot.package);
+    let (to_places, to_subtrees) = subtrees(&to_snapshot.package);
+    let walk = view.crosswalk;
+    let groups = walk
+        .groups
+        .into_iter()
+        .map(|group| CrosswalkGroup {
+            association_type: group.association_type,
+            pairs: group
+                .pairs
+                .into_iter()
+                .map(|pair| CrosswalkPair {
+                    from: summary(pair.from, &from_places),
+                    to: summary(pair.to, &to_places),
+                    association_type: pair.association_type,
+                    association_identifier: pair.association_identifier,
+                    from_to: pair.direction == Direction::FromTo,
+                    by_uri: pair.matched_by == MatchedBy::Uri,
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(CrosswalkReport {
+        from: side(from, walk.from, &from_places, from_subtrees),
+        to: side(to, walk.to, &to_places, to_subtrees),
+        pairs: count(walk.pairs),
+        groups,
+    })
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn side(
+    key: &FrameworkKey,
+    coverage: Coverage,
+    places: &HashMap<String, String>,
+    subtrees: Vec<SubtreeRef>,
+) -> CrosswalkSide {
+    CrosswalkSide {
+        key: key.clone(),
+        title: coverage.title.unwrap_or_else(|| coverage.document.clone()),
+        items: count(coverage.items),
+        covered: count(coverage.covered),
+        share: coverage.share,
+        by_type: coverage
+            .by_type
+            .into_iter()
+            .map(|t| TypeShare { association_type: t.association_type, covered: count(t.covered), share: t.share })
+            .collect(),
+        uncovered: coverage.uncovered.into_iter().map(|item| summary(item, places)).collect(),
+        subtrees,
+    }
+}
+
+fn summary(item: ItemRef, places: &HashMap<String, String>) -> ItemSummary {
+    ItemSummary {
+        subtree: places.get(&item.identifier).cloned(),
+        identifier: item.identifier,
+        code: item.human_coding_scheme,
+        statement: item.full_statement,
+    }
+}
+
+/// Each item's first-level subtree (by identifier), and the first-level subtrees in order.
+fn subtrees(package: &CfPackage) -> (HashMap<String, String>, Vec<SubtreeRef>) {
+    let graph = FrameworkGraph::from_package(package);
+    let tree = Tree::new(&graph, package);
+    let mut places = HashMap::new();
+    let mut list = Vec::new();
+    let Some(root) = tree.root() else { return (places, list) };
+    for top in tree.children(root) {
+        let top_id = graph.node(top.node).identifier.to_owned();
+        let end = cairn_graph::End::of(&graph, package, top.node);
+        let label = match &end {
+            cairn_graph::End::Item { human_coding_scheme, full_statement, identifier } => {
+                item_label(human_coding_scheme.as_deref(), full_statement.as_deref(), identifier)
+            }
+            other => other.identifier().to_owned(),
+        };
+        list.push(SubtreeRef { identifier: top_id.clone(), label });
+        let mut stack = vec![top.node];
+        while let Some(node) = stack.pop() {
+            let id = graph.node(node).identifier.to_owned();
+            if places.contains_key(&id) {
+                continue;
+            }
+            places.insert(id, top_id.clone());
+            stack.extend(tree.children(node).iter().map(|c| c.node));
+        }
+    }
+    (places, list)
+}

@@ -1,0 +1,76 @@
+//! The commands of the relationship views: the graph of a node's neighbourhood, its
+//! progressions and rubrics, the crosswalk of two frameworks and the diff of two versions.
+
+use std::sync::Arc;
+
+use super::relation_types::{
+    CrosswalkReport, GroupingTree, NeighbourhoodGraph, Progression, Rubric, SnapshotRef, VersionDiff,
+};
+use super::types::FrameworkKey;
+use super::{App, AppError, crosswalk, diff, exports, graph_view, grouping_tree, rubrics};
+use cairn_store::cache;
+
+impl App {
+    /// The neighbourhood of `identifier`: `depth` (1–3) associations either way, at most
+    /// `limit` nodes, with how many associations of each node lead outside the drawing.
+    pub async fn relation_graph(
+        &self,
+        key: FrameworkKey,
+        identifier: String,
+        depth: u32,
+        limit: u32,
+    ) -> Result<NeighbourhoodGraph, AppError> {
+        let open = self.framework(key).await?;
+        cache::blocking(move || graph_view::graph(&open, &identifier, depth, limit)).await
+    }
+
+    /// The `precedes` chains through `identifier`.
+    pub async fn progressions(&self, key: FrameworkKey, identifier: String) -> Result<Vec<Progression>, AppError> {
+        let open = self.framework(key).await?;
+        cache::blocking(move || graph_view::progressions(&open, &identifier)).await
+    }
+
+    /// Every rubric of the framework `key`.
+    pub async fn rubrics(&self, key: FrameworkKey) -> Result<Vec<Rubric>, AppError> {
+        Ok(self.all_rubrics(key).await?.as_ref().clone())
+    }
+
+    /// The rubrics with a criterion naming `identifier`.
+    pub async fn item_rubrics(&self, key: FrameworkKey, identifier: String) -> Result<Vec<Rubric>, AppError> {
+        Ok(rubrics::naming(&self.all_rubrics(key).await?, &identifier))
+    }
+
+    /// The tree of `key` built from the `isChildOf` links of the `groupings` chosen (every link
+    /// when none is).
+    pub async fn grouping_tree(&self, key: FrameworkKey, groupings: Vec<String>) -> Result<GroupingTree, AppError> {
+        let open = self.framework(key).await?;
+        cache::blocking(move || Ok(grouping_tree::grouping_tree(&open, &groupings))).await
+    }
+
+    /// The crosswalk of two cached frameworks.
+    pub async fn crosswalk(&self, from: FrameworkKey, to: FrameworkKey) -> Result<CrosswalkReport, AppError> {
+        self.cache.read(move |conn| crosswalk::crosswalk(conn, &from, &to)).await
+    }
+
+    /// What changed from the snapshot `old` to `new`.
+    pub async fn version_diff(&self, old: SnapshotRef, new: SnapshotRef) -> Result<VersionDiff, AppError> {
+        self.cache.read(move |conn| diff::version_diff(conn, &old, &new)).await
+    }
+
+    /// Writes an export (`bytes` as the file `name`) into the data folder's `exports/`; answers
+    /// the file's path.
+    pub async fn save_export(&self, name: String, bytes: Vec<u8>) -> Result<String, AppError> {
+        let dir = self.data_dir.clone();
+        cache::blocking(move || Ok(exports::save(&dir, &name, &bytes)?.display().to_string())).await
+    }
+
+    async fn all_rubrics(&self, key: FrameworkKey) -> Result<Arc<Vec<Rubric>>, AppError> {
+        if let Some(found) = self.rubrics.get(&key) {
+            return Ok(found);
+        }
+        let open = self.framework(key.clone()).await?;
+        let read = Arc::new(self.cache.read(move |conn| rubrics::read_rubrics(conn, &open)).await?);
+        self.rubrics.put(key, read.clone());
+        Ok(read)
+    }
+}

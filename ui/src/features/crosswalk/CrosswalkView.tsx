@@ -1,0 +1,185 @@
+//! The crosswalk view: two cached frameworks chosen (of one connection or two), each side's
+//! coverage, the pairs by association type filtered by type and by FROM subtree, a pair's two
+//! items side by side, the uncovered items of each side, and the pairs as CSV.
+
+import { useMemo, useState } from "react";
+
+import { useMainView } from "../../app/mainView";
+import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
+import { toAppError, useBackend } from "../../backend";
+import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
+import { ErrorView } from "../../ui/ErrorView";
+import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
+import { CoverageBar } from "./CoverageBar";
+import { filteredPairs, itemText, pairsCsv, uncoveredIn, type CrosswalkFilter } from "./crosswalkModel";
+import { PairDetail } from "./PairDetail";
+import { useCrosswalk } from "./useCrosswalk";
+
+/** Most rows listed at once (the CSV has them all). */
+const SHOWN = 1000;
+
+/** The crosswalk view. */
+export function CrosswalkView() {
+  const { framework } = useExplorer();
+  const store = useExplorerStore();
+  const main = useMainView();
+  const backend = useBackend();
+  const { choices } = useFrameworkChoices();
+  const [fromValue, setFrom] = useState<string>(framework ? choiceValue(framework) : "");
+  const [toValue, setTo] = useState<string>("");
+  const [filter, setFilter] = useState<CrosswalkFilter>({ type: null, subtree: null });
+  const [picked, setPicked] = useState<CrosswalkPair | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const walk = useCrosswalk(choiceKey(fromValue), choiceKey(toValue));
+  const report = walk.data;
+  const pairs = useMemo(() => (report ? filteredPairs(report, filter) : []), [report, filter]);
+
+  const picker = (label: string, value: string, set: (v: string) => void) => (
+    <label>
+      {label}{" "}
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => {
+          set(e.target.value);
+          setFilter({ type: null, subtree: null });
+          setPicked(null);
+        }}
+      >
+        <option value="">Choose a framework…</option>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const exportCsv = async () => {
+    if (!report) return;
+    try {
+      const path = await backend.saveExport(`Crosswalk ${report.from.title} to ${report.to.title}.csv`, new TextEncoder().encode(pairsCsv(pairs)));
+      setMessage(`Saved to ${path}`);
+    } catch (error) {
+      setMessage(`Not saved: ${toAppError(error).message}`);
+    }
+  };
+  return (
+    <section className="crosswalk-view scroll" aria-label="Crosswalk">
+      <div className="toolbar wrap">
+        {picker("From framework", fromValue, setFrom)}
+        {picker("To framework", toValue, setTo)}
+      </div>
+      {(!fromValue || !toValue) && <p className="empty">Choose two frameworks to see how their items line up.</p>}
+      {walk.isFetching && <p className="empty" role="status">Computing the crosswalk…</p>}
+      {walk.error && <ErrorView error={walk.error} onRetry={() => void walk.refetch()} />}
+      {report && (
+        <>
+          <div className="coverages">
+            <CoverageBar side={report.from} role="From" />
+            <CoverageBar side={report.to} role="To" />
+          </div>
+          <div className="toolbar wrap">
+            <label>
+              Type{" "}
+              <select
+                aria-label="Association type"
+                value={filter.type ?? ""}
+                onChange={(e) => setFilter({ ...filter, type: e.target.value || null })}
+              >
+                <option value="">All types ({report.pairs})</option>
+                {report.groups.map((g) => (
+                  <option key={g.associationType} value={g.associationType}>
+                    {g.associationType} ({g.pairs.length})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Subtree{" "}
+              <select
+                aria-label="From subtree"
+                value={filter.subtree ?? ""}
+                onChange={(e) => setFilter({ ...filter, subtree: e.target.value || null })}
+              >
+                <option value="">The whole framework</option>
+                {report.from.subtrees.map((s) => (
+                  <option key={s.identifier} value={s.identifier}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" onClick={() => void exportCsv()} disabled={pairs.length === 0}>
+              Export CSV
+            </button>
+            <span className="muted num" role="status" aria-label="Pairs shown">
+              {pairs.length} pairs
+            </span>
+          </div>
+          {message && <p className="muted export-message">{message}</p>}
+          {picked && (
+            <PairDetail
+              pair={picked}
+              from={report.from}
+              to={report.to}
+              onOpen={(key, identifier) => {
+                main.show("tree");
+                void store.navigate({ key, identifier });
+              }}
+            />
+          )}
+          <table className="pairs" aria-label="Crosswalk pairs">
+            <thead>
+              <tr>
+                <th scope="col">From item</th>
+                <th scope="col">Type</th>
+                <th scope="col">To item</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pairs.slice(0, SHOWN).map((p, i) => (
+                <tr
+                  key={`${p.associationIdentifier ?? i}-${p.from.identifier}-${p.to.identifier}`}
+                  aria-selected={picked === p}
+                  tabIndex={0}
+                  onClick={() => setPicked(p)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter" || e.key === " ") setPicked(p);
+                  }}
+                >
+                  <td>{itemText(p.from)}</td>
+                  <td>
+                    {p.associationType} <span className="muted">{p.fromTo ? "→" : "←"}</span>
+                  </td>
+                  <td>{itemText(p.to)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {pairs.length > SHOWN && <p className="muted">The first {SHOWN} of {pairs.length} pairs; the CSV has them all.</p>}
+          <div className="uncovered">
+            {[
+              { role: "From", side: report.from, subtree: filter.subtree },
+              { role: "To", side: report.to, subtree: null },
+            ].map(({ role, side, subtree }) => {
+              const items = uncoveredIn(side.uncovered, subtree);
+              return (
+                <details key={role}>
+                  <summary>
+                    {role}: {items.length} items without a counterpart
+                  </summary>
+                  <ul aria-label={`${role} uncovered items`}>
+                    {items.slice(0, SHOWN).map((item) => (
+                      <li key={item.identifier}>{itemText(item) || item.identifier}</li>
+                    ))}
+                  </ul>
+                </details>
+              );
+            })}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

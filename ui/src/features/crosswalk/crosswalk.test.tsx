@@ -1,0 +1,73 @@
+//! The crosswalk: two frameworks chosen, coverage as numbers and bars, pairs filtered by type
+//! and subtree, a pair's items side by side, the uncovered items, and the CSV.
+
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { choiceValue } from "../../app/frameworkChoices";
+import { DEMO, OTHER, renderApp } from "../../test/fixtures";
+import { relationsBackend } from "../../test/relationsFixtures";
+import { pairsCsv } from "./crosswalkModel";
+
+describe("the crosswalk", () => {
+  it("shows coverage, pairs, a pair side by side, the uncovered items, and exports CSV", async () => {
+    const user = userEvent.setup();
+    const { backend } = await renderApp(relationsBackend());
+    await user.click(screen.getByRole("tab", { name: "Crosswalk" }));
+    const view = screen.getByRole("region", { name: "Crosswalk" });
+    expect(within(view).getByRole("combobox", { name: "From framework" })).toHaveValue(choiceValue(DEMO));
+    await user.selectOptions(within(view).getByRole("combobox", { name: "To framework" }), choiceValue(OTHER));
+
+    const from = await within(view).findByRole("meter", { name: "From coverage" });
+    expect(from).toHaveAttribute("value", String(1 / 9));
+    expect(view).toHaveTextContent("1 of 9 items covered (11.1 %)");
+    expect(view).toHaveTextContent("1 of 2 items covered (50.0 %)");
+    const pairs = within(view).getByRole("table", { name: "Crosswalk pairs" });
+    const rows = within(pairs).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent("1.1 Add fractions with unlike denominators");
+    expect(rows[0]).toHaveTextContent("exactMatchOf");
+
+    await user.click(rows[0] as HTMLElement);
+    const pair = within(view).getByRole("region", { name: "Selected pair" });
+    expect(pair).toHaveTextContent("Add fractions with unlike denominators");
+    expect(pair).toHaveTextContent("Fractions in science");
+
+    await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "A");
+    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pairs");
+    await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "C");
+    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("0 pairs");
+    await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "");
+    await user.selectOptions(within(view).getByRole("combobox", { name: "Association type" }), "exactMatchOf");
+    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pairs");
+
+    expect(within(view).getByRole("list", { name: "To uncovered items" })).toHaveTextContent("X Science strand");
+    await user.click(within(view).getByRole("button", { name: "Export CSV" }));
+    await within(view).findByText(/Saved to/);
+    const csv = new TextDecoder().decode([...backend.exported.values()][0]);
+    expect(csv.split("\r\n")[1]).toBe("exactMatchOf,from→to,A1,1.1,Add fractions with unlike denominators,X1,X.1,Fractions in science,as-2");
+  });
+
+  it("quotes CSV cells with commas, quotes and line breaks", () => {
+    const item = (statement: string) => ({ identifier: "i", code: null, statement, subtree: null });
+    const csv = pairsCsv([
+      { from: item('a "b", c'), to: item("x\ny"), associationType: "t", associationIdentifier: null, fromTo: false, byUri: false },
+    ]);
+    expect(csv.split("\r\n")[1]).toBe('t,to→from,i,,"a ""b"", c",i,,"x\ny",');
+  });
+});
+
+describe("the crosswalk after a sync", () => {
+  it("is computed again when the TO connection's data changed", async () => {
+    const user = userEvent.setup();
+    const { backend } = await renderApp(relationsBackend());
+    await user.click(screen.getByRole("tab", { name: "Crosswalk" }));
+    const view = screen.getByRole("region", { name: "Crosswalk" });
+    await user.selectOptions(within(view).getByRole("combobox", { name: "To framework" }), choiceValue(OTHER));
+    await within(view).findByRole("meter", { name: "From coverage" });
+    const before = backend.calls.filter((c) => c.command === "crosswalk").length;
+    backend.emitCacheChanged(OTHER.connection);
+    await waitFor(() => expect(backend.calls.filter((c) => c.command === "crosswalk").length).toBe(before + 1));
+  });
+});

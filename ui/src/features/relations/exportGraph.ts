@@ -1,0 +1,16 @@
+//! Exporting the drawn graph: PNG or SVG bytes saved by the backend into the data folder.
+
+import type { Backend } from "../../backend";
+import type { GraphCanvas } from "./graphCanvas";
+
+/** A file name for the graph of `label`. */
+export function exportName(label: string, format: "png" | "svg"): string {
+  const base = label.replace(/[^\p{L}\p{N}.\- ]+/gu, " ").trim().slice(0, 60) || "graph";
+  return `Graph of ${base}.${format}`;
+}
+
+/** Saves the graph drawn on `canvas` as `format`; answers the file's path. */
+export async function exportGraph(backend: Backend, canvas: GraphCanvas, label: string, format: "png" | "svg"): Promise<string> {
+  const bytes = format === "png" ? await canvas.png() : new TextEncoder().encode(canvas.svg());
+  return backend.saveExport(exportName(label, format), bytes);
+}

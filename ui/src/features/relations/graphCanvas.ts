@@ -1,0 +1,141 @@
+//! The relationship graph drawn by cytoscape.js on a canvas: styles per association type and node
+//! kind, a dagre layout over the `isChildOf` edges (children below their parents), node taps,
+//! zoom and fit, and PNG (cytoscape) and SVG (cytoscape-svg) export. The only module that
+//! touches cytoscape; components get a `GraphCanvas`.
+
+import cytoscape from "cytoscape";
+import dagre from "cytoscape-dagre";
+import svg from "cytoscape-svg";
+
+import type { EdgeElement, NodeElement } from "./graphModel";
+import { KIND_STYLE, typeStyle } from "./graphStyle";
+
+cytoscape.use(dagre);
+cytoscape.use(svg);
+
+/** A drawn graph. */
+export interface GraphCanvas {
+  /** Draws `elements` anew and lays them out; `done` is called when laid out. */
+  show(elements: Array<NodeElement | EdgeElement>, done?: () => void): void;
+  fit(): void;
+  zoomBy(factor: number): void;
+  png(): Promise<Uint8Array>;
+  svg(): string;
+  destroy(): void;
+}
+
+function cssVar(element: HTMLElement, name: string, fallback: string): string {
+  const value = getComputedStyle(element).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function stylesheet(container: HTMLElement, types: string[]): cytoscape.StylesheetJson {
+  const fg = cssVar(container, "--fg", "#1b1f24");
+  const bg = cssVar(container, "--bg", "#ffffff");
+  const soft = cssVar(container, "--bg-soft", "#f4f5f7");
+  const accent = cssVar(container, "--accent", "#0b5cad");
+  const muted = cssVar(container, "--fg-muted", "#57606a");
+  const sheet: cytoscape.StylesheetJson = [
+    {
+      selector: "node",
+      style: {
+        label: "data(label)",
+        "font-size": 10,
+        color: fg,
+        "text-wrap": "wrap",
+        "text-max-width": "130px",
+        "text-valign": "bottom",
+        "text-margin-y": 4,
+        "text-background-color": bg,
+        "text-background-opacity": 0.85,
+        "text-background-padding": "1px",
+        width: 18,
+        height: 18,
+        "background-color": soft,
+        "border-width": 2,
+        "border-color": muted,
+      },
+    },
+    { selector: "node[kind = 'document']", style: { "background-color": accent, width: 26, height: 20 } },
+    { selector: "node[hidden > 0]", style: { "border-style": "double", "border-width": 4 } },
+    { selector: "node[?centre]", style: { "border-color": accent, "border-width": 4, width: 24, height: 24, "font-weight": "bold" } },
+    { selector: "node:selected", style: { "overlay-color": accent, "overlay-opacity": 0.2, "overlay-padding": 4 } },
+    { selector: "edge", style: { width: 1.5, "curve-style": "bezier", "arrow-scale": 0.8 } },
+  ];
+  for (const [kind, style] of Object.entries(KIND_STYLE)) {
+    sheet.push({ selector: `node[kind = '${kind}']`, style: { shape: style.shape as never, "border-style": style.border } });
+  }
+  for (const [i, type] of types.entries()) {
+    const style = typeStyle(type);
+    sheet.push({
+      selector: `edge.t${i}`,
+      style: {
+        "line-color": style.colour,
+        "line-style": style.line,
+        "target-arrow-color": style.colour,
+        "target-arrow-shape": style.arrow ? "triangle" : "none",
+      },
+    });
+  }
+  return sheet;
+}
+
+/** A graph drawn into `container`; a tap on a node calls `onSelect` with its identifier. */
+export function createGraphCanvas(container: HTMLElement, onSelect: (identifier: string) => void): GraphCanvas {
+  const cy: cytoscape.Core = cytoscape({
+    container,
+    elements: [],
+    minZoom: 0.1,
+    maxZoom: 4,
+    wheelSensitivity: 0.3,
+    boxSelectionEnabled: false,
+  });
+  // Reachable from the page for the end-to-end tests (which click nodes on the canvas).
+  (container as HTMLElement & { cy?: cytoscape.Core }).cy = cy;
+  cy.on("tap", "node", (event) => onSelect(event.target.id() as string));
+  // A canvas destroyed (its framework closed) ignores what React still asks of it.
+  const gone = () => cy.destroyed();
+  return {
+    show(elements, done) {
+      if (gone()) return;
+      const types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
+      const definitions: cytoscape.ElementDefinition[] = elements.map((e) =>
+        e.group === "edges" ? { ...e, classes: `t${types.indexOf(e.data.type)}` } : e,
+      );
+      cy.batch(() => {
+        cy.elements().remove();
+        cy.style(stylesheet(container, types));
+        cy.add(definitions);
+      });
+      const tree = cy.nodes().union(cy.edges("[?tree]"));
+      const layout = tree.layout({
+        name: "dagre",
+        rankDir: "BT",
+        nodeSep: 24,
+        rankSep: 60,
+        nodeDimensionsIncludeLabels: true,
+        fit: true,
+        padding: 24,
+        animate: false,
+      } as cytoscape.LayoutOptions);
+      layout.one("layoutstop", () => done?.());
+      layout.run();
+    },
+    fit: () => {
+      if (!gone()) cy.fit(undefined, 24);
+    },
+    zoomBy(factor) {
+      if (gone()) return;
+      const { width, height } = container.getBoundingClientRect();
+      cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: width / 2, y: height / 2 } });
+    },
+    async png() {
+      const blob = await cy.png({ output: "blob-promise", full: true, scale: 2, bg: cssVar(container, "--bg", "#ffffff") });
+      return new Uint8Array(await blob.arrayBuffer());
+    },
+    svg: () => cy.svg({ full: true, bg: cssVar(container, "--bg", "#ffffff") }),
+    destroy: () => {
+      if (!gone()) cy.destroy();
+    },
+  };
+}
