@@ -1,10 +1,9 @@
 //! Opening a framework for the explorer, without a window: the state-scale demo framework
 //! (about 20,000 items) imported into a fresh cache, then opened `CAIRN_BENCH_RUNS` times
 //! (default 7; the median counts). Prints the median of each step — reading the package from
-//! SQLite with the outline's fields, building the graph and tree tables, and writing the first
-//! level as the JSON the window receives — and the memory the open framework keeps (VmRSS
-//! after, minus before). The window's own bench (`scripts/bench-app.sh`) adds the IPC and the
-//! paint; its target for the whole is ≤ 300 ms.
+//! SQLite's outline columns, building the graph and tree tables, and writing the first level as
+//! the JSON the window receives. The window's own bench (`scripts/bench-app.sh`) adds the IPC
+//! and the paint; its target for the whole is ≤ 300 ms.
 //!
 //! `cargo bench -p cairn-explorer --bench open`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
@@ -17,16 +16,6 @@ use cairn_explorer::ingest::import_package;
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_spec::Collection;
 use serde_json::{Value, json};
-
-fn memory_kb(field: &str) -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with(field))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
-}
 
 fn median(mut xs: Vec<Duration>) -> Duration {
     xs.sort();
@@ -86,9 +75,7 @@ fn main() {
     let key = FrameworkKey { connection: "bench".into(), identifier: document };
     let reader = cairn_store::cache::open(&path).unwrap();
     let (mut total, mut read, mut build, mut first_level) = (vec![], vec![], vec![], vec![]);
-    let mut kept = 0;
     for _ in 0..runs {
-        let before = memory_kb("VmRSS:");
         let started = Instant::now();
         let connection = cairn_explorer::views::resolve_connection(&reader, "bench").unwrap();
         let (_, outline) =
@@ -99,7 +86,6 @@ fn main() {
         let json = serde_json::to_string(&open.outline()).unwrap();
         let done = Instant::now();
         std::hint::black_box(json);
-        kept = memory_kb("VmRSS:").saturating_sub(before);
         read.push(loaded - started);
         build.push(built - loaded);
         first_level.push(done - built);
@@ -114,5 +100,4 @@ fn main() {
     println!("| build the graph, tree and row tables | {} |", ms(median(build)));
     println!("| the first level as JSON | {} |", ms(median(first_level)));
     println!("| **open, in all** | **{}** |", ms(median(total)));
-    println!("\nmemory the last open framework added: {} MB", kept / 1024);
 }
