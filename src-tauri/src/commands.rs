@@ -108,10 +108,20 @@ pub async fn item_detail(
     app.app()?.item_detail(key, identifier).await
 }
 
-/// Full-text search over every cached framework.
+/// Full-text search over every cached framework, with progress; a new search (or
+/// `cancel("search")`) cancels the one still running.
 #[tauri::command]
-pub async fn search(app: State<'_, AppState>, query: String, limit: u32) -> Result<Vec<SearchHit>, AppError> {
-    app.app()?.search(query, limit).await
+pub async fn search(
+    app: State<'_, AppState>,
+    query: String,
+    limit: u32,
+    on_progress: Channel<Progress>,
+) -> Result<Vec<SearchHit>, AppError> {
+    app.app()?
+        .search(query, limit, &|progress| {
+            let _ = on_progress.send(progress);
+        })
+        .await
 }
 
 /// The saved session.
@@ -126,7 +136,7 @@ pub async fn session_save(app: State<'_, AppState>, session: Session) -> Result<
     app.app()?.session_save(session).await
 }
 
-/// Cancels a running task (`sync`).
+/// Cancels a running task (`sync`, `search`).
 #[tauri::command]
 pub async fn cancel(app: State<'_, AppState>, task: String) -> Result<bool, AppError> {
     Ok(app.app()?.cancel(&task))

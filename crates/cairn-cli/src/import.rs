@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use cairn_explorer::import::{count_kinds, group_warnings, thousands};
 use cairn_explorer::ingest::{import_bundle_with, import_package_forced};
+use cairn_explorer::progress::{Cancel, Progress};
 use cairn_store::cache;
 
 /// Arguments of `cairn import`.
@@ -46,9 +47,10 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     for path in &args.paths {
         let is_bundle = path.is_dir() || path.extension().is_some_and(|x| x.eq_ignore_ascii_case("zip"));
         let spinner = Spinner::new(visible, path);
-        let progress = |records: u64| spinner.show(records);
+        let progress = |p: Progress| spinner.show(p.done);
+        let cancel = Cancel::new();
         let report = if is_bundle {
-            import_bundle_with(&handle, connection, path, &progress).map(|r| {
+            import_bundle_with(&handle, connection, path, &progress, &cancel).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
                 let marked = match r.marked {
                     0 => String::new(),
@@ -83,7 +85,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
                 (line, text, serde_json::to_value(&r))
             })
         } else {
-            import_package_forced(&handle, connection, path, args.force, &progress).map(|r| {
+            import_package_forced(&handle, connection, path, args.force, &progress, &cancel).map(|r| {
                 let counts: Vec<String> = r.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
                 let mut line = format!("{}: {} — {} warnings", r.path, counts.join(", "), r.warnings.len());
                 if let Some(replaced) = &r.replaced {

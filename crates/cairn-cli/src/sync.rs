@@ -13,7 +13,8 @@ use std::sync::Mutex;
 use anyhow::{Context, bail};
 use cairn_client::{Cancel, Client, ClientConfig, Secret};
 use cairn_explorer::connections;
-use cairn_explorer::sync::{self, Stage, SyncOptions, SyncOutcome, SyncProgress, SyncReport};
+use cairn_explorer::progress::Progress;
+use cairn_explorer::sync::{self, SyncOptions, SyncOutcome, SyncReport};
 use cairn_spec::Dialect;
 use cairn_store::cache::CacheHandle;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -115,6 +116,7 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
         });
         sync::sync(&client, &cache, &connection, &options, &|p| bars.show(p), &cancel).await
     })?;
+    bars.finish(&report);
     bars.clear();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -170,24 +172,30 @@ impl Bars {
         Bars { multi, bars: Mutex::new(HashMap::new()) }
     }
 
-    fn show(&self, progress: SyncProgress) {
+    fn show(&self, progress: Progress) {
         let Some(multi) = &self.multi else { return };
         let mut bars = self.bars.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let bar = bars.entry(progress.collection.clone()).or_insert_with(|| {
+        let bar = bars.entry(progress.stage.clone()).or_insert_with(|| {
             let style = ProgressStyle::with_template("{prefix:>24} {bar:30} {pos}/{len} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             let bar = multi.add(ProgressBar::new(0).with_style(style));
-            bar.set_prefix(short(&progress.collection));
+            bar.set_prefix(short(&progress.stage));
+            bar.set_message("…");
             bar
         });
         if let Some(total) = progress.total {
             bar.set_length(total);
         }
-        bar.set_position(progress.records);
-        match progress.stage {
-            Stage::Started => bar.set_message("…"),
-            Stage::Fetching => bar.set_message(""),
-            Stage::Finished(outcome) => bar.finish_with_message(outcome_name(outcome)),
+        bar.set_position(progress.done);
+    }
+
+    /// Every collection's line ends with its outcome.
+    fn finish(&self, report: &SyncReport) {
+        let bars = self.bars.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for collection in &report.collections {
+            if let Some(bar) = bars.get(&collection.collection) {
+                bar.finish_with_message(outcome_name(collection.outcome));
+            }
         }
     }
 

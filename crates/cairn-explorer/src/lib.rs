@@ -7,5 +7,6 @@ pub mod connections;
 pub mod export;
 pub mod import;
 pub mod ingest;
+pub mod progress;
 pub mod sync;
 pub mod views;

@@ -84,7 +84,7 @@ async fn first_launch_fills_the_cache_from_the_builtin_sandbox_and_the_explorer_
     assert_eq!(paths, vec![vec![first.identifier.clone(), leaf.identifier.clone()]]);
 
     // Search over everything, with the matched words marked.
-    let hits = app.search("science".to_owned(), 20).await.unwrap();
+    let hits = app.search("science".to_owned(), 20, &|_| {}).await.unwrap();
     assert!(!hits.is_empty());
     let marked = |h: &cairn_explorer::app::SearchHit| {
         h.segments.iter().chain(h.matched_in.iter().flat_map(|m| &m.segments)).any(|s| s.hit)

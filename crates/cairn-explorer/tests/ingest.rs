@@ -8,6 +8,7 @@ use cairn_explorer::ingest::{
     IngestError, PROGRESS_EVERY, import_bundle, import_bundle_with, import_package, import_package_forced,
     import_package_with,
 };
+use cairn_explorer::progress::{Cancel, Progress, ignore};
 use cairn_spec::Collection;
 use cairn_store::cache;
 
@@ -55,14 +56,13 @@ fn a_bundle_without_a_row_removes_that_record_and_a_broken_one_changes_nothing()
 
     let broken = dir.path().join("broken.zip");
     std::fs::write(&broken, b"PK\x03\x04 not really a zip").unwrap();
-    assert!(
-        import_bundle(
-            &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
-            id,
-            &broken
-        )
-        .is_err()
-    );
+    let error = import_bundle(
+        &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
+        id,
+        &broken,
+    )
+    .unwrap_err();
+    assert!(matches!(error, IngestError::Unreadable { .. }), "a broken zip is the file's fault: {error:?}");
     assert_eq!(count(&conn, id, Collection::Users), 9, "nothing changed");
 }
 
@@ -93,7 +93,8 @@ fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
                     id,
                     path,
                     true,
-                    &|_| {},
+                    &ignore,
+                    &Cancel::new(),
                 )
                 .unwrap();
                 let replaced = report.replaced.clone().unwrap();
@@ -126,31 +127,36 @@ fn imports_report_their_progress_every_thousand_records_and_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
-    let seen = std::cell::RefCell::new(Vec::new());
-    let progress = |n: u64| seen.borrow_mut().push(n);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let progress = |p: Progress| {
+        assert_eq!(p.task, "import");
+        seen.lock().unwrap().push(p.done);
+    };
     let report = import_bundle_with(
         &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
         id,
         &fixtures().join("oneroster/nicelion-users-2k"),
         &progress,
+        &Cancel::new(),
     )
     .unwrap();
     let written: usize = report.counts.iter().map(|(_, n)| n).sum();
     let steps = (written as u64 / PROGRESS_EVERY) as usize;
     let expected: Vec<u64> = (1..=steps as u64).map(|k| k * PROGRESS_EVERY).chain([written as u64]).collect();
-    assert_eq!(*seen.borrow(), expected, "{written} records");
+    assert_eq!(*seen.lock().unwrap(), expected, "{written} records");
 
-    seen.borrow_mut().clear();
+    seen.lock().unwrap().clear();
     let path = fixtures().join("case/opensalt-ordering-sequence-numbers.json");
     let report = import_package_with(
         &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
         id,
         &path,
         &progress,
+        &Cancel::new(),
     )
     .unwrap();
     let written: u64 = report.counts.iter().map(|(_, n)| n).sum();
-    assert_eq!(seen.borrow().last(), Some(&written));
+    assert_eq!(seen.lock().unwrap().last(), Some(&written));
 }
 
 fn cached(
@@ -233,4 +239,49 @@ fn a_delta_bundle_on_top_of_a_bulk_import_adds_changes_and_marks() {
     let (deleted, _) = cached(&conn, id, Collection::Orgs, "ghost").unwrap();
     assert!(deleted);
     assert_eq!(count(&conn, id, Collection::Users), 10, "other collections untouched");
+}
+
+#[test]
+fn a_bundle_is_parsed_before_the_write_lock_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let handle = cache::CacheHandle::open(&db).unwrap();
+    let other = cache::CacheHandle::open(&db).unwrap();
+    let id = handle.write_blocking(|tx| cache::connection_id(tx, "local", "file:")).unwrap();
+    let slowest = std::sync::Mutex::new(std::time::Duration::ZERO);
+    // While the bundle is read, another writer (another process's handle) commits at once.
+    let progress = |p: Progress| {
+        let started = std::time::Instant::now();
+        let name = format!("while reading {}", p.done);
+        other.write_blocking(|tx| cache::save_connection(tx, &name, "https://other.example", "{}")).unwrap();
+        let mut slowest = slowest.lock().unwrap();
+        *slowest = slowest.max(started.elapsed());
+    };
+    let bundle = fixtures().join("oneroster/nicelion-users-2k");
+    import_bundle_with(&handle, id, &bundle, &progress, &Cancel::new()).unwrap();
+    let slowest = *slowest.lock().unwrap();
+    assert!(slowest < std::time::Duration::from_millis(500), "another write waited {slowest:?}");
+    let names = handle.read_blocking(cache::connections).unwrap();
+    assert!(names.iter().filter(|c| c.name.starts_with("while reading")).count() >= 2);
+}
+
+#[test]
+fn a_cancelled_import_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let handle = cache::CacheHandle::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = handle.write_blocking(|tx| cache::connection_id(tx, "local", "file:")).unwrap();
+    let cancel = Cancel::new();
+    let progress = |p: Progress| {
+        if p.done >= PROGRESS_EVERY {
+            cancel.cancel();
+        }
+    };
+    let bundle = fixtures().join("oneroster/nicelion-users-2k");
+    let error = import_bundle_with(&handle, id, &bundle, &progress, &cancel).unwrap_err();
+    assert!(matches!(error, IngestError::Cancelled), "{error:?}");
+    let package = fixtures().join("case/opensalt-ordering-sequence-numbers.json");
+    let error = import_package_with(&handle, id, &package, &ignore, &cancel).unwrap_err();
+    assert!(matches!(error, IngestError::Cancelled), "{error:?}");
+    let counts = handle.read_blocking(|conn| cache::counts(conn, Some(id))).unwrap();
+    assert!(counts.iter().all(|(_, n)| *n == 0), "{counts:?}");
 }

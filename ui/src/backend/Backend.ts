@@ -35,13 +35,14 @@ export interface Backend {
   treePaths(key: FrameworkKey, identifier: string): Promise<string[][]>;
   /** `item_detail`. */
   itemDetail(key: FrameworkKey, identifier: string): Promise<ItemDetail>;
-  /** `search`: full text over every cached framework, best first. */
-  search(query: string, limit: number): Promise<SearchHit[]>;
+  /** `search`: full text over every cached framework, best first, reporting the hits read;
+   * a new search cancels the one still running, and so does `cancel("search")`. */
+  search(query: string, limit: number, onProgress?: (progress: Progress) => void): Promise<SearchHit[]>;
   /** `session_load`. */
   sessionLoad(): Promise<Session | null>;
   /** `session_save`. */
   sessionSave(session: Session): Promise<void>;
-  /** `cancel`: cancels a running task such as `sync`. */
+  /** `cancel`: cancels a running task: `sync` or `search`. */
   cancel(task: string): Promise<void>;
   /** `relation_graph`: the neighbourhood of `identifier`, `depth` (1–3) associations either way, at most `limit` nodes. */
   relationGraph(key: FrameworkKey, identifier: string, depth: number, limit: number): Promise<NeighbourhoodGraph>;

@@ -38,7 +38,7 @@ describe("the Tauri backend", () => {
       ["tree_descendants", { key: KEY, node: "a" }],
       ["tree_paths", { key: KEY, identifier: "a" }],
       ["item_detail", { key: KEY, identifier: "a" }],
-      ["search", { query: "fractions", limit: 50 }],
+      ["search", { query: "fractions", limit: 50, onProgress: expect.any(Channel) }],
       ["session_load", {}],
       ["session_save", { session: { framework: KEY, selected: "a", expanded: [["a"]], history: [], historyIndex: 0 } }],
       ["cancel", { task: "sync" }],

@@ -49,7 +49,11 @@ export function createTauriBackend(): Backend {
     treeDescendants: (key, node) => call<Children[]>("tree_descendants", { key, node }),
     treePaths: (key, identifier) => call<string[][]>("tree_paths", { key, identifier }),
     itemDetail: (key, identifier) => call<ItemDetail>("item_detail", { key, identifier }),
-    search: (query, limit) => call<SearchHit[]>("search", { query, limit }),
+    search(query, limit, onProgress) {
+      const channel = new Channel<Progress>();
+      if (onProgress) channel.onmessage = onProgress;
+      return call<SearchHit[]>("search", { query, limit, onProgress: channel });
+    },
     sessionLoad: () => call<Session | null>("session_load"),
     sessionSave: async (session) => {
       await call<unknown>("session_save", { session });

@@ -65,6 +65,11 @@ impl AppError {
         AppError::new("store", message)
     }
 
+    /// The work was cancelled; nothing of it was kept.
+    pub fn cancelled(message: impl Into<String>) -> AppError {
+        AppError::new("cancelled", message)
+    }
+
     /// A bug or a stopped worker.
     pub fn internal(message: impl Into<String>) -> AppError {
         AppError::new("internal", message)

@@ -19,22 +19,25 @@ mod relations;
 mod rubrics;
 mod search;
 mod session;
+mod tasks;
 mod types;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use cairn_client::{Cancel, Client};
+use cairn_client::Client;
 use cairn_sandbox::auth::Entropy;
 
 use crate::connections::ConnectionSettings;
-use crate::sync::{Clock, SyncOptions, SyncProgress, SyncReport};
+use crate::progress::{OnProgress, task};
+use crate::sync::{Clock, SyncOptions, SyncReport};
 
 pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
+pub use crate::progress::Progress;
 pub use open::OpenFramework;
 pub use relation_types::*;
 pub use search::segments;
@@ -69,7 +72,7 @@ pub struct App {
     cache: CacheHandle,
     open: Mutex<HashMap<FrameworkKey, Opening>>,
     builtin: tokio::sync::Mutex<Option<BuiltinSandbox>>,
-    tasks: Mutex<HashMap<String, Cancel>>,
+    tasks: tasks::Tasks,
     entropy: Arc<dyn Entropy>,
     clock: Arc<dyn Clock>,
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
@@ -87,7 +90,7 @@ impl App {
             cache,
             open: Mutex::new(HashMap::new()),
             builtin: tokio::sync::Mutex::new(None),
-            tasks: Mutex::new(HashMap::new()),
+            tasks: tasks::Tasks::default(),
             entropy: options.entropy,
             clock: options.clock,
             on_cache_change: options.on_cache_change,
@@ -109,7 +112,7 @@ impl App {
     /// whose first sync never completed — cancelled or failed) starts the built-in sandbox,
     /// saves it as a connection and syncs it, reporting progress; otherwise answers at once,
     /// with no network.
-    pub async fn start(&self, progress: &(dyn Fn(Progress) + Sync)) -> Result<StartReport, AppError> {
+    pub async fn start(&self, progress: OnProgress<'_>) -> Result<StartReport, AppError> {
         if !self.cache.read(needs_first_launch).await? {
             return Ok(StartReport { first_launch: false, session: session::load(&self.data_dir) });
         }
@@ -133,7 +136,7 @@ impl App {
 
     /// Syncs the built-in sandbox (starting it first when it is not running): in full, or
     /// incrementally; reports progress and can be cancelled as task `sync`.
-    pub async fn sync_builtin(&self, full: bool, progress: &(dyn Fn(Progress) + Sync)) -> Result<SyncReport, AppError> {
+    pub async fn sync_builtin(&self, full: bool, progress: OnProgress<'_>) -> Result<SyncReport, AppError> {
         let mut builtin = self.builtin.lock().await;
         if builtin.is_none() {
             *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone()).await?);
@@ -159,13 +162,9 @@ impl App {
             .await?;
         let client = Client::new(sandbox.client_config()?)?;
         let options = SyncOptions { incremental: !full, clock: self.clock.clone(), ..SyncOptions::default() };
-        let cancel = self.begin_task("sync");
-        let relay = |p: SyncProgress| {
-            progress(Progress { task: "sync".to_owned(), stage: p.collection, done: p.records, total: p.total })
-        };
-        let result = crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, &relay, &cancel).await;
-        self.end_task("sync");
-        let report = result?;
+        let running = self.tasks.begin(task::SYNC);
+        let report =
+            crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
         self.changed(BUILTIN_CONNECTION);
         Ok(report)
     }
@@ -201,10 +200,30 @@ impl App {
         self.cache.read(move |conn| detail::item_detail(conn, &open, &identifier)).await
     }
 
-    /// Full-text search over every cached framework.
-    pub async fn search(&self, query: String, limit: u32) -> Result<Vec<SearchHit>, AppError> {
+    /// Full-text search over every cached framework, reporting the hits read as task
+    /// `search`; a new search cancels the one still running, and so does `cancel("search")`
+    /// (the query is interrupted inside SQLite).
+    pub async fn search(&self, query: String, limit: u32, progress: OnProgress<'_>) -> Result<Vec<SearchHit>, AppError> {
         let limit = limit.clamp(1, 500);
-        self.cache.read(move |conn| search::search(conn, &query, limit)).await
+        let running = self.tasks.begin(task::SEARCH);
+        let cancel = running.cancel().clone();
+        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel();
+        let work = self.cache.read(move |conn| {
+            search::search(conn, &query, limit, &cancel, &|p| drop(sender.send(p)))
+        });
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                biased;
+                Some(report) = reports.recv() => progress(report),
+                hits = &mut work => {
+                    while let Ok(report) = reports.try_recv() {
+                        progress(report);
+                    }
+                    return hits;
+                }
+            }
+        }
     }
 
     /// The saved session.
@@ -218,10 +237,9 @@ impl App {
         cairn_store::cache::blocking(move || session::save(&dir, &session)).await
     }
 
-    /// Cancels the running task `task`; whether one was running.
+    /// Cancels the running task `task` (`sync`, `search`); whether one was running.
     pub fn cancel(&self, task: &str) -> bool {
-        let tasks = self.tasks.lock().unwrap_or_else(PoisonError::into_inner);
-        tasks.get(task).map(Cancel::cancel).is_some()
+        self.tasks.cancel(task)
     }
 
     /// Stops the built-in sandbox if it runs.
@@ -264,16 +282,6 @@ impl App {
         drop_later(stale);
         self.rubrics.forget(connection);
         (self.on_cache_change)(connection);
-    }
-
-    fn begin_task(&self, task: &str) -> Cancel {
-        let cancel = Cancel::new();
-        self.tasks.lock().unwrap_or_else(PoisonError::into_inner).insert(task.to_owned(), cancel.clone());
-        cancel
-    }
-
-    fn end_task(&self, task: &str) {
-        self.tasks.lock().unwrap_or_else(PoisonError::into_inner).remove(task);
     }
 }
 

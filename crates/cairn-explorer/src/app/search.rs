@@ -8,10 +8,32 @@ use serde_json::Value;
 
 use super::error::AppError;
 use super::types::{FieldMatch, FrameworkKey, SearchHit, Segment};
+use crate::progress::{Cancel, OnProgress, Progress, task};
 
-/// Items of every cached framework matching `query` (each word a prefix), best first.
-pub fn search(conn: &Connection, query: &str, limit: u32) -> Result<Vec<SearchHit>, AppError> {
-    let hits = cairn_store::cache::search_items(conn, query, limit)?;
+/// Hits read between two progress reports.
+const REPORT_EVERY: u64 = 50;
+
+/// Items of every cached framework matching `query` (each word a prefix), best first;
+/// reports the hits read (task `search`, stage `items`) and stops between hits once `cancel`
+/// fires.
+pub fn search(
+    conn: &Connection,
+    query: &str,
+    limit: u32,
+    cancel: &Cancel,
+    progress: OnProgress<'_>,
+) -> Result<Vec<SearchHit>, AppError> {
+    let report = |done| progress(Progress::new(task::SEARCH, "items", done, Some(u64::from(limit))));
+    let stop = &mut |read: u64| {
+        if read.is_multiple_of(REPORT_EVERY) {
+            report(read);
+        }
+        cancel.is_cancelled()
+    };
+    let Some(hits) = cairn_store::cache::search_items_until(conn, query, limit, stop)? else {
+        return Err(AppError::cancelled("the search was cancelled"));
+    };
+    report(hits.len() as u64);
     if hits.is_empty() {
         return Ok(Vec::new());
     }

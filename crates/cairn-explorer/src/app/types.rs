@@ -270,22 +270,6 @@ pub struct Session {
     pub history_index: u32,
 }
 
-/// How long work is going: one stage (a collection, a framework, a file) of a task.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Progress {
-    /// The task (`sync`, `import`, `search`).
-    pub task: String,
-    /// The stage: a collection (`CFItems`), a framework, a file.
-    pub stage: String,
-    /// Records (or bytes) done.
-    #[ts(type = "number")]
-    pub done: u64,
-    /// How many there are, when known.
-    #[ts(type = "number | null")]
-    pub total: Option<u64>,
-}
-
 /// What starting the app did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -15,7 +15,7 @@ use rusqlite::Connection;
 
 pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework};
 pub use natural::natural_cmp;
-pub use roster::{ExportMode, RosterExport, export_roster};
+pub use roster::{ExportMode, RosterExport, export_roster, export_roster_with};
 pub use warnings::ExportWarning;
 
 /// The connection whose records are exported.
@@ -86,6 +86,9 @@ pub enum ExportError {
         /// Why.
         source: csv::Error,
     },
+    /// The export was cancelled.
+    #[error("the export was cancelled")]
+    Cancelled,
     /// Reading the cache failed.
     #[error("reading the cache: {0}")]
     Store(#[from] cairn_store::StoreError),

@@ -36,6 +36,7 @@ use serde_json::Value;
 use super::sheet::{Sheet, cell, csv_error, text, writer};
 use super::warnings::{ExportWarning, Warnings};
 use super::{ExportError, Source};
+use crate::progress::{Cancel, OnProgress, Progress, check, ignore, task};
 
 /// Whether the bundle is the whole set or changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -674,6 +675,9 @@ fn pairs(v: &Value, key: &str, left: &str, right: &str) -> String {
     parts(v, key).map(|p| format!("{{{}:{}}}", cell(p, left), cell(p, right))).collect::<Vec<_>>().join(",")
 }
 
+/// Records read between two progress reports.
+pub const REPORT_EVERY: u64 = 1_000;
+
 /// The metadata keys of the records of `table`, in order of first appearance.
 fn metadata_keys(conn: &Connection, table: &str, connection_id: i64) -> Result<Vec<String>, ExportError> {
     let mut statement = conn.prepare(&format!(
@@ -700,6 +704,21 @@ pub fn export_roster(
     dir: &Path,
     mode: &ExportMode,
 ) -> Result<RosterExport, ExportError> {
+    export_roster_with(conn, source, dir, mode, &ignore, &Cancel::new())
+}
+
+/// [`export_roster`], reporting the records read per file (task `export`, the file as the
+/// stage, every [`REPORT_EVERY`] records and at the file's end) and stopping between records
+/// once `cancel` fires ([`ExportError::Cancelled`]; the files written so far stay, the
+/// manifest is not written).
+pub fn export_roster_with(
+    conn: &Connection,
+    source: &Source,
+    dir: &Path,
+    mode: &ExportMode,
+    progress: OnProgress<'_>,
+    cancel: &Cancel,
+) -> Result<RosterExport, ExportError> {
     let counts = cache::counts(conn, Some(source.id))?;
     if !FILES.iter().any(|f| counts.iter().any(|(c, n)| *c == f.source && *n > 0)) {
         return Err(ExportError::NothingToExport { connection: source.name.clone() });
@@ -718,7 +737,15 @@ pub fn export_roster(
         let mut statement =
             conn.prepare(&format!("SELECT id, json FROM {table} WHERE connection_id = ?1 ORDER BY rowid"))?;
         let mut rows = statement.query([source.id])?;
+        let total = counts.iter().find(|(c, _)| *c == spec.source).map(|(_, n)| *n);
+        let report = |done| progress(Progress::new(task::EXPORT, file.as_str(), done, total));
+        let mut read = 0;
         while let Some(record) = rows.next()? {
+            check(cancel).map_err(|_| ExportError::Cancelled)?;
+            read += 1;
+            if read % REPORT_EVERY == 0 {
+                report(read);
+            }
             let (id, json): (String, String) = (record.get(0)?, record.get(1)?);
             let value: Value = serde_json::from_str(&json).map_err(|e| ExportError::BadRecord {
                 table,
@@ -750,6 +777,7 @@ pub fn export_roster(
                 sheet.row(&cells)?;
             }
         }
+        report(read);
         let rows = sheet.finish()?;
         if rows > 0 {
             written.push((spec.name, rows));

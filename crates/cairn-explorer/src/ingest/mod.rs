@@ -4,35 +4,42 @@ mod package;
 mod roster;
 mod served;
 
+use crate::progress::{OnProgress, Progress, task};
+
 pub use package::{Copy, PackageImport, Replaced, import_package, import_package_forced, import_package_with};
 pub use roster::{RosterImport, import_bundle, import_bundle_with};
 
-/// Records written between two progress reports of an import.
+/// Records read or written between two progress reports of an import.
 pub const PROGRESS_EVERY: u64 = 1_000;
 
-/// Counts the records an import writes and reports the count every [`PROGRESS_EVERY`] records
-/// and once at the end.
+/// Counts the records an import reads (or writes) and reports the count as task `import`,
+/// stage the file, every [`PROGRESS_EVERY`] records and once at the end.
 pub(crate) struct Counter<'p> {
-    written: u64,
-    progress: &'p dyn Fn(u64),
+    stage: String,
+    done: u64,
+    progress: OnProgress<'p>,
 }
 
 impl<'p> Counter<'p> {
-    pub(crate) fn new(progress: &'p dyn Fn(u64)) -> Counter<'p> {
-        Counter { written: 0, progress }
+    pub(crate) fn new(stage: String, progress: OnProgress<'p>) -> Counter<'p> {
+        Counter { stage, done: 0, progress }
     }
 
-    /// One more record written.
+    /// One more record.
     pub(crate) fn add(&mut self) {
-        self.written += 1;
-        if self.written.is_multiple_of(PROGRESS_EVERY) {
-            (self.progress)(self.written);
+        self.done += 1;
+        if self.done.is_multiple_of(PROGRESS_EVERY) {
+            self.report();
         }
     }
 
     /// The last report.
     pub(crate) fn finish(&self) {
-        (self.progress)(self.written);
+        self.report();
+    }
+
+    fn report(&self) {
+        (self.progress)(Progress::new(task::IMPORT, self.stage.clone(), self.done, None));
     }
 }
 pub use served::{ADDED_PREFIX, served_records};
@@ -72,7 +79,16 @@ pub enum IngestError {
         /// The file's copy.
         imported: String,
     },
-    /// The cache refused the write.
+    /// The cache refused the write: the cache's failure, never the file's.
     #[error(transparent)]
     Store(#[from] cairn_store::StoreError),
+    /// The import was cancelled; nothing of it was written.
+    #[error("the import was cancelled; nothing was written")]
+    Cancelled,
+}
+
+impl From<crate::progress::Cancelled> for IngestError {
+    fn from(_: crate::progress::Cancelled) -> IngestError {
+        IngestError::Cancelled
+    }
 }

@@ -12,6 +12,7 @@ use cairn_store::cache::{self, CacheHandle};
 
 use super::served::served_records;
 use super::{Counter, IngestError};
+use crate::progress::{Cancel, OnProgress, check, ignore};
 
 /// What importing one package did.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -68,17 +69,20 @@ impl Copy {
 
 /// Imports the package file at `path` for the connection.
 pub fn import_package(cache: &CacheHandle, connection_id: i64, path: &Path) -> Result<PackageImport, IngestError> {
-    import_package_with(cache, connection_id, path, &|_| {})
+    import_package_with(cache, connection_id, path, &ignore, &Cancel::new())
 }
 
-/// [`import_package`], reporting the records written so far to `progress` as it goes.
+/// [`import_package`], reporting the records written so far to `progress` (task `import`, the
+/// file as the stage); cancelled ([`IngestError::Cancelled`], nothing written) when `cancel`
+/// fired before the write began.
 pub fn import_package_with(
     cache: &CacheHandle,
     connection_id: i64,
     path: &Path,
-    progress: &dyn Fn(u64),
+    progress: OnProgress<'_>,
+    cancel: &Cancel,
 ) -> Result<PackageImport, IngestError> {
-    import_package_forced(cache, connection_id, path, false, progress)
+    import_package_forced(cache, connection_id, path, false, progress, cancel)
 }
 
 /// [`import_package_with`]; with `force`, an older copy replaces a newer cached one too. The
@@ -88,10 +92,11 @@ pub fn import_package_forced(
     connection_id: i64,
     path: &Path,
     force: bool,
-    progress: &dyn Fn(u64),
+    progress: OnProgress<'_>,
+    cancel: &Cancel,
 ) -> Result<PackageImport, IngestError> {
     let shown = path.display().to_string();
-    let mut counter = Counter::new(progress);
+    let mut counter = Counter::new(shown.clone(), progress);
     let bytes = std::fs::read(path).map_err(|source| IngestError::Io { path: shown.clone(), source })?;
     let read = PackageFile::read(&bytes)
         .map_err(|e| IngestError::Unreadable { path: shown.clone(), message: e.to_string() })?;
@@ -114,6 +119,7 @@ pub fn import_package_forced(
             .and_then(|d| d.last_change_date_time.as_ref())
             .map(|t| t.as_str().to_owned()),
     };
+    check(cancel)?;
     let (replaced, counts) = cache.write_blocking(|tx| {
         let replaced = cache::cached_document(tx, connection_id, &document)?.map(|c| Replaced {
             cached: Copy { title: c.title, last_change: c.last_change },

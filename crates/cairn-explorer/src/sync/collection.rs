@@ -19,7 +19,7 @@ use tokio::sync::mpsc;
 
 use super::clock::earlier;
 use super::deviations::Deviations;
-use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
+use super::report::{CollectionReport, SyncMode, SyncOutcome};
 use super::{Ctx, outcome_of};
 
 /// Pages waiting for the writer at most (the read waits beyond).
@@ -53,7 +53,7 @@ struct Attempt {
 pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Operation) -> CollectionReport {
     let name = collection.name();
     let started = ctx.now();
-    ctx.emit(name, Stage::Started, 0, None);
+    ctx.emit(name, 0, None);
     let since = match ctx.options.incremental {
         true => ctx.cache.read(move |conn, id| cache::last_complete(conn, id, name)).await,
         false => Ok(None),
@@ -245,7 +245,7 @@ async fn fetch(
 ) -> Result<Conditional<u64>, ClientError> {
     let report = |p: Progress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
-        ctx.emit(name, Stage::Fetching, p.records, p.total);
+        ctx.emit(name, p.records, p.total);
     };
     // A writer that stopped closes the channel: the read ends with a sink error, and the
     // writer's own error says why.

@@ -13,7 +13,7 @@ use cairn_store::cache::{self, JournalEntry, Outcome};
 use serde_json::Value;
 
 use super::deviations::Deviations;
-use super::report::{CollectionReport, Stage, SyncMode, SyncOutcome};
+use super::report::{CollectionReport, SyncMode, SyncOutcome};
 use super::{Ctx, allowed, outcome_of};
 use crate::ingest::served_records;
 
@@ -41,7 +41,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         }
     }
     let started = ctx.now();
-    ctx.emit(DOCUMENTS, Stage::Started, 0, None);
+    ctx.emit(DOCUMENTS, 0, None);
     let List { listed, repeated, validators, not_modified } = match list(ctx).await {
         Ok(list) => list,
         Err((e, seen)) => {
@@ -160,7 +160,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
     let seen = std::sync::Mutex::new(Progress::default());
     let report = |p: Progress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
-        ctx.emit(DOCUMENTS, Stage::Fetching, p.records, p.total);
+        ctx.emit(DOCUMENTS, p.records, p.total);
     };
     let query = Query::from_params([("limit", ctx.options.page_size.max(1).to_string())]).unwrap_or_default();
     let result = match &kept {
@@ -195,7 +195,7 @@ async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
 async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
     let name = package_name(&document.id);
     let started = ctx.now();
-    ctx.emit(&name, Stage::Started, 0, None);
+    ctx.emit(&name, 0, None);
     // The validators the server sent with the package last time, sent back (incremental only).
     let resource = name.clone();
     let kept = match ctx.options.incremental {

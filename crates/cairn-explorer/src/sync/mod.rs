@@ -38,10 +38,12 @@ use cairn_spec::Service;
 use cairn_spec::operations::Operation;
 use cairn_store::cache::CacheHandle;
 
+use crate::progress::{OnProgress, Progress, task};
+
 pub use clock::{Clock, SystemClock, timestamp};
 pub use deviations::{Deviations, FIRST_DEVIATIONS};
 pub use plan::{get_all, parse_service, read_scopes};
-pub use report::{CollectionReport, Stage, SyncMode, SyncOutcome, SyncProgress, SyncReport};
+pub use report::{CollectionReport, SyncMode, SyncOutcome, SyncReport};
 
 use plan::{Step, plan};
 use store::Cache;
@@ -108,14 +110,16 @@ pub enum SyncError {
 }
 
 /// Syncs the provider `client` talks to into `cache`, under the connection called
-/// `connection` (created if absent). Reports progress to `progress` and stops promptly when
-/// `cancel` fires; returns what happened to every collection.
+/// `connection` (created if absent). Reports progress to `progress` (task `sync`, a stage per
+/// collection or package: when it starts, after each page, when it ends) and stops promptly
+/// when `cancel` fires, keeping the previous data of the collection it was reading (its staged
+/// pages are dropped); returns what happened to every collection.
 pub async fn sync(
     client: &Client,
     cache: &CacheHandle,
     connection: &str,
     options: &SyncOptions,
-    progress: &(dyn Fn(SyncProgress) + Sync),
+    progress: OnProgress<'_>,
     cancel: &Cancel,
 ) -> Result<SyncReport, SyncError> {
     let cache = Cache::open(cache, connection, client.endpoint().base_url()).await?;
@@ -174,7 +178,7 @@ pub(crate) struct Ctx<'a> {
     client: &'a Client,
     cache: Cache,
     options: &'a SyncOptions,
-    progress: &'a (dyn Fn(SyncProgress) + Sync),
+    progress: OnProgress<'a>,
     cancel: &'a Cancel,
 }
 
@@ -185,13 +189,13 @@ impl Ctx<'_> {
     }
 
     /// Reports progress.
-    fn emit(&self, collection: &str, stage: Stage, records: u64, total: Option<u64>) {
-        (self.progress)(SyncProgress { collection: collection.to_owned(), stage, records, total });
+    fn emit(&self, collection: &str, records: u64, total: Option<u64>) {
+        (self.progress)(Progress::new(task::SYNC, collection, records, total));
     }
 
     /// Reports the end of a collection and hands its report back.
     fn finish(&self, report: CollectionReport) -> CollectionReport {
-        self.emit(&report.collection, Stage::Finished(report.outcome), report.records, report.total);
+        self.emit(&report.collection, report.records, report.total);
         report
     }
 

@@ -143,27 +143,3 @@ impl SyncReport {
         self.collections.iter().find(|c| c.collection == collection)
     }
 }
-
-/// Where a collection's sync is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    /// It starts.
-    Started,
-    /// A page was handed to the cache.
-    Fetching,
-    /// It ended.
-    Finished(SyncOutcome),
-}
-
-/// A progress report: sent when a collection starts, after each page, and when it ends.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyncProgress {
-    /// The collection (as in [`CollectionReport::collection`]).
-    pub collection: String,
-    /// Where it is.
-    pub stage: Stage,
-    /// Records so far.
-    pub records: u64,
-    /// Records in all, when the server says.
-    pub total: Option<u64>,
-}

@@ -3,7 +3,8 @@
 use std::time::{Duration, Instant};
 
 use cairn_client::Cancel;
-use cairn_explorer::sync::{Stage, SyncOptions, SyncOutcome, SyncProgress};
+use cairn_explorer::progress::Progress;
+use cairn_explorer::sync::{SyncOptions, SyncOutcome};
 use cairn_spec::Dialect;
 
 use crate::harness::{Harness, digest, journal, run, run_with};
@@ -21,8 +22,8 @@ async fn a_cancelled_sync_leaves_the_previous_data() {
     // second page of users.
     let cancel = Cancel::new();
     let options = SyncOptions { page_size: 10, ..h.options(false) };
-    let progress = |p: SyncProgress| {
-        if p.collection == "users" && p.stage == Stage::Fetching && p.records >= 20 {
+    let progress = |p: Progress| {
+        if p.stage == "users" && p.done >= 20 {
             cancel.cancel();
         }
     };

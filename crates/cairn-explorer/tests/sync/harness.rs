@@ -10,7 +10,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cairn_client::{Cancel, Client, ClientConfig, RetryPolicy};
-use cairn_explorer::sync::{self, SyncOptions, SyncProgress, SyncReport};
+use cairn_explorer::progress::OnProgress;
+use cairn_explorer::sync::{self, SyncOptions, SyncReport};
 use cairn_query::Query;
 use cairn_sandbox::auth::SystemEntropy;
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
@@ -154,7 +155,7 @@ pub async fn run_with(
     client: &Client,
     db: &Path,
     options: &SyncOptions,
-    progress: &(dyn Fn(SyncProgress) + Sync),
+    progress: OnProgress<'_>,
     cancel: &Cancel,
 ) -> SyncReport {
     let cache = cairn_store::cache::CacheHandle::open(db).unwrap();

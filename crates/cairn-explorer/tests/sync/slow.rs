@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use cairn_client::Cancel;
-use cairn_explorer::sync::{self, Stage, SyncOptions, SyncProgress};
+use cairn_explorer::progress::Progress;
+use cairn_explorer::sync::{self, SyncOptions};
 use cairn_sandbox::http::ServeOptions;
 use cairn_spec::{Dialect, Service};
 use cairn_store::cache::{self, CacheHandle};
@@ -30,11 +31,10 @@ async fn a_sync_over_a_slow_link_does_not_block_other_writers() {
     let options = SyncOptions { services: vec![Service::Rostering], page_size: 5, ..harness.options(false) };
     let fetching = Arc::new(AtomicBool::new(false));
     let flag = fetching.clone();
-    let progress = move |p: SyncProgress| match p.stage {
-        Stage::Fetching if p.records > 0 => flag.store(true, Ordering::SeqCst),
-        Stage::Finished(_) => flag.store(false, Ordering::SeqCst),
-        _ => {}
-    };
+    // Mid-collection: some of its records read, not all (the sandbox sends its totals; a
+    // collection's last report has every record).
+    let progress =
+        move |p: Progress| flag.store(p.done > 0 && p.total.is_some_and(|t| p.done < t), Ordering::SeqCst);
     let done = Arc::new(AtomicBool::new(false));
     let mid_collection = Arc::new(AtomicU32::new(0));
     let writer = {

@@ -61,17 +61,33 @@ pub struct ItemHit {
 /// Items of every connection matching `words` (each word a prefix, diacritics ignored), best
 /// first, at most `limit`.
 pub fn search_items(conn: &Connection, words: &str, limit: u32) -> Result<Vec<ItemHit>, StoreError> {
-    let Some(query) = fts_query(words) else { return Ok(Vec::new()) };
+    Ok(search_items_until(conn, words, limit, &mut |_| false)?.unwrap_or_default())
+}
+
+/// [`search_items`], calling `stop` with the count of hits read after each one: `None` (and
+/// the rest left unread) as soon as it answers `true`.
+pub fn search_items_until(
+    conn: &Connection,
+    words: &str,
+    limit: u32,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Vec<ItemHit>>, StoreError> {
+    let Some(query) = fts_query(words) else { return Ok(Some(Vec::new())) };
     let mut statement = conn.prepare_cached(
         "SELECT c.name, t.document_id, t.id, t.json
            FROM cf_items_fts f JOIN cf_items t ON t.rowid = f.rowid JOIN connections c ON c.id = t.connection_id
           WHERE cf_items_fts MATCH ?1 AND t.to_be_deleted = 0
           ORDER BY f.rank LIMIT ?2",
     )?;
-    let hits = statement.query_map(params![query, limit], |r| {
-        Ok(ItemHit { connection: r.get(0)?, document: r.get(1)?, id: r.get(2)?, json: r.get(3)? })
-    })?;
-    Ok(hits.collect::<Result<_, _>>()?)
+    let mut rows = statement.query(params![query, limit])?;
+    let mut hits = Vec::new();
+    while let Some(r) = rows.next()? {
+        hits.push(ItemHit { connection: r.get(0)?, document: r.get(1)?, id: r.get(2)?, json: r.get(3)? });
+        if stop(hits.len() as u64) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(hits))
 }
 
 /// Where the item `id` is cached: `(connection name, CFDocument identifier)` for each copy.

@@ -22,7 +22,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
-pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items};
+pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use handle::{CacheHandle, blocking};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
