@@ -75,10 +75,12 @@ pub enum ClientError {
         operation: &'static str,
     },
     /// The request did not complete: no connection, TLS refused, timed out, body cut off.
-    #[error("{operation}: {message}")]
+    #[error("{operation}: {}: {message}", .kind.describe())]
     Transport {
         /// The operation (or `token`).
         operation: &'static str,
+        /// Which way it failed.
+        kind: TransportKind,
         /// What failed (the URL included, never a header).
         message: String,
     },
@@ -146,7 +148,59 @@ pub enum ClientError {
     Sink(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
+/// How a request failed to complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TransportKind {
+    /// No answer in time (connecting, or waiting for the answer or its body).
+    Timeout,
+    /// The server's machine refused the connection: nothing listens there.
+    Refused,
+    /// No connection could be made otherwise: the name does not resolve, the network is
+    /// unreachable.
+    Unreachable,
+    /// The TLS handshake failed: an untrusted or invalid certificate, no common protocol.
+    Tls,
+    /// The connection was cut before the whole answer arrived.
+    CutOff,
+    /// Something else stopped the request.
+    Other,
+}
+
+impl TransportKind {
+    /// A stable name: `timeout`, `refused`, `unreachable`, `tls`, `cut_off`, `other`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TransportKind::Timeout => "timeout",
+            TransportKind::Refused => "refused",
+            TransportKind::Unreachable => "unreachable",
+            TransportKind::Tls => "tls",
+            TransportKind::CutOff => "cut_off",
+            TransportKind::Other => "other",
+        }
+    }
+
+    /// In plain words, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            TransportKind::Timeout => "timed out",
+            TransportKind::Refused => "connection refused",
+            TransportKind::Unreachable => "cannot reach the server",
+            TransportKind::Tls => "TLS failed",
+            TransportKind::CutOff => "the connection was cut off",
+            TransportKind::Other => "the request failed",
+        }
+    }
+}
+
 impl ClientError {
+    /// How the request failed to complete, for transport errors.
+    pub fn transport_kind(&self) -> Option<TransportKind> {
+        match self {
+            ClientError::Transport { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
     /// The HTTP status, for errors the server answered.
     pub fn status(&self) -> Option<u16> {
         match self {

@@ -37,7 +37,7 @@ pub use client::Client;
 pub use conditional::{Conditional, ReadPackage, Validators};
 pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_SCOPE_BASE};
 pub use endpoint::{Endpoint, check_url};
-pub use error::ClientError;
+pub use error::{ClientError, TransportKind};
 pub use paging::Sink;
 pub use progress::{Cancel, Progress, no_progress};
 pub use raw::RawPage;

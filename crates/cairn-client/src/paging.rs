@@ -183,6 +183,7 @@ impl<P: Page> Pager<'_, P> {
             };
             let reply = joined.map_err(|e| ClientError::Transport {
                 operation: self.operation.name,
+                kind: crate::TransportKind::Other,
                 message: format!("a page request stopped: {e}"),
             })??;
             // Every page holds a full step but the last; fewer means records the read would

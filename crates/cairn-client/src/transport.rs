@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::auth::{Token, TokenCache};
 use crate::conditional::{Conditional, Validators};
-use crate::error::ClientError;
+use crate::error::{ClientError, TransportKind};
 use crate::reply::{Reply, check_body};
 use crate::retry::{RetryPolicy, idempotent, parse_retry_after, status_is_retryable};
 use crate::stats::Counters;
@@ -325,10 +325,62 @@ fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
 /// any method (nothing reached the server); anything later only for `repeatable` requests. TLS
 /// refusals are final: they would fail the same way again.
 pub(crate) fn send_failure(operation: &'static str, error: reqwest::Error, repeatable: bool) -> Failure {
-    let tls = is_tls_error(&error);
+    let kind = classify(&error);
+    let tls = kind == TransportKind::Tls;
     let never_sent = error.is_connect();
-    let error = ClientError::Transport { operation, message: describe(&error) };
+    let error = ClientError::Transport { operation, kind, message: describe(&error) };
     if !tls && (never_sent || repeatable) { Failure::Retry { error, retry_after: None } } else { Failure::Fatal(error) }
+}
+
+/// Which way a request failed: TLS first (a handshake refused while connecting), then a
+/// timeout, a refused or impossible connection, a body cut off, else other.
+pub(crate) fn classify(error: &reqwest::Error) -> TransportKind {
+    if is_tls_error(error) {
+        TransportKind::Tls
+    } else if error.is_timeout() || io_kind(error, &[std::io::ErrorKind::TimedOut]) {
+        TransportKind::Timeout
+    } else if io_kind(error, &[std::io::ErrorKind::ConnectionRefused]) {
+        TransportKind::Refused
+    } else if error.is_connect() {
+        TransportKind::Unreachable
+    } else if error.is_body()
+        || error.is_decode()
+        || io_kind(
+            error,
+            &[
+                std::io::ErrorKind::UnexpectedEof,
+                std::io::ErrorKind::ConnectionReset,
+                std::io::ErrorKind::ConnectionAborted,
+                std::io::ErrorKind::BrokenPipe,
+            ],
+        )
+        || is_incomplete(error)
+    {
+        TransportKind::CutOff
+    } else {
+        TransportKind::Other
+    }
+}
+
+/// Whether an I/O error of one of `kinds` is among the error's sources.
+fn io_kind(error: &(dyn Error + 'static), kinds: &[std::io::ErrorKind]) -> bool {
+    let mut source: Option<&(dyn Error + 'static)> = Some(error);
+    while let Some(cause) = source {
+        if let Some(io) = cause.downcast_ref::<std::io::Error>()
+            && kinds.contains(&io.kind())
+        {
+            return true;
+        }
+        source = cause.source();
+    }
+    false
+}
+
+/// Whether hyper says the message ended early (the connection closed before the whole
+/// answer; its error is not an I/O error and not public, so its words are read).
+fn is_incomplete(error: &(dyn Error + 'static)) -> bool {
+    let text = describe(error);
+    text.contains("IncompleteMessage") || text.contains("connection closed before message completed")
 }
 
 /// The error and its sources, each once: `error sending request for url (...): ... refused`.

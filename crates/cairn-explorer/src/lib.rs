@@ -5,6 +5,7 @@ pub mod app;
 pub mod check;
 pub mod connections;
 pub mod export;
+pub mod failure;
 pub mod import;
 pub mod ingest;
 pub mod progress;

@@ -43,6 +43,7 @@ fn export_all(dir: &Path) {
         Segment,
         ErrorDetail,
         StatusObject,
+        Failure,
         NeighbourhoodGraph,
         GraphNode,
         GraphEdge,

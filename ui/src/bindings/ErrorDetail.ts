@@ -14,6 +14,11 @@ httpStatus: number | null,
  */
 status: StatusObject | null, 
 /**
+ * For a request that did not complete: `timeout`, `refused`, `unreachable`, `tls`,
+ * `cut_off` or `other`.
+ */
+transport: string | null, 
+/**
  * More words (the underlying cause).
  */
 text: string | null, };

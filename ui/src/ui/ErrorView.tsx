@@ -4,12 +4,23 @@
 import type { AppError } from "../bindings/AppError";
 import { explain } from "./errorText";
 
+/** How a request that did not complete failed, in plain words. */
+const TRANSPORT: Record<string, string> = {
+  timeout: "timed out: no answer in time",
+  refused: "refused: nothing listens at that address",
+  unreachable: "unreachable: the name does not resolve or the network is down",
+  tls: "TLS failed: the certificate is not trusted or the handshake failed",
+  cut_off: "cut off before the whole answer arrived",
+  other: "the request did not complete",
+};
+
 /** Shows `error`, with an optional retry. */
 export function ErrorView({ error, onRetry }: { error: AppError; onRetry?: () => void }) {
   const { heading, advice } = explain(error);
   const detail = error.detail;
   const status = detail?.status ?? null;
-  const hasDetail = Boolean(detail && (detail.httpStatus !== null || status || detail.text));
+  const transport = detail?.transport ? (TRANSPORT[detail.transport] ?? detail.transport) : null;
+  const hasDetail = Boolean(detail && (detail.httpStatus !== null || status || transport || detail.text));
   return (
     <div className="error-view" role="alert">
       <h2 className="error-heading">{heading}</h2>
@@ -35,6 +46,12 @@ export function ErrorView({ error, onRetry }: { error: AppError; onRetry?: () =>
                 <dd>{status.codeMinor ?? "—"}</dd>
                 <dt>description</dt>
                 <dd>{status.description ?? "—"}</dd>
+              </>
+            )}
+            {transport && (
+              <>
+                <dt>Connection</dt>
+                <dd>{transport}</dd>
               </>
             )}
             {detail?.text && (

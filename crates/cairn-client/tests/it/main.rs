@@ -8,6 +8,7 @@ mod errors;
 mod fake;
 mod faults;
 mod harness;
+mod hostile;
 mod paging;
 mod raw;
 mod security;

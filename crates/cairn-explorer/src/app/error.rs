@@ -2,36 +2,27 @@
 //! carries a server's HTTP status and status object as the server sent them.
 
 use cairn_client::ClientError;
-use cairn_spec::StatusInfo;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::connections::ConnectionError;
+pub use crate::failure::StatusObject;
+use crate::failure::Failure;
+use crate::ingest::IngestError;
 use crate::sync::SyncError;
 use crate::views::ViewError;
 
-/// A server's status object, as sent.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct StatusObject {
-    /// codeMajor.
-    pub code_major: String,
-    /// severity.
-    pub severity: String,
-    /// The first codeMinor value.
-    pub code_minor: Option<String>,
-    /// description.
-    pub description: Option<String>,
-}
-
 /// What more there is to know about an error.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorDetail {
     /// The HTTP status a server answered.
     pub http_status: Option<u16>,
     /// The server's status object.
     pub status: Option<StatusObject>,
+    /// For a request that did not complete: `timeout`, `refused`, `unreachable`, `tls`,
+    /// `cut_off` or `other`.
+    pub transport: Option<String>,
     /// More words (the underlying cause).
     pub text: Option<String>,
 }
@@ -77,36 +68,48 @@ impl AppError {
 
     /// With more words about the cause.
     pub fn with_text(mut self, text: impl Into<String>) -> AppError {
-        let detail =
-            self.detail.get_or_insert_with(|| Box::new(ErrorDetail { http_status: None, status: None, text: None }));
+        let detail = self.detail.get_or_insert_with(|| Box::new(ErrorDetail::default()));
         detail.text = Some(text.into());
         self
     }
+
+    /// An error with the code, HTTP status, status object and transport of `failure`.
+    pub fn from_failure(failure: &Failure, message: impl Into<String>) -> AppError {
+        let detail = ErrorDetail {
+            http_status: failure.http_status,
+            status: failure.status.clone(),
+            transport: failure.transport.clone(),
+            text: None,
+        };
+        AppError { code: failure.code.clone(), message: message.into(), detail: detail.is_some().then(|| Box::new(detail)) }
+    }
 }
 
-impl From<&StatusInfo> for StatusObject {
-    fn from(info: &StatusInfo) -> StatusObject {
-        StatusObject {
-            code_major: info.code_major.clone(),
-            severity: info.severity.clone(),
-            code_minor: info.code_minor.first().map(|(_, code)| code.clone()),
-            description: info.description.clone(),
-        }
+impl ErrorDetail {
+    /// Whether a server or the connection said anything more.
+    fn is_some(&self) -> bool {
+        self.http_status.is_some() || self.status.is_some() || self.transport.is_some() || self.text.is_some()
     }
 }
 
 impl From<ClientError> for AppError {
     fn from(error: ClientError) -> AppError {
+        AppError::from_failure(&Failure::from(&error), error.to_string())
+    }
+}
+
+impl From<IngestError> for AppError {
+    fn from(error: IngestError) -> AppError {
         let code = match &error {
-            ClientError::Cancelled => "cancelled",
-            ClientError::Transport { .. } => "offline",
-            ClientError::InvalidUrl { .. } | ClientError::InsecureUrl { .. } | ClientError::Config { .. } => "invalid",
-            _ => "server",
+            // The cache failing is the cache's failure, never a bad file.
+            IngestError::Store(store) if matches!(store, cairn_store::StoreError::Worker(_)) => "internal",
+            IngestError::Store(_) => "store",
+            IngestError::Cancelled => "cancelled",
+            IngestError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => "not_found",
+            IngestError::Io { .. } => "invalid",
+            IngestError::Unreadable { .. } | IngestError::Older { .. } => "invalid",
         };
-        let detail =
-            ErrorDetail { http_status: error.status(), status: error.info().map(StatusObject::from), text: None };
-        let has_detail = detail.http_status.is_some() || detail.status.is_some();
-        AppError { code: code.to_owned(), message: error.to_string(), detail: has_detail.then(|| Box::new(detail)) }
+        AppError::new(code, error.to_string())
     }
 }
 
@@ -174,7 +177,7 @@ impl From<ConnectionError> for AppError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cairn_spec::CodeMinor;
+    use cairn_spec::{CodeMinor, StatusInfo};
 
     #[test]
     fn a_server_refusal_keeps_its_status_object() {
@@ -195,5 +198,23 @@ mod tests {
     fn it_serialises_as_code_message_detail() {
         let json = serde_json::to_value(AppError::not_found("no framework X")).unwrap();
         assert_eq!(json, serde_json::json!({"code": "not_found", "message": "no framework X", "detail": null}));
+    }
+
+    #[test]
+    fn an_imports_store_failure_stays_a_store_failure() {
+        let store = cairn_store::StoreError::Sqlite(rusqlite::Error::InvalidQuery);
+        assert_eq!(AppError::from(IngestError::Store(store)).code, "store");
+        let unreadable = IngestError::Unreadable { path: "users.csv".into(), message: "no header".into() };
+        assert_eq!(AppError::from(unreadable).code, "invalid");
+        assert_eq!(AppError::from(IngestError::Cancelled).code, "cancelled");
+    }
+
+    #[test]
+    fn a_timeout_says_so_in_the_detail() {
+        let kind = cairn_client::TransportKind::Timeout;
+        let error = ClientError::Transport { operation: "getAllUsers", kind, message: "no answer".into() };
+        let app = AppError::from(error);
+        assert_eq!(app.code, "offline");
+        assert_eq!(app.detail.and_then(|d| d.transport).as_deref(), Some("timeout"));
     }
 }

@@ -35,6 +35,7 @@ use crate::sync::{Clock, SyncOptions, SyncReport};
 
 pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
+pub use crate::failure::Failure;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
 pub use crate::progress::Progress;
@@ -129,7 +130,14 @@ impl App {
                 .iter()
                 .filter_map(|c| c.message.as_ref().map(|m| format!("{}: {m}", c.collection)))
                 .collect();
-            return Err(AppError::new("sync", "the built-in sandbox could not be synced").with_text(reasons.join("\n")));
+            let message = "the built-in sandbox could not be synced";
+            // The first failure's code, HTTP status and status object, as the server sent them.
+            let mut error = match report.collections.iter().find_map(|c| c.failure.as_ref()) {
+                Some(failure) => AppError::from_failure(failure, message),
+                None => AppError::new("sync", message),
+            };
+            error.code = "sync".to_owned();
+            return Err(error.with_text(reasons.join("\n")));
         }
         Ok(StartReport { first_launch: true, session: None })
     }

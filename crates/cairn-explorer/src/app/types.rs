@@ -294,6 +294,8 @@ pub struct CollectionSummary {
     pub total: Option<u64>,
     /// Why it failed, was skipped or fell back to a full read.
     pub message: Option<String>,
+    /// Why it did not complete, typed: the HTTP status and the server's status object as sent.
+    pub failure: Option<crate::failure::Failure>,
 }
 
 /// What a sync did.
@@ -321,6 +323,7 @@ impl SyncSummary {
                 records: c.records,
                 total: c.total,
                 message: c.message.clone(),
+                failure: c.failure.clone(),
             })
             .collect();
         SyncSummary { connection: connection.to_owned(), collections }

@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 use super::clock::earlier;
 use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
+use crate::failure::Failure;
 use super::{Ctx, outcome_of};
 
 /// Pages waiting for the writer at most (the read waits beyond).
@@ -60,7 +61,10 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     };
     let since = match since {
         Ok(since) => since,
-        Err(e) => return end(ctx, name, SyncMode::Full, &started, SyncOutcome::Failed, Progress::default(), e).await,
+        Err(e) => {
+            let failed = SyncOutcome::Failed;
+            return end(ctx, name, SyncMode::Full, &started, failed, Progress::default(), e, Failure::store()).await;
+        }
     };
     // The validators the server sent last time (for a collection that came in one page),
     // sent back on incremental syncs; `None` for a full one (nothing conditional, none kept).
@@ -101,6 +105,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
                     total: seen.total,
                     message,
                     deviations,
+                    failure: None,
                 };
                 return ctx.finish(report);
             }
@@ -113,9 +118,18 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
                 let message = format!("the server refused the filter on dateLastModified ({e}); read in full");
                 attempt = Attempt { mode: SyncMode::Full, since: None, message: Some(message) };
             }
-            Stop::Client(e) => return end(ctx, name, attempt.mode, &started, outcome_of(&e), seen, e).await,
-            Stop::Write(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
-            Stop::Paging(e) => return end(ctx, name, attempt.mode, &started, SyncOutcome::Failed, seen, e).await,
+            Stop::Client(e) => {
+                let failure = Failure::from(&e);
+                return end(ctx, name, attempt.mode, &started, outcome_of(&e), seen, e, failure).await;
+            }
+            Stop::Write(e) => {
+                let (failed, failure) = (SyncOutcome::Failed, Failure::store());
+                return end(ctx, name, attempt.mode, &started, failed, seen, e, failure).await;
+            }
+            Stop::Paging(e) => {
+                let (failed, failure) = (SyncOutcome::Failed, Failure::new("server"));
+                return end(ctx, name, attempt.mode, &started, failed, seen, e, failure).await;
+            }
         }
     }
 }
@@ -270,6 +284,7 @@ fn query(page_size: u32, since: Option<&str>) -> Result<Query, ClientError> {
 }
 
 /// Journals and reports a collection that did not complete.
+#[allow(clippy::too_many_arguments)] // each is one fact of the report
 async fn end(
     ctx: &Ctx<'_>,
     name: &str,
@@ -278,6 +293,7 @@ async fn end(
     outcome: SyncOutcome,
     seen: Progress,
     error: impl std::fmt::Display,
+    failure: Failure,
 ) -> CollectionReport {
     let mut message = error.to_string();
     if let Some(journal) = outcome.journal() {
@@ -295,6 +311,7 @@ async fn end(
         total: seen.total,
         message: Some(message),
         deviations: Deviations::default(),
+        failure: Some(failure),
     })
 }
 

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
+use crate::failure::Failure;
 use super::{Ctx, allowed, outcome_of};
 use crate::ingest::served_records;
 
@@ -46,7 +47,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         Ok(list) => list,
         Err((e, seen)) => {
             let outcome = outcome_of(&e);
-            out.push(end(ctx, DOCUMENTS, &started, outcome, seen.records, e.to_string()).await);
+            out.push(end(ctx, DOCUMENTS, &started, outcome, seen.records, e.to_string(), Failure::from(&e)).await);
             return outcome == SyncOutcome::Cancelled;
         }
     };
@@ -64,7 +65,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
     let cached = match ctx.cache.read(cache::cached_documents).await {
         Ok(cached) => cached.into_iter().map(|d| (d.id, d.last_change)).collect::<HashMap<_, _>>(),
         Err(e) => {
-            out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string()).await);
+            out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string(), Failure::store()).await);
             return false;
         }
     };
@@ -108,7 +109,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         ));
     }
     let report = if cancelled {
-        end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}")).await
+        let cancelled = Failure::new("cancelled");
+        end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}"), cancelled).await
     } else {
         settle_listing(ctx, &listed, &started, summary, validators).await
     };
@@ -214,7 +216,10 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
             let message = Some(format!("{}: not modified since the last sync (HTTP 304)", document.title));
             return ctx.finish(CollectionReport::new(name, SyncOutcome::Unchanged, message));
         }
-        Err(e) => return end(ctx, &name, &started, outcome_of(&e), 0, format!("{}: {e}", document.title)).await,
+        Err(e) => {
+            let (outcome, failure) = (outcome_of(&e), Failure::from(&e));
+            return end(ctx, &name, &started, outcome, 0, format!("{}: {e}", document.title), failure).await;
+        }
     };
     let mut deviations = Deviations::default();
     deviations.add(&name, tolerated);
@@ -254,8 +259,12 @@ async fn package(ctx: &Ctx<'_>, document: &Listed) -> CollectionReport {
             total: Some(total),
             message: Some(message),
             deviations,
+            failure: None,
         }),
-        Err(e) => end(ctx, &name, &started, SyncOutcome::Failed, 0, format!("{}: {e}", document.title)).await,
+        Err(e) => {
+            let message = format!("{}: {e}", document.title);
+            end(ctx, &name, &started, SyncOutcome::Failed, 0, message, Failure::store()).await
+        }
     }
 }
 
@@ -272,6 +281,7 @@ async fn end(
     outcome: SyncOutcome,
     records: u64,
     message: String,
+    failure: Failure,
 ) -> CollectionReport {
     let mut message = message;
     if let Some(journal) = outcome.journal() {
@@ -288,6 +298,7 @@ async fn end(
         total: None,
         message: Some(message),
         deviations: Deviations::default(),
+        failure: Some(failure),
     })
 }
 
@@ -351,7 +362,7 @@ async fn settle_listing(
             (report.mode, report.records, report.total) = (Some(SyncMode::Full), records, Some(listed.len() as u64));
             ctx.finish(report)
         }
-        Err(e) => end(ctx, DOCUMENTS, started, SyncOutcome::Failed, 0, e.to_string()).await,
+        Err(e) => end(ctx, DOCUMENTS, started, SyncOutcome::Failed, 0, e.to_string(), Failure::store()).await,
     }
 }
 

@@ -4,6 +4,7 @@ use cairn_store::cache::Outcome;
 use serde::Serialize;
 
 use super::deviations::Deviations;
+use crate::failure::Failure;
 
 /// How one collection's sync ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -79,6 +80,9 @@ pub struct CollectionReport {
     pub message: Option<String>,
     /// The deviations from the specification tolerated while reading it.
     pub deviations: Deviations,
+    /// Why it did not complete, typed: the HTTP status and the server's status object as
+    /// sent, which way a request failed, or that the cache failed.
+    pub failure: Option<Failure>,
 }
 
 impl CollectionReport {
@@ -92,6 +96,7 @@ impl CollectionReport {
             total: None,
             message,
             deviations: Deviations::default(),
+            failure: None,
         }
     }
 }

@@ -130,6 +130,12 @@ async fn refused_filters_forbidden_and_failed_collections() {
     let classes = first.get("classes").unwrap();
     assert_eq!(classes.outcome, SyncOutcome::Forbidden, "{first:#?}");
     assert!(classes.message.as_deref().unwrap().contains("403"), "{classes:?}");
+    // The report carries the HTTP status and the server's status object as sent.
+    let failure = classes.failure.as_ref().unwrap();
+    assert_eq!((failure.code.as_str(), failure.http_status), ("server", Some(403)));
+    let status = failure.status.as_ref().unwrap();
+    assert_eq!((status.code_major.as_str(), status.code_minor.as_deref()), ("failure", Some("forbidden")));
+    assert_eq!(first.get("users").unwrap().failure, None, "a complete collection has no failure");
     assert!(!first.is_complete(), "forbidden counts against the sync");
     for name in ["orgs", "academicSessions", "courses", "users", "enrollments", "demographics"] {
         assert_eq!(first.get(name).unwrap().outcome, SyncOutcome::Complete, "{name}: {first:#?}");
@@ -151,6 +157,9 @@ async fn refused_filters_forbidden_and_failed_collections() {
     let enrollments = second.get("enrollments").unwrap();
     assert_eq!(enrollments.outcome, SyncOutcome::Failed, "{second:#?}");
     assert!(enrollments.message.as_deref().unwrap().contains("500"), "it says what failed: {enrollments:?}");
+    let failure = enrollments.failure.as_ref().unwrap();
+    assert_eq!(failure.http_status, Some(500));
+    assert_eq!(failure.status.as_ref().unwrap().code_minor.as_deref(), Some("internal_server_error"));
     assert_eq!(second.get("classes").unwrap().outcome, SyncOutcome::Forbidden);
     assert_eq!(digest(&db)["enrollments"], enrollments_before, "the previous enrollments stand");
 

@@ -65,6 +65,7 @@ describe("first launch", () => {
       detail: {
         httpStatus: 401,
         status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: "bad client" },
+        transport: null,
         text: null,
       },
     });

@@ -1,0 +1,156 @@
+//! Servers that misbehave at the transport level, on a hand-made loopback listener: each ends
+//! in a typed error that says which way it failed (timeout, refused, cut off, too large),
+//! never a panic or unbounded memory — and a token lifetime too large for any clock is clamped.
+
+use std::time::{Duration, Instant};
+
+use cairn_client::{Client, ClientConfig, ClientError, RetryPolicy, TransportKind};
+use cairn_query::Query;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::harness::SECRET;
+
+/// What the listener does with a request for users (the token endpoint answers normally,
+/// except in `HugeLifetime`).
+#[derive(Clone, Copy, PartialEq)]
+enum Server {
+    /// Accepts the connection and never answers.
+    Silent,
+    /// A `Content-Length` of a megabyte, ten bytes, then the connection closed.
+    CutOff,
+    /// A 200 with no length whose body never ends.
+    Endless,
+    /// A token whose `expires_in` is `"18446744073709551615"`, then a page of users.
+    HugeLifetime,
+}
+
+async fn start(server: Server) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(answer(stream, server));
+        }
+    });
+    base_url
+}
+
+/// Reads a request's head and body (by `Content-Length`); its target.
+async fn request(stream: &mut TcpStream) -> Option<String> {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte).await.ok()? == 0 {
+            return None;
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap_or(0)))
+        .unwrap_or(0);
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).await.ok()?;
+    head.split_whitespace().nth(1).map(str::to_owned)
+}
+
+async fn answer(mut stream: TcpStream, server: Server) {
+    let Some(target) = request(&mut stream).await else { return };
+    if target == "/token" {
+        let expires_in = match server {
+            Server::HugeLifetime => json!("18446744073709551615"),
+            _ => json!(3600),
+        };
+        let token = json!({"access_token": "fake-token", "token_type": "bearer", "expires_in": expires_in});
+        return send(&mut stream, &token.to_string()).await;
+    }
+    match server {
+        Server::Silent => tokio::time::sleep(Duration::from_secs(60)).await,
+        Server::CutOff => {
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n";
+            let _ = stream.write_all(format!("{head}{{\"users\": [").as_bytes()).await;
+            let _ = stream.shutdown().await;
+        }
+        Server::Endless => {
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"users\": [";
+            if stream.write_all(head.as_bytes()).await.is_err() {
+                return;
+            }
+            let chunk = "{\"sourcedId\": \"u\"},".repeat(1000);
+            while stream.write_all(chunk.as_bytes()).await.is_ok() {}
+        }
+        Server::HugeLifetime => send(&mut stream, &json!({"users": [{"sourcedId": "u1"}]}).to_string()).await,
+    }
+}
+
+async fn send(stream: &mut TcpStream, body: &str) {
+    let response = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(response.as_bytes()).await;
+    let _ = stream.shutdown().await;
+}
+
+fn client(base_url: &str, edit: impl FnOnce(&mut ClientConfig)) -> Client {
+    let mut config = ClientConfig::new(base_url, "fake", SECRET);
+    config.retry =
+        RetryPolicy { max_attempts: 2, base_delay: Duration::from_millis(5), max_delay: Duration::from_millis(50) };
+    edit(&mut config);
+    Client::new(config).unwrap()
+}
+
+fn transport_kind(error: &ClientError) -> TransportKind {
+    match error {
+        ClientError::Transport { kind, .. } => *kind,
+        other => panic!("not a transport error: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_port_is_refused() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    drop(listener);
+    let error = client(&base_url, |_| {}).get_all_users(&Query::default()).await.unwrap_err();
+    assert_eq!(transport_kind(&error), TransportKind::Refused, "{error}");
+    assert!(error.to_string().contains("connection refused"), "{error}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_never_answers_times_out() {
+    let base_url = start(Server::Silent).await;
+    let client = client(&base_url, |c| c.timeout = Duration::from_millis(300));
+    let started = Instant::now();
+    let error = client.get_all_users(&Query::default()).await.unwrap_err();
+    assert_eq!(transport_kind(&error), TransportKind::Timeout, "{error}");
+    assert!(error.to_string().contains("timed out"), "{error}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_shorter_than_its_length_is_cut_off() {
+    let base_url = start(Server::CutOff).await;
+    let error = client(&base_url, |_| {}).get_all_users(&Query::default()).await.unwrap_err();
+    assert_eq!(transport_kind(&error), TransportKind::CutOff, "{error}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_endless_body_stops_at_the_limit() {
+    let base_url = start(Server::Endless).await;
+    let client = client(&base_url, |c| c.max_body_bytes = 4 * 1024 * 1024);
+    let started = Instant::now();
+    let error = client.get_all_users(&Query::default()).await.unwrap_err();
+    assert!(matches!(error, ClientError::BodyTooLarge { limit: 4_194_304, .. }), "{error:?}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_lifetime_past_any_clock_is_clamped_not_a_panic() {
+    let base_url = start(Server::HugeLifetime).await;
+    let users = client(&base_url, |_| {}).get_all_users(&Query::default()).await.unwrap();
+    assert_eq!(users.records.map(|r| r.len()), Some(1));
+}
