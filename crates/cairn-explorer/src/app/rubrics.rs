@@ -46,11 +46,8 @@ pub fn read_rubrics(conn: &Connection, open: &OpenFramework) -> Result<Vec<Rubri
     let items: HashSet<String> = open.with_graph(|_, _, package| {
         package.items.iter().flatten().filter_map(|i| i.identifier.as_deref().map(str::to_owned)).collect()
     });
-    let mut statement = conn.prepare("SELECT json FROM cf_rubrics WHERE connection_id = ?1 ORDER BY rowid")?;
-    let mut rows = statement.query([connection_id])?;
     let mut kept = Vec::new();
-    while let Some(row) = rows.next()? {
-        let json: String = row.get(0)?;
+    for (_, json) in cairn_store::cache::records(conn, connection_id, cairn_spec::Collection::CfRubrics)? {
         let Ok(rubric) = serde_json::from_str::<Value>(&json) else { continue };
         if named_items(&rubric).iter().any(|id| items.contains(*id)) {
             kept.push(rubric);

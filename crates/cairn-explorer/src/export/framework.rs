@@ -128,16 +128,13 @@ pub fn export_framework(
 
 /// `identifier (title)` of every document of the connection.
 fn cached_documents(conn: &Connection, connection_id: i64) -> Result<Vec<String>, ExportError> {
-    let mut statement =
-        conn.prepare("SELECT id, title FROM cf_documents WHERE connection_id = ?1 ORDER BY title, id")?;
-    let rows = statement.query_map([connection_id], |r| {
-        let (id, title): (String, Option<String>) = (r.get(0)?, r.get(1)?);
-        Ok(match title {
+    Ok(cache::document_titles(conn, connection_id)?
+        .into_iter()
+        .map(|(id, title)| match title {
             Some(title) if !title.is_empty() => format!("{id} ({title})"),
             _ => id,
         })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        .collect())
 }
 
 fn parse(table: &'static str, id: &str, json: &str) -> Result<Value, ExportError> {
@@ -153,15 +150,7 @@ fn join_other_documents(
     doc: &str,
     package: &mut CfPackage,
 ) -> Result<(), ExportError> {
-    let mut statement = conn.prepare(
-        "SELECT id, json FROM cf_associations WHERE connection_id = ?1 AND type = 'isChildOf'
-         AND document_id IS NOT NULL AND document_id <> ?2
-         AND origin_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2)
-         ORDER BY rowid",
-    )?;
-    let mut rows = statement.query(rusqlite::params![connection_id, doc])?;
-    while let Some(row) = rows.next()? {
-        let (id, json): (String, String) = (row.get(0)?, row.get(1)?);
+    for (id, json) in cache::child_links_from_other_documents(conn, connection_id, doc)? {
         if let Ok(association) = CfPckgAssociation::from_json(parse("cf_associations", &id, &json)?) {
             package.associations.get_or_insert_with(Default::default).push(association);
         }

@@ -108,10 +108,8 @@ fn listed(names: &[String]) -> String {
 /// The connection called `name`; without a name, the only connection there is, else the one
 /// called `local`.
 pub fn resolve_connection(conn: &Connection, name: Option<&str>) -> Result<Source, ExportError> {
-    let cached: Vec<(i64, String)> = conn
-        .prepare("SELECT id, name FROM connections ORDER BY name")?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+    let cached: Vec<(i64, String)> =
+        cairn_store::cache::connections(conn)?.into_iter().map(|row| (row.id, row.name)).collect();
     let found = match name {
         Some(name) => cached.iter().find(|(_, n)| n == name),
         None if cached.len() == 1 => cached.first(),

@@ -678,24 +678,6 @@ fn pairs(v: &Value, key: &str, left: &str, right: &str) -> String {
 /// Records read between two progress reports.
 pub const REPORT_EVERY: u64 = 1_000;
 
-/// The metadata keys of the records of `table`, in order of first appearance.
-fn metadata_keys(conn: &Connection, table: &str, connection_id: i64) -> Result<Vec<String>, ExportError> {
-    let mut statement = conn.prepare(&format!(
-        "SELECT j.key FROM {table} AS t, json_each(t.json, '$.metadata') AS j
-         WHERE t.connection_id = ?1 AND typeof(j.key) = 'text' ORDER BY t.rowid, j.id"
-    ))?;
-    let mut rows = statement.query([connection_id])?;
-    let mut keys: Vec<String> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    while let Some(row) = rows.next()? {
-        let key: String = row.get(0)?;
-        if seen.insert(key.clone()) {
-            keys.push(key);
-        }
-    }
-    Ok(keys)
-}
-
 /// Writes the bundle of connection `source` into the folder `dir` (created if needed; files of
 /// the same names are replaced), every file in `mode`.
 pub fn export_roster(
@@ -730,23 +712,19 @@ pub fn export_roster_with(
     for spec in FILES {
         let table = cache::spec(spec.source).table;
         let file = format!("{}.csv", spec.name);
-        let keys = if spec.records { metadata_keys(conn, table, source.id)? } else { Vec::new() };
+        let keys = if spec.records { cache::metadata_keys(conn, source.id, spec.source)? } else { Vec::new() };
         let header =
             spec.columns.iter().map(|c| (*c).to_owned()).chain(keys.iter().map(|k| format!("metadata.{k}"))).collect();
         let mut sheet = Sheet::new(dir, &file, header);
-        let mut statement =
-            conn.prepare(&format!("SELECT id, json FROM {table} WHERE connection_id = ?1 ORDER BY rowid"))?;
-        let mut rows = statement.query([source.id])?;
         let total = counts.iter().find(|(c, _)| *c == spec.source).map(|(_, n)| *n);
         let report = |done| progress(Progress::new(task::EXPORT, file.as_str(), done, total));
         let mut read = 0;
-        while let Some(record) = rows.next()? {
+        cache::each_record(conn, source.id, spec.source, |id, json| {
             check(cancel).map_err(|_| ExportError::Cancelled)?;
             read += 1;
             if read % REPORT_EVERY == 0 {
                 report(read);
             }
-            let (id, json): (String, String) = (record.get(0)?, record.get(1)?);
             let value: Value = serde_json::from_str(&json).map_err(|e| ExportError::BadRecord {
                 table,
                 id: id.clone(),
@@ -757,7 +735,7 @@ pub fn export_roster_with(
                 if spec.records {
                     warnings.add(&file, None, "tobedeleted: a bulk file holds active records only; left out", &id);
                 }
-                continue;
+                return Ok(());
             }
             if spec.records {
                 for (collection, field, lost) in NO_COLUMN {
@@ -776,7 +754,8 @@ pub fn export_roster_with(
                 }
                 sheet.row(&cells)?;
             }
-        }
+            Ok::<_, ExportError>(())
+        })?;
         report(read);
         let rows = sheet.finish()?;
         if rows > 0 {

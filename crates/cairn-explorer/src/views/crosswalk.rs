@@ -9,7 +9,8 @@ use std::collections::{BTreeMap, HashSet};
 use cairn_graph::crosswalk::{Crosswalk, crosswalk};
 use cairn_spec::Wire;
 use cairn_spec::case::CfPackage;
-use rusqlite::{Connection, params};
+use cairn_store::cache;
+use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -104,26 +105,13 @@ fn cached_links(conn: &Connection, from: &Snapshot, to: &Snapshot) -> Result<Vec
         |a: &str, b: &str| (from_ids.contains(a) && to_ids.contains(b)) || (to_ids.contains(a) && from_ids.contains(b));
     let mut by_document: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for connection in connections {
-        let mut ends = conn.prepare(
-            "SELECT rowid, id, origin_id, destination_id FROM cf_associations
-             WHERE connection_id = ?1 AND to_be_deleted = 0 AND origin_id IS NOT NULL AND destination_id IS NOT NULL
-             ORDER BY rowid",
-        )?;
-        let wanted: Vec<i64> = ends
-            .query_map([connection], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
-            })?
-            .filter_map(|row| match row {
-                Ok((rowid, id, origin, destination)) => {
-                    (links(&origin, &destination) && !known.contains(id.as_str())).then_some(Ok(rowid))
-                }
-                Err(e) => Some(Err(e)),
-            })
-            .collect::<Result<_, _>>()?;
-        let mut record = conn.prepare("SELECT id, document_id, json FROM cf_associations WHERE rowid = ?1")?;
+        let wanted: Vec<i64> = cache::association_ends(conn, connection)?
+            .into_iter()
+            .filter(|a| links(&a.origin, &a.destination) && !known.contains(a.id.as_str()))
+            .map(|a| a.rowid)
+            .collect();
         for rowid in wanted {
-            let (id, document, json): (String, Option<String>, String) =
-                record.query_row(params![rowid], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            let (id, document, json) = cache::association_at(conn, rowid)?;
             let value: Value = serde_json::from_str(&json).map_err(|e| ViewError::BadRecord {
                 table: "cf_associations",
                 id,

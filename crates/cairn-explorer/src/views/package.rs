@@ -8,7 +8,9 @@ use std::collections::HashSet;
 
 use cairn_spec::Wire;
 use cairn_spec::case::CfPackage;
-use rusqlite::{Connection, OptionalExtension, params};
+use cairn_spec::Collection;
+use cairn_store::cache;
+use rusqlite::Connection;
 use serde_json::{Map, Value};
 
 use crate::ingest::ADDED_PREFIX;
@@ -20,9 +22,7 @@ const ADDED_LINKS: [&str; 2] = ["CFPackageURI", "CFDocumentURI"];
 
 /// The id of the connection called `name`.
 pub fn resolve_connection(conn: &Connection, name: &str) -> Result<i64, ViewError> {
-    conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get(0))
-        .optional()?
-        .ok_or_else(|| ViewError::NoConnection(name.to_owned()))
+    cache::find_connection(conn, name)?.ok_or_else(|| ViewError::NoConnection(name.to_owned()))
 }
 
 /// The package of the framework `document` as cached by `connection` (any connection when
@@ -36,25 +36,9 @@ pub fn load_package(
     let Some((connection_id, document_json)) = cached_document(conn, connection, document)? else {
         return Ok(None);
     };
-    let items = rows(
-        conn,
-        "cf_items",
-        "SELECT id, json FROM cf_items WHERE connection_id = ?1 AND document_id = ?2 AND to_be_deleted = 0
-         ORDER BY rowid",
-        connection_id,
-        document,
-    )?;
-    let associations = rows(
-        conn,
-        "cf_associations",
-        "SELECT id, json FROM cf_associations WHERE connection_id = ?1 AND to_be_deleted = 0 AND (document_id = ?2
-         OR (document_id IS NULL AND (origin_id = ?2 OR destination_id = ?2
-             OR origin_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2)
-             OR destination_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2))))
-         ORDER BY rowid",
-        connection_id,
-        document,
-    )?;
+    let items = unlinked_all("cf_items", cache::document_items(conn, connection_id, document)?)?;
+    let associations =
+        unlinked_all("cf_associations", cache::document_associations(conn, connection_id, document)?)?;
     let mut package = Map::new();
     let definitions = definitions(conn, connection_id, &document_json, &items, &associations)?;
     let rubrics = rubrics(conn, connection_id, &items)?;
@@ -82,19 +66,13 @@ pub(super) fn cached_document(
     connection: Option<i64>,
     document: &str,
 ) -> Result<Option<(i64, Value)>, ViewError> {
-    let holders: Vec<(i64, String, String)> = conn
-        .prepare(
-            "SELECT d.connection_id, c.name, d.json FROM cf_documents d JOIN connections c ON c.id = d.connection_id
-             WHERE d.id = ?1 AND (?2 IS NULL OR d.connection_id = ?2) ORDER BY c.name",
-        )?
-        .query_map(params![document, connection], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
+    let holders = cache::document_holders(conn, document, connection)?;
     match holders.as_slice() {
         [] => Ok(None),
-        [(id, _, json)] => Ok(Some((*id, unlinked(parse("cf_documents", document, json)?)))),
+        [one] => Ok(Some((one.connection_id, unlinked(parse("cf_documents", document, &one.json)?)))),
         _ => Err(ViewError::Ambiguous {
             document: document.to_owned(),
-            connections: holders.into_iter().map(|(_, name, _)| name).collect(),
+            connections: holders.into_iter().map(|h| h.connection).collect(),
         }),
     }
 }
@@ -103,23 +81,9 @@ fn parse(table: &'static str, id: &str, json: &str) -> Result<Value, ViewError> 
     serde_json::from_str(json).map_err(|e| ViewError::BadRecord { table, id: id.to_owned(), message: e.to_string() })
 }
 
-/// The records of `table` a query with parameters (connection id, document) selects, as they
-/// were in the package.
-fn rows(
-    conn: &Connection,
-    table: &'static str,
-    sql: &str,
-    connection_id: i64,
-    document: &str,
-) -> Result<Vec<Value>, ViewError> {
-    let mut statement = conn.prepare(sql)?;
-    let mut rows = statement.query(params![connection_id, document])?;
-    let mut out = Vec::new();
-    while let Some(row) = rows.next()? {
-        let (id, json): (String, String) = (row.get(0)?, row.get(1)?);
-        out.push(unlinked(parse(table, &id, &json)?));
-    }
-    Ok(out)
+/// Records of `table` as they were in the package.
+fn unlinked_all(table: &'static str, rows: Vec<cache::RecordRow>) -> Result<Vec<Value>, ViewError> {
+    rows.into_iter().map(|(id, json)| Ok(unlinked(parse(table, &id, &json)?))).collect()
 }
 
 /// A served record as it was in the package: a document link the ingest added (marked in
@@ -171,29 +135,28 @@ fn definitions(
     associations: &[Value],
 ) -> Result<Map<String, Value>, ViewError> {
     let nodes = || std::iter::once(document).chain(items);
-    let wanted: [(&str, &'static str, Vec<&str>); 5] = [
-        ("CFConcepts", "cf_concepts", nodes().flat_map(|r| link_ids(r, "conceptKeywordsURI")).collect()),
-        ("CFSubjects", "cf_subjects", nodes().flat_map(|r| link_ids(r, "subjectURI")).collect()),
-        ("CFLicenses", "cf_licenses", nodes().flat_map(|r| link_ids(r, "licenseURI")).collect()),
-        ("CFItemTypes", "cf_item_types", items.iter().flat_map(|r| link_ids(r, "CFItemTypeURI")).collect()),
+    let wanted: [(Collection, Vec<&str>); 5] = [
+        (Collection::CfConcepts, nodes().flat_map(|r| link_ids(r, "conceptKeywordsURI")).collect()),
+        (Collection::CfSubjects, nodes().flat_map(|r| link_ids(r, "subjectURI")).collect()),
+        (Collection::CfLicenses, nodes().flat_map(|r| link_ids(r, "licenseURI")).collect()),
+        (Collection::CfItemTypes, items.iter().flat_map(|r| link_ids(r, "CFItemTypeURI")).collect()),
         (
-            "CFAssociationGroupings",
-            "cf_association_groupings",
+            Collection::CfAssociationGroupings,
             associations.iter().flat_map(|r| link_ids(r, "CFAssociationGroupingURI")).collect(),
         ),
     ];
     let mut out = Map::new();
-    for (key, table, ids) in wanted {
+    for (collection, ids) in wanted {
         let mut seen = HashSet::new();
-        let mut statement = conn.prepare(&format!("SELECT json FROM {table} WHERE connection_id = ?1 AND id = ?2"))?;
+        let table = cache::spec(collection).table;
         let mut found = Vec::new();
         for id in ids.into_iter().filter(|id| seen.insert(*id)) {
-            if let Some(json) = statement.query_row(params![connection_id, id], |r| r.get::<_, String>(0)).optional()? {
+            if let Some(json) = cache::record(conn, connection_id, collection, id)? {
                 found.push(parse(table, id, &json)?);
             }
         }
         if !found.is_empty() {
-            out.insert(key.to_owned(), Value::Array(found));
+            out.insert(collection.name().to_owned(), Value::Array(found));
         }
     }
     Ok(out)
@@ -202,11 +165,8 @@ fn definitions(
 /// The rubrics of the connection with a criterion that assesses one of `items`.
 fn rubrics(conn: &Connection, connection_id: i64, items: &[Value]) -> Result<Vec<Value>, ViewError> {
     let ids: HashSet<&str> = items.iter().filter_map(|i| i.get("identifier").and_then(Value::as_str)).collect();
-    let mut statement = conn.prepare("SELECT id, json FROM cf_rubrics WHERE connection_id = ?1 ORDER BY rowid")?;
-    let mut rows = statement.query([connection_id])?;
     let mut out = Vec::new();
-    while let Some(row) = rows.next()? {
-        let (id, json): (String, String) = (row.get(0)?, row.get(1)?);
+    for (id, json) in cache::records(conn, connection_id, Collection::CfRubrics)? {
         let rubric = parse("cf_rubrics", &id, &json)?;
         let assesses = rubric
             .get("CFRubricCriteria")

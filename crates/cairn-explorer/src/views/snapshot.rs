@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use cairn_spec::case::{CfPackage, PackageFile};
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use super::error::ViewError;
 use super::package::load_package;
@@ -111,7 +111,7 @@ pub fn resolve_snapshot(argument: &str, db: Option<&Connection>) -> Result<Snaps
             connection: connection.map(|(_, name)| name),
         });
     };
-    let name: String = conn.query_row("SELECT name FROM connections WHERE id = ?1", [connection_id], |r| r.get(0))?;
+    let name = cairn_store::cache::connection_name(conn, connection_id).map_err(ViewError::from)?.unwrap_or_default();
     Ok(Snapshot {
         source: SnapshotSource::Cache { connection: name, connection_id, document: document.to_owned() },
         package,
@@ -128,9 +128,7 @@ fn split_connection<'a>(
     argument: &'a str,
 ) -> Result<(Option<NamedConnection>, &'a str), SnapshotError> {
     if let Some((prefix, rest)) = argument.split_once(':') {
-        let id: Option<i64> =
-            conn.query_row("SELECT id FROM connections WHERE name = ?1", [prefix], |r| r.get(0)).optional()?;
-        if let Some(id) = id {
+        if let Some(id) = cairn_store::cache::find_connection(conn, prefix).map_err(ViewError::from)? {
             return Ok((Some((id, prefix.to_owned())), rest));
         }
     }

@@ -30,11 +30,11 @@ pub fn connections(conn: &Connection) -> Result<Vec<ConnectionRow>, StoreError> 
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// The connection called `name`.
+/// The connection called `name`: the one lookup of a connection by name (every other one —
+/// its id, whether it exists, removing it — goes through this).
 pub fn connection(conn: &Connection, name: &str) -> Result<Option<ConnectionRow>, StoreError> {
-    Ok(conn
-        .query_row("SELECT id, name, base_url, settings FROM connections WHERE name = ?1", [name], row)
-        .optional()?)
+    let mut statement = conn.prepare_cached("SELECT id, name, base_url, settings FROM connections WHERE name = ?1")?;
+    Ok(statement.query_row([name], row).optional()?)
 }
 
 /// Creates the connection called `name`, or replaces its base URL and settings; returns its id.
@@ -49,24 +49,28 @@ pub fn save_connection(conn: &Connection, name: &str, base_url: &str, settings: 
     )?)
 }
 
+/// The name of the connection with the id `id`.
+pub fn connection_name(conn: &Connection, id: i64) -> Result<Option<String>, StoreError> {
+    let mut statement = conn.prepare_cached("SELECT name FROM connections WHERE id = ?1")?;
+    Ok(statement.query_row([id], |r| r.get(0)).optional()?)
+}
+
 /// Deletes the connection called `name` with its records, links, search entries and journal;
 /// returns whether it existed. Run it in a transaction to make it all or nothing.
 pub fn remove_connection(conn: &Connection, name: &str) -> Result<bool, StoreError> {
-    let Some(id) =
-        conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get::<_, i64>(0)).optional()?
-    else {
+    let Some(ConnectionRow { id, .. }) = connection(conn, name)? else {
         return Ok(false);
     };
     // The full-text tables are contentless: no foreign key reaches them.
     for spec in TABLES.iter().filter(|spec| !spec.search.is_empty()) {
         let t = spec.table;
-        conn.execute(
-            &format!("DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1)"),
-            [id],
-        )?;
+        conn.prepare_cached(&format!(
+            "DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1)"
+        ))?
+        .execute([id])?;
     }
     // Records, link tables and the journal go by ON DELETE CASCADE.
-    conn.execute("DELETE FROM connections WHERE id = ?1", [id])?;
+    conn.prepare_cached("DELETE FROM connections WHERE id = ?1")?.execute([id])?;
     Ok(true)
 }
 

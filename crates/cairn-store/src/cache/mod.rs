@@ -11,6 +11,7 @@ mod journal;
 mod outline;
 mod package;
 mod prepared;
+mod reads;
 mod schema;
 mod search;
 mod staging;
@@ -20,7 +21,9 @@ mod writer;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-pub use connections::{ConnectionRow, NO_SETTINGS, connection, connections, remove_connection, save_connection};
+pub use connections::{
+    ConnectionRow, NO_SETTINGS, connection, connection_name, connections, remove_connection, save_connection,
+};
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use handle::{CacheHandle, blocking};
@@ -28,6 +31,10 @@ pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use package::{PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;
+pub use reads::{
+    AssociationEnds, DocumentHolder, RecordRow, association_at, association_ends, child_links_from_other_documents,
+    document_associations, document_holders, document_items, document_titles, each_record, metadata_keys, records,
+};
 pub use search::{SearchHit, search};
 pub use staging::StagedCollection;
 pub use tables::{Column, Link, TABLES, TableSpec, spec};
@@ -64,17 +71,17 @@ pub fn connection_id(conn: &Connection, name: &str, base_url: &str) -> Result<i6
         "INSERT INTO connections (name, base_url) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
         params![name, base_url],
     )?;
-    let (id, saved): (i64, String) =
-        conn.query_row("SELECT id, base_url FROM connections WHERE name = ?1", [name], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let ConnectionRow { id, base_url: saved, .. } =
+        connection(conn, name)?.ok_or(StoreError::Sqlite(rusqlite::Error::QueryReturnedNoRows))?;
     if saved.trim_end_matches('/') != base_url.trim_end_matches('/') {
         return Err(StoreError::OtherSource { name: name.to_owned(), saved, given: base_url.to_owned() });
     }
     Ok(id)
 }
 
-/// The id of an existing connection.
+/// The id of an existing connection (the one lookup by name, [`connection`], answering the id).
 pub fn find_connection(conn: &Connection, name: &str) -> Result<Option<i64>, StoreError> {
-    Ok(conn.query_row("SELECT id FROM connections WHERE name = ?1", [name], |r| r.get(0)).optional()?)
+    Ok(connection(conn, name)?.map(|row| row.id))
 }
 
 /// Record counts per collection for a connection (all connections with `None`), by set
@@ -106,5 +113,6 @@ pub fn record(
     id: &str,
 ) -> Result<Option<String>, StoreError> {
     let sql = format!("SELECT json FROM {} WHERE connection_id = ?1 AND id = ?2", spec(collection).table);
-    Ok(conn.query_row(&sql, params![connection_id, id], |r| r.get(0)).optional()?)
+    let mut statement = conn.prepare_cached(&sql)?;
+    Ok(statement.query_row(params![connection_id, id], |r| r.get(0)).optional()?)
 }

@@ -228,21 +228,19 @@ impl<'t> CollectionWriter<'t> {
         Ok(new)
     }
 
-    /// Removes one record (incremental syncs of deletions).
+    /// Removes one record (incremental syncs of deletions, bulk imports' records no longer
+    /// listed); the statements are prepared once per connection and reused.
     pub fn remove(&mut self, id: &str) -> Result<bool, StoreError> {
         let t = self.spec.table;
         if !self.spec.search.is_empty() {
-            self.tx.execute(
-                &format!(
+            self.tx
+                .prepare_cached(&format!(
                     "DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1 AND id = ?2)"
-                ),
-                params![self.connection_id, id],
-            )?;
+                ))?
+                .execute(params![self.connection_id, id])?;
         }
-        Ok(self.tx.execute(
-            &format!("DELETE FROM {t} WHERE connection_id = ?1 AND id = ?2"),
-            params![self.connection_id, id],
-        )? > 0)
+        let mut delete = self.tx.prepare_cached(&format!("DELETE FROM {t} WHERE connection_id = ?1 AND id = ?2"))?;
+        Ok(delete.execute(params![self.connection_id, id])? > 0)
     }
 
     /// How many records came again after one with the same identifier (written again, the
@@ -262,15 +260,15 @@ impl<'t> CollectionWriter<'t> {
         let Some(column) = self.spec.columns.iter().find(|c| c.name == column).map(|c| c.name) else { return Ok(0) };
         let t = self.spec.table;
         if !self.spec.search.is_empty() {
-            self.tx.execute(
-                &format!("DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1 AND {column} = ?2)"),
-                params![self.connection_id, value],
-            )?;
+            self.tx
+                .prepare_cached(&format!(
+                    "DELETE FROM {t}_fts WHERE rowid IN (SELECT rowid FROM {t} WHERE connection_id = ?1 AND {column} = ?2)"
+                ))?
+                .execute(params![self.connection_id, value])?;
         }
-        Ok(self.tx.execute(
-            &format!("DELETE FROM {t} WHERE connection_id = ?1 AND {column} = ?2"),
-            params![self.connection_id, value],
-        )?)
+        let mut delete =
+            self.tx.prepare_cached(&format!("DELETE FROM {t} WHERE connection_id = ?1 AND {column} = ?2"))?;
+        Ok(delete.execute(params![self.connection_id, value])?)
     }
 }
 
