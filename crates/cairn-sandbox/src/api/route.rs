@@ -147,25 +147,10 @@ fn fields_only(query: &str) -> Result<Query, ApiError> {
     Ok(Query { fields: fields.as_deref().map(Selection::parse).transpose()?, ..Query::default() })
 }
 
-/// Percent-decodes a path segment (`+` stays a plus).
+/// Percent-decodes a path segment (`+` stays a plus; a `%` not followed by two hex digits
+/// stays as it is), through `percent-encoding` as the query language decodes.
 fn decode_segment(segment: &str) -> String {
-    let bytes = segment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned()
 }
 
 #[cfg(test)]
@@ -175,5 +160,7 @@ mod tests {
     #[test]
     fn segments_decode_without_plus_as_space() {
         assert_eq!(decode_segment("a%20b+c%2F%zz%"), "a b+c/%zz%");
+        assert_eq!(decode_segment("caf%C3%A9%4"), "café%4");
+        assert_eq!(decode_segment("%FF"), "\u{FFFD}", "not UTF-8: replaced, never a panic");
     }
 }

@@ -14,26 +14,13 @@ pub(crate) struct Day(pub(crate) i64);
 impl Day {
     /// The day `year-month-day` (proleptic Gregorian).
     pub(crate) fn ymd(year: i64, month: i64, day: i64) -> Day {
-        let y = if month <= 2 { year - 1 } else { year };
-        let era = y.div_euclid(400);
-        let yoe = y - era * 400;
-        let mp = (month + 9) % 12;
-        let doy = (153 * mp + 2) / 5 + day - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        Day(era * 146_097 + doe - 719_468)
+        Day(cairn_spec::time::days_from_civil(year, month, day))
     }
 
     /// (year, month, day).
     pub(crate) fn parts(self) -> (i64, i64, i64) {
-        let z = self.0 + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = doy - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        (yoe + era * 400 + i64::from(month <= 2), month, day)
+        let (year, month, day) = cairn_spec::time::civil_from_days(self.0);
+        (year, i64::from(month), i64::from(day))
     }
 
     /// `n` days later.
