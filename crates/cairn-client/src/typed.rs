@@ -90,7 +90,10 @@ mod tests {
             decode::<UserSet>(lookup("getAllUsers").unwrap(), None),
             Err(ClientError::MissingWrapper { .. })
         ));
-        assert!(decode::<UserSet>(lookup("getAllUsers").unwrap(), Some(json!([1]))).is_err());
+        assert!(matches!(
+            decode::<UserSet>(lookup("getAllUsers").unwrap(), Some(json!([1]))),
+            Err(ClientError::MissingWrapper { .. })
+        ));
         assert!(matches!(lookup("getNothing"), Err(ClientError::UnknownOperation { .. })));
     }
 }

@@ -413,7 +413,8 @@ fn round_trip_in(bundle: &Path, mode: &ExportMode) -> (Vec<String>, RosterExport
         Ok(())
     })
     .unwrap();
-    assert_eq!(format!("{:?}", imported.version), "V1_2");
+    assert_eq!(imported.version, cairn_explorer::import::CsvVersion::V1_2);
+    assert_eq!(imported.version.to_string(), "1.2", "shown as the binding writes it");
     let bulk = *mode == ExportMode::Bulk;
     let mut compared = 0;
     for collection in ROSTER {

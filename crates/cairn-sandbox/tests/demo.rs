@@ -6,7 +6,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use cairn_sandbox::demo::{DemoOptions, DemoSummary, Scale, bundled_packages, generate, import_package};
+use cairn_sandbox::demo::{
+    DemoOptions, DemoSummary, ImportError, Scale, UnknownScale, bundled_packages, generate, import_package,
+};
 use cairn_spec::Collection;
 use cairn_spec::registry::{ClassEntry, classes};
 use cairn_spec::scalar::is_uuid;
@@ -67,7 +69,7 @@ fn scales_parse() {
     assert_eq!("small".parse::<Scale>().unwrap(), Scale::Small);
     assert_eq!("district".parse::<Scale>().unwrap(), Scale::District);
     assert_eq!("state".parse::<Scale>().unwrap(), Scale::State);
-    assert!("huge".parse::<Scale>().is_err());
+    assert_eq!("huge".parse::<Scale>(), Err(UnknownScale("huge".to_owned())));
     assert_eq!(Scale::State.to_string(), "state");
 }
 
@@ -588,10 +590,11 @@ fn every_kind_of_reference_is_rewritten_alike() {
 #[test]
 fn unreadable_packages_are_errors_not_panics() {
     let mut sink = |_: Collection, _: Value| {};
-    assert!(import_package(b"not json", &mut sink).is_err());
-    assert!(import_package(b"[1,2]", &mut sink).is_err());
-    assert!(import_package(b"{}", &mut sink).is_err());
-    assert!(import_package(br#"{"CFDocument": {"title": "no id"}}"#, &mut sink).is_err());
+    assert!(matches!(import_package(b"not json", &mut sink), Err(ImportError::Read(_))));
+    assert!(matches!(import_package(b"[1,2]", &mut sink), Err(ImportError::Read(_))));
+    assert!(matches!(import_package(b"{}", &mut sink), Err(ImportError::NoDocument)));
+    let no_id = import_package(br#"{"CFDocument": {"title": "no id"}}"#, &mut sink);
+    assert!(matches!(no_id, Err(ImportError::NoIdentifier)));
     let minimal = br#"{"CFDocument": {"identifier": "X-1", "title": "T", "creator": "C", "uri": "http://x/1", "lastChangeDateTime": "2020-01-01T00:00:00Z"}, "CFItems": [null, 3]}"#;
     let report = import_package(minimal, &mut sink).unwrap();
     assert!(is_uuid(&report.document_id));

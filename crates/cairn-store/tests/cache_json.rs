@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use cairn_spec::Collection;
+use cairn_store::StoreError;
 use cairn_store::cache::{self, CollectionWriter, PreparedRecords, WriteMode};
 use serde_json::Value;
 
@@ -138,7 +139,8 @@ fn text_that_is_not_a_record_writes_nothing() {
         let tx = cache::begin(&mut conn).unwrap();
         let mut writer = CollectionWriter::new(&tx, a, Collection::Users, WriteMode::Replace).unwrap();
         assert!(writer.put_json(r#"{"sourcedId":"u5"}"#).unwrap());
-        assert!(writer.put_json(r#"{"sourcedId":"u6""#).is_err(), "cut-off text");
+        let error = writer.put_json(r#"{"sourcedId":"u6""#).unwrap_err();
+        assert!(matches!(error, StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(_))), "cut-off text: {error:?}");
         // the caller stops on the error: dropping the transaction keeps the previous data
     }
     assert_eq!(cache::record(&conn, a, Collection::Users, "u1").unwrap().unwrap(), USER);
@@ -196,6 +198,7 @@ fn a_prepared_record_that_is_not_json_stops_the_write() {
     let tx = cache::begin(&mut conn).unwrap();
     let mut writer = CollectionWriter::new(&tx, a, Collection::Users, WriteMode::Replace).unwrap();
     let batch = PreparedRecords::new(Collection::Users, [r#"{"sourcedId":"u1"}"#, r#"{"sourcedId":"#]);
-    assert!(writer.put_prepared(batch).is_err());
+    let error = writer.put_prepared(batch).unwrap_err();
+    assert!(matches!(error, StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(_))), "{error:?}");
     assert!(PreparedRecords::new(Collection::Users, []).is_empty());
 }

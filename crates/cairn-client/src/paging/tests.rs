@@ -229,7 +229,8 @@ async fn cancellation_and_sink_errors_stop_the_read() {
         fetch,
     };
     let mut sink = |_: Vec<Value>| Ok(());
-    assert!(pager.run(&mut Callback(&mut sink), &|_| {}, &Cancel::new()).await.is_err());
+    let error = pager.run(&mut Callback(&mut sink), &|_| {}, &Cancel::new()).await.unwrap_err();
+    assert!(matches!(error, ClientError::Cancelled), "{error:?}");
 
     let fake = Arc::new(Fake { total: true, ..Fake::new(30) });
     let fetch: Fetch<Vec<Value>> = Arc::new(move |url: String| {

@@ -145,7 +145,7 @@ mod tests {
             pairs("{LDAP:12}, {LTI:a:b}").ok(),
             Some(vec![("LDAP".into(), "12".into()), ("LTI".into(), "a:b".into())])
         );
-        assert!(pairs("74727075").is_err());
+        assert_eq!(pairs("74727075"), Err("\"74727075\" is not a list of {type:identifier} pairs".to_owned()));
         assert_eq!(list(" 09, 10,,11 "), vec!["09", "10", "11"]);
     }
 }

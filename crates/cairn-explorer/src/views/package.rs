@@ -204,6 +204,7 @@ mod tests {
         let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case");
         // Two of the packages share a document identifier: one connection each.
         let mut id = 0;
+        let mut definitions = 0;
         for name in FIXTURES {
             id = cache::connection_id(&conn, name, "file:").unwrap();
             import_package(
@@ -224,14 +225,53 @@ mod tests {
             for key in ["CFDocument", "CFItems", "CFAssociations", "CFRubrics"] {
                 assert!(a.get(key) == b.get(key), "{name}: {key} differs");
             }
-            let groupings = |v: &Value| v["CFDefinitions"]["CFAssociationGroupings"].as_array().cloned();
-            if let Some(loaded) = groupings(&b) {
-                assert!(loaded.iter().all(|g| groupings(&a).unwrap().contains(g)), "{name}");
+            // Every definition the package links to comes back, and nothing else.
+            for (key, expected) in linked_definitions(&a) {
+                let mut loaded: Vec<String> = b["CFDefinitions"][key]
+                    .as_array()
+                    .map(|defs| defs.iter().map(Value::to_string).collect())
+                    .unwrap_or_default();
+                loaded.sort();
+                assert_eq!(loaded, expected, "{name}: {key}");
+                definitions += expected.len();
             }
         }
+        assert!(definitions >= 5, "the fixtures link to definitions ({definitions}): the test has something to lose");
         assert!(load_package(&conn, None, "nope").unwrap().is_none());
         assert!(load_package(&conn, Some(id + 1), "a33fc64e-5c40-11e7-82c4-3d54268aa9ee").unwrap().is_none());
         assert!(matches!(resolve_connection(&conn, "other"), Err(ViewError::NoConnection(_))));
+    }
+
+    /// Per `CFDefinitions` key, the package's definitions that its document, items or
+    /// associations link to (as JSON text, sorted).
+    fn linked_definitions(package: &Value) -> Vec<(&'static str, Vec<String>)> {
+        let nodes: Vec<&Value> = std::iter::once(&package["CFDocument"])
+            .chain(package["CFItems"].as_array().into_iter().flatten())
+            .chain(package["CFAssociations"].as_array().into_iter().flatten())
+            .collect();
+        let linked = |field: &str| -> HashSet<&str> { nodes.iter().flat_map(|n| link_ids(n, field)).collect() };
+        [
+            ("CFConcepts", "conceptKeywordsURI"),
+            ("CFSubjects", "subjectURI"),
+            ("CFLicenses", "licenseURI"),
+            ("CFItemTypes", "CFItemTypeURI"),
+            ("CFAssociationGroupings", "CFAssociationGroupingURI"),
+        ]
+        .into_iter()
+        .map(|(key, field)| {
+            let ids = linked(field);
+            let mut defs: Vec<String> = package["CFDefinitions"][key]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d["identifier"].as_str().is_some_and(|id| ids.contains(id)))
+                .map(Value::to_string)
+                .collect();
+            defs.sort();
+            defs.dedup();
+            (key, defs)
+        })
+        .collect()
     }
 
     #[test]

@@ -1,4 +1,6 @@
-//! A client without the demographics scope: demographics is skipped, everything else syncs.
+//! A client without the demographics scope: demographics is skipped — by the client-side
+//! scope check, before any request (a request would be answered 403: forbidden, not
+//! skipped) — and everything else syncs.
 
 use cairn_explorer::sync::SyncOutcome;
 use cairn_spec::{Collection, Dialect};
@@ -13,8 +15,11 @@ async fn a_collection_the_scopes_do_not_allow_is_skipped_and_the_rest_syncs() {
     let db = h.db("cache.sqlite");
     let report = run(&client, &db, &h.options(true)).await;
     let demographics = report.get("demographics").unwrap();
-    assert!(matches!(demographics.outcome, SyncOutcome::Skipped | SyncOutcome::Forbidden), "{demographics:?}");
-    assert!(demographics.message.as_deref().unwrap().contains("roster-demographics.readonly"), "{demographics:?}");
+    assert_eq!(demographics.outcome, SyncOutcome::Skipped, "not asked of the server: {demographics:?}");
+    assert_eq!((demographics.mode, demographics.failure.as_ref()), (None, None), "never attempted");
+    let message = demographics.message.as_deref().unwrap();
+    assert!(message.contains("granted scopes do not allow getAllDemographics"), "{message}");
+    assert!(message.contains("roster-demographics.readonly"), "{message}");
     assert!(report.is_complete(), "skipped is not failed: {report:#?}");
     for r in report.collections.iter().filter(|r| r.collection != "demographics") {
         assert_eq!(r.outcome, SyncOutcome::Complete, "{r:?}");

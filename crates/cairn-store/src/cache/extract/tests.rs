@@ -128,7 +128,8 @@ fn strings_without_escapes_are_borrowed_from_the_text() {
 fn text_that_is_not_json_is_an_error() {
     let plan = Plan::new(spec(Collection::Users));
     for bad in [r#"{"sourcedId": "u1""#, r#"{"sourcedId": "u1"} trailing"#, "", "{'a': 1}", r#"{"a": tru}"#] {
-        assert!(plan.read_text(bad).is_err(), "{bad}");
+        let error = plan.read_text(bad).err();
+        assert!(error.as_ref().is_some_and(|e| e.is_syntax() || e.is_eof()), "{bad}: {error:?}");
     }
 }
 
