@@ -15,6 +15,7 @@ fn main() {
         "session_load",
         "session_save",
         "cancel",
+        "import_files",
         "relation_graph",
         "progressions",
         "rubrics",

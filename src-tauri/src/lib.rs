@@ -35,6 +35,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::session_load,
         commands::session_save,
         commands::cancel,
+        commands::import_files,
         commands::relation_graph,
         commands::progressions,
         commands::rubrics,

@@ -87,6 +87,14 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     assert_eq!(invoke(&window, "session_load", json!({})).expect("session_load"), session);
     assert_eq!(invoke(&window, "cancel", json!({ "task": "sync" })).expect("cancel"), false);
 
+    // The user imports a package file, with progress.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
+    let args = json!({ "connection": "files", "paths": [file], "onProgress": "__CHANNEL__:4" });
+    let imported = invoke(&window, "import_files", args).expect("import_files");
+    assert_eq!(imported["connection"], "files");
+    assert!(imported["files"][0]["records"].as_u64().is_some_and(|n| n > 0), "{imported}");
+
     // The user syncs the built-in sandbox again: incrementally, every collection accounted for.
     let sync = invoke(&window, "sync_builtin", json!({ "full": false, "onProgress": "__CHANNEL__:2" })).expect("sync");
     assert_eq!(sync["connection"], "Built-in sandbox");

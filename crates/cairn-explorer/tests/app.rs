@@ -190,3 +190,38 @@ async fn a_cancelled_first_launch_starts_over_on_retry() {
     assert!(!app.list_frameworks().await.unwrap().is_empty());
     app.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_import_with_progress_and_a_cancel_keeps_the_cache_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let changes = Arc::new(Mutex::new(Vec::new()));
+    let app = Arc::new(app(dir.path(), changes.clone()));
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let users = fixtures.join("oneroster/nicelion-users-2k");
+    let seen = Mutex::new(Vec::new());
+    let summary = app
+        .import_files("files".to_owned(), vec![users.clone()], &|p: Progress| seen.lock().unwrap().push(p))
+        .await
+        .unwrap();
+    assert_eq!(summary.files.len(), 1);
+    let records = summary.files[0].records;
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.iter().all(|p| p.task == "import" && p.stage == users.display().to_string()), "{seen:?}");
+    assert_eq!(seen.last().map(|p| p.done), Some(records));
+    assert_eq!(changes.lock().unwrap().as_slice(), ["files"]);
+
+    // Cancelled from another task while it reads: an error that says so, nothing of it written.
+    let other = app.clone();
+    let cancelled = app
+        .import_files("other".to_owned(), vec![users], &move |p: Progress| {
+            if p.done >= 1_000 {
+                assert!(other.cancel("import"));
+            }
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(cancelled.code, "cancelled", "{cancelled:?}");
+    let counts =
+        app.cache().read_blocking(|conn| cairn_store::cache::counts(conn, cairn_store::cache::find_connection(conn, "other")?));
+    assert!(counts.unwrap().iter().all(|(_, n)| *n == 0));
+}

@@ -44,6 +44,8 @@ fn export_all(dir: &Path) {
         ErrorDetail,
         StatusObject,
         Failure,
+        ImportSummary,
+        ImportedFile,
         NeighbourhoodGraph,
         GraphNode,
         GraphEdge,

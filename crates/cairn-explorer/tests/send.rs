@@ -19,6 +19,7 @@ fn app_futures_are_send(app: &App, key: FrameworkKey) {
     assert_send(&app.open_framework(key.clone()));
     assert_send(&app.item_detail(key, String::new()));
     assert_send(&app.search(String::new(), 10, &|_| {}));
+    assert_send(&app.import_files(String::new(), Vec::new(), &|_| {}));
 }
 
 #[test]

@@ -10,6 +10,7 @@ import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
+import type { ImportSummary } from "../bindings/ImportSummary";
 import type { Progress } from "../bindings/Progress";
 import type { Progression } from "../bindings/Progression";
 import type { Rubric } from "../bindings/Rubric";
@@ -42,8 +43,11 @@ export interface Backend {
   sessionLoad(): Promise<Session | null>;
   /** `session_save`. */
   sessionSave(session: Session): Promise<void>;
-  /** `cancel`: cancels a running task: `sync` or `search`. */
+  /** `cancel`: cancels a running task: `sync`, `search` or `import`. */
   cancel(task: string): Promise<void>;
+  /** `import_files`: CASE package files and OneRoster CSV bundles into the cache under
+   * `connection`, reporting progress; cancelled as task `import`. */
+  importFiles(connection: string, paths: string[], onProgress?: (progress: Progress) => void): Promise<ImportSummary>;
   /** `relation_graph`: the neighbourhood of `identifier`, `depth` (1–3) associations either way, at most `limit` nodes. */
   relationGraph(key: FrameworkKey, identifier: string, depth: number, limit: number): Promise<NeighbourhoodGraph>;
   /** `progressions`: the `precedes` chains through `identifier`. */

@@ -59,6 +59,20 @@ describe("the Tauri backend", () => {
     expect(progress).toHaveBeenCalledWith({ task: "sync", stage: "CFItems", done: 3, total: 10 });
   });
 
+  it("relays import_files' progress channel", async () => {
+    mockIPC((cmd, args) => {
+      expect(cmd).toBe("import_files");
+      const { connection, paths, onProgress } = args as { connection: string; paths: string[]; onProgress: Channel<Progress> };
+      expect([connection, paths]).toEqual(["files", ["/tmp/users"]]);
+      onProgress.onmessage({ task: "import", stage: "/tmp/users", done: 1000, total: null });
+      return { connection, files: [{ path: "/tmp/users", records: 1500, warnings: 0 }] };
+    });
+    const progress = vi.fn();
+    const summary = await createTauriBackend().importFiles("files", ["/tmp/users"], progress);
+    expect(summary.files.map((f) => f.records)).toEqual([1500]);
+    expect(progress).toHaveBeenCalledWith({ task: "import", stage: "/tmp/users", done: 1000, total: null });
+  });
+
   it("rejects with an AppError, as sent or made from a bare message", async () => {
     const appError = { code: "not_found", message: "no framework doc", detail: null };
     mockIPC((cmd) => {

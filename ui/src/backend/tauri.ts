@@ -13,6 +13,7 @@ import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
+import type { ImportSummary } from "../bindings/ImportSummary";
 import type { Progress } from "../bindings/Progress";
 import type { Progression } from "../bindings/Progression";
 import type { Rubric } from "../bindings/Rubric";
@@ -67,6 +68,11 @@ export function createTauriBackend(): Backend {
     versionDiff: (old, next) => call<VersionDiff>("version_diff", { old, new: next }),
     groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
     saveExport: (name, bytes) => call<string>("save_export", { name, bytes: Array.from(bytes) }),
+    importFiles(connection, paths, onProgress) {
+      const channel = new Channel<Progress>();
+      if (onProgress) channel.onmessage = onProgress;
+      return call<ImportSummary>("import_files", { connection, paths, onProgress: channel });
+    },
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },

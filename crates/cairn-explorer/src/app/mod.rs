@@ -13,9 +13,11 @@ mod exports;
 mod frameworks;
 mod graph_view;
 mod grouping_tree;
+mod imports;
 mod open;
 mod relation_types;
 mod relations;
+mod relay;
 mod rubrics;
 mod search;
 mod session;
@@ -38,6 +40,7 @@ pub use cairn_store::cache::CacheHandle;
 pub use crate::failure::Failure;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
+pub use imports::{ImportSummary, ImportedFile};
 pub use crate::progress::Progress;
 pub use open::OpenFramework;
 pub use relation_types::*;
@@ -214,24 +217,11 @@ impl App {
     pub async fn search(&self, query: String, limit: u32, progress: OnProgress<'_>) -> Result<Vec<SearchHit>, AppError> {
         let limit = limit.clamp(1, 500);
         let running = self.tasks.begin(task::SEARCH);
-        let cancel = running.cancel().clone();
-        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel();
-        let work = self.cache.read(move |conn| {
-            search::search(conn, &query, limit, &cancel, &|p| drop(sender.send(p)))
-        });
-        tokio::pin!(work);
-        loop {
-            tokio::select! {
-                biased;
-                Some(report) = reports.recv() => progress(report),
-                hits = &mut work => {
-                    while let Ok(report) = reports.try_recv() {
-                        progress(report);
-                    }
-                    return hits;
-                }
-            }
-        }
+        let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
+        relay::with_progress(progress, move |reports| {
+            cache.read_blocking(|conn| search::search(conn, &query, limit, &cancel, &relay::sender(&reports)))
+        })
+        .await
     }
 
     /// The saved session.

@@ -411,6 +411,11 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         saved.push(next);
       }),
     cancel: (task) => answer("cancel", { task }, () => undefined),
+    importFiles: (connection, paths) =>
+      answer("import_files", { connection, paths }, () => ({
+        connection,
+        files: paths.map((path) => ({ path, records: 0, warnings: 0 })),
+      })),
     onCacheChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
