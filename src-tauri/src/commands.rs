@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use cairn_explorer::app::{
-    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree, ImportSummary, ItemDetail,
-    NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport, SyncSummary,
-    VersionDiff,
+    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree,
+    ImportSummary, ItemDetail, NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef,
+    StartReport, SyncSummary, VersionDiff,
 };
 use tauri::State;
 use tauri::ipc::Channel;

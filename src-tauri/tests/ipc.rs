@@ -77,7 +77,8 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
         .expect("save_export");
     assert_eq!(std::fs::read_to_string(saved.as_str().unwrap()).unwrap(), "<svg/>");
 
-    let hits = invoke(&window, "search", json!({ "query": "math", "limit": 5, "onProgress": "__CHANNEL__:3" })).expect("search");
+    let hits = invoke(&window, "search", json!({ "query": "math", "limit": 5, "onProgress": "__CHANNEL__:3" }))
+        .expect("search");
     assert!(hits.as_array().is_some_and(|h| h.len() <= 5));
 
     let session = json!({

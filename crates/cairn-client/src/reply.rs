@@ -104,10 +104,16 @@ mod tests {
         }
         assert!(matches!(check_body(users, None), Err(ClientError::MissingWrapper { .. })));
         assert!(check_body(op("getUser"), Some(&json!({"user": {"sourcedId": "u"}}))).is_ok());
-        assert!(matches!(check_body(op("getUser"), Some(&json!({"users": []}))), Err(ClientError::MissingWrapper { .. })));
+        assert!(matches!(
+            check_body(op("getUser"), Some(&json!({"users": []}))),
+            Err(ClientError::MissingWrapper { .. })
+        ));
         assert!(check_body(op("putCategory"), None).is_ok());
         assert!(check_body(op("postLineItemsForClass"), Some(&json!({"sourcedIdPairs": []}))).is_ok());
-        assert!(matches!(check_body(op("postLineItemsForClass"), Some(&json!({"status": "ok"}))), Err(ClientError::MissingWrapper { .. })));
+        assert!(matches!(
+            check_body(op("postLineItemsForClass"), Some(&json!({"status": "ok"}))),
+            Err(ClientError::MissingWrapper { .. })
+        ));
     }
 
     #[test]
@@ -117,7 +123,10 @@ mod tests {
         assert!(check_body(package, Some(&json!({"CFPackage": {"CFDocument": {"identifier": "d"}}}))).is_ok());
         assert!(matches!(check_body(package, Some(&json!({"CFItems": []}))), Err(ClientError::MissingWrapper { .. })));
         assert!(check_body(op("getCFItem"), Some(&json!({"identifier": "i", "fullStatement": "x"}))).is_ok());
-        assert!(matches!(check_body(op("getCFItem"), Some(&json!({"other": 1}))), Err(ClientError::MissingWrapper { .. })));
+        assert!(matches!(
+            check_body(op("getCFItem"), Some(&json!({"other": 1}))),
+            Err(ClientError::MissingWrapper { .. })
+        ));
         assert!(check_body(op("getAllCFDocuments"), Some(&json!({"CFDocuments": []}))).is_ok());
     }
 

@@ -97,8 +97,12 @@ mod tests {
     fn a_refusal_keeps_its_status_and_status_object() {
         let code = CodeMinor::parse_any("unauthorisedrequest").unwrap_or_else(|| unreachable!());
         let info = StatusInfo::new(code, "svc", "the token does not allow it");
-        let error =
-            ClientError::Status { operation: "getAllUsers", status: 403, info: Some(Box::new(info)), retry_after: None };
+        let error = ClientError::Status {
+            operation: "getAllUsers",
+            status: 403,
+            info: Some(Box::new(info)),
+            retry_after: None,
+        };
         let failure = Failure::from(&error);
         assert_eq!((failure.code.as_str(), failure.http_status), ("server", Some(403)));
         let status = failure.status.unwrap_or_else(|| unreachable!());

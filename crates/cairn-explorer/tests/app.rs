@@ -221,7 +221,8 @@ async fn files_import_with_progress_and_a_cancel_keeps_the_cache_as_it_was() {
         .await
         .unwrap_err();
     assert_eq!(cancelled.code, "cancelled", "{cancelled:?}");
-    let counts =
-        app.cache().read_blocking(|conn| cairn_store::cache::counts(conn, cairn_store::cache::find_connection(conn, "other")?));
+    let counts = app
+        .cache()
+        .read_blocking(|conn| cairn_store::cache::counts(conn, cairn_store::cache::find_connection(conn, "other")?));
     assert!(counts.unwrap().iter().all(|(_, n)| *n == 0));
 }

@@ -65,7 +65,9 @@ mod tests {
         let version: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
         assert_eq!(version, 1);
         match conn.prepare("SELECT * FROM x") {
-            Err(rusqlite::Error::SqliteFailure(_, Some(message))) => assert!(message.contains("no such table"), "{message}"),
+            Err(rusqlite::Error::SqliteFailure(_, Some(message))) => {
+                assert!(message.contains("no such table"), "{message}")
+            }
             other => panic!("table x was not rolled back: {:?}", other.map(|_| ())),
         }
     }

@@ -140,7 +140,10 @@ fn text_that_is_not_a_record_writes_nothing() {
         let mut writer = CollectionWriter::new(&tx, a, Collection::Users, WriteMode::Replace).unwrap();
         assert!(writer.put_json(r#"{"sourcedId":"u5"}"#).unwrap());
         let error = writer.put_json(r#"{"sourcedId":"u6""#).unwrap_err();
-        assert!(matches!(error, StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(_))), "cut-off text: {error:?}");
+        assert!(
+            matches!(error, StoreError::Sqlite(rusqlite::Error::ToSqlConversionFailure(_))),
+            "cut-off text: {error:?}"
+        );
         // the caller stops on the error: dropping the transaction keeps the previous data
     }
     assert_eq!(cache::record(&conn, a, Collection::Users, "u1").unwrap().unwrap(), USER);

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::connections::ConnectionError;
-pub use crate::failure::StatusObject;
 use crate::failure::Failure;
+pub use crate::failure::StatusObject;
 use crate::ingest::IngestError;
 use crate::sync::SyncError;
 use crate::views::ViewError;
@@ -81,7 +81,11 @@ impl AppError {
             transport: failure.transport.clone(),
             text: None,
         };
-        AppError { code: failure.code.clone(), message: message.into(), detail: detail.is_some().then(|| Box::new(detail)) }
+        AppError {
+            code: failure.code.clone(),
+            message: message.into(),
+            detail: detail.is_some().then(|| Box::new(detail)),
+        }
     }
 }
 
@@ -102,7 +106,7 @@ impl From<IngestError> for AppError {
     fn from(error: IngestError) -> AppError {
         let code = match &error {
             // The cache failing is the cache's failure, never a bad file.
-            IngestError::Store(store) if matches!(store, cairn_store::StoreError::Worker(_)) => "internal",
+            IngestError::Store(cairn_store::StoreError::Worker(_)) => "internal",
             IngestError::Store(_) => "store",
             IngestError::Cancelled => "cancelled",
             IngestError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => "not_found",

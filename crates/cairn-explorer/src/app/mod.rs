@@ -35,13 +35,13 @@ use crate::connections::ConnectionSettings;
 use crate::progress::{OnProgress, task};
 use crate::sync::{Clock, SyncOptions, SyncReport};
 
+pub use crate::failure::Failure;
+pub use crate::progress::Progress;
 pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
-pub use crate::failure::Failure;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
 pub use imports::{ImportSummary, ImportedFile};
-pub use crate::progress::Progress;
 pub use open::OpenFramework;
 pub use relation_types::*;
 pub use search::segments;
@@ -214,7 +214,12 @@ impl App {
     /// Full-text search over every cached framework, reporting the hits read as task
     /// `search`; a new search cancels the one still running, and so does `cancel("search")`
     /// (the query is interrupted inside SQLite).
-    pub async fn search(&self, query: String, limit: u32, progress: OnProgress<'_>) -> Result<Vec<SearchHit>, AppError> {
+    pub async fn search(
+        &self,
+        query: String,
+        limit: u32,
+        progress: OnProgress<'_>,
+    ) -> Result<Vec<SearchHit>, AppError> {
         let limit = limit.clamp(1, 500);
         let running = self.tasks.begin(task::SEARCH);
         let (cancel, cache) = (running.cancel().clone(), self.cache.clone());

@@ -20,8 +20,8 @@ use tokio::sync::mpsc;
 use super::clock::earlier;
 use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
-use crate::failure::Failure;
 use super::{Ctx, outcome_of};
+use crate::failure::Failure;
 
 /// Pages waiting for the writer at most (the read waits beyond).
 const PAGES_BUFFERED: usize = 4;

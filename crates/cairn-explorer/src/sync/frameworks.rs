@@ -14,8 +14,8 @@ use serde_json::Value;
 
 use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
-use crate::failure::Failure;
 use super::{Ctx, allowed, outcome_of};
+use crate::failure::Failure;
 use crate::ingest::served_records;
 
 /// The name of the document list's step.

@@ -6,9 +6,9 @@
 
 use std::collections::HashSet;
 
+use cairn_spec::Collection;
 use cairn_spec::Wire;
 use cairn_spec::case::CfPackage;
-use cairn_spec::Collection;
 use cairn_store::cache;
 use rusqlite::Connection;
 use serde_json::{Map, Value};
@@ -37,8 +37,7 @@ pub fn load_package(
         return Ok(None);
     };
     let items = unlinked_all("cf_items", cache::document_items(conn, connection_id, document)?)?;
-    let associations =
-        unlinked_all("cf_associations", cache::document_associations(conn, connection_id, document)?)?;
+    let associations = unlinked_all("cf_associations", cache::document_associations(conn, connection_id, document)?)?;
     let mut package = Map::new();
     let definitions = definitions(conn, connection_id, &document_json, &items, &associations)?;
     let rubrics = rubrics(conn, connection_id, &items)?;

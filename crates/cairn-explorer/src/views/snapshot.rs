@@ -127,10 +127,10 @@ fn split_connection<'a>(
     conn: &Connection,
     argument: &'a str,
 ) -> Result<(Option<NamedConnection>, &'a str), SnapshotError> {
-    if let Some((prefix, rest)) = argument.split_once(':') {
-        if let Some(id) = cairn_store::cache::find_connection(conn, prefix).map_err(ViewError::from)? {
-            return Ok((Some((id, prefix.to_owned())), rest));
-        }
+    if let Some((prefix, rest)) = argument.split_once(':')
+        && let Some(id) = cairn_store::cache::find_connection(conn, prefix).map_err(ViewError::from)?
+    {
+        return Ok((Some((id, prefix.to_owned())), rest));
     }
     Ok((None, argument))
 }

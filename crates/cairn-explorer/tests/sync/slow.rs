@@ -33,8 +33,7 @@ async fn a_sync_over_a_slow_link_does_not_block_other_writers() {
     let flag = fetching.clone();
     // Mid-collection: some of its records read, not all (the sandbox sends its totals; a
     // collection's last report has every record).
-    let progress =
-        move |p: Progress| flag.store(p.done > 0 && p.total.is_some_and(|t| p.done < t), Ordering::SeqCst);
+    let progress = move |p: Progress| flag.store(p.done > 0 && p.total.is_some_and(|t| p.done < t), Ordering::SeqCst);
     let done = Arc::new(AtomicBool::new(false));
     let mid_collection = Arc::new(AtomicU32::new(0));
     let writer = {
