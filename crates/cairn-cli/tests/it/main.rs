@@ -5,6 +5,7 @@ mod connection;
 mod crosswalk;
 mod diff;
 mod export;
+mod hostile;
 mod keyring;
 mod replace;
 mod serve;
