@@ -3,6 +3,8 @@
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
 pub mod commands;
+#[cfg(target_os = "linux")]
+pub mod rendering;
 
 pub use commands::AppState;
 mod data_dir;
@@ -114,6 +116,10 @@ pub fn run() -> anyhow::Result<()> {
                 },
             };
             log::info!("data folder {}", data_dir.display());
+            #[cfg(target_os = "linux")]
+            if let Some(window) = tauri_app.get_webview_window("main") {
+                rendering::choose(&window);
+            }
             tauri_app.manage(app_state(tauri_app.handle(), data_dir));
             Ok(())
         })

@@ -259,6 +259,25 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
     let cli_per_type: BTreeMap<&str, usize> =
         cli.crosswalk.groups.iter().map(|g| (g.association_type.as_str(), g.pairs.len())).collect();
     assert_eq!(per_type, cli_per_type);
+    // The window reads the two frameworks' outlines, the command line their full records: the
+    // same pairs, in the same order, and the same items uncovered.
+    let window_pairs: Vec<(Option<&str>, &str, &str)> = walk
+        .groups
+        .iter()
+        .flat_map(|g| &g.pairs)
+        .map(|p| (p.association_identifier.as_deref(), p.from.identifier.as_str(), p.to.identifier.as_str()))
+        .collect();
+    let cli_pairs: Vec<(Option<&str>, &str, &str)> = cli
+        .crosswalk
+        .groups
+        .iter()
+        .flat_map(|g| &g.pairs)
+        .map(|p| (p.association_identifier.as_deref(), p.from.identifier.as_str(), p.to.identifier.as_str()))
+        .collect();
+    assert_eq!(window_pairs, cli_pairs);
+    let window_uncovered: Vec<&str> = walk.from.uncovered.iter().map(|i| i.identifier.as_str()).collect();
+    let cli_uncovered: Vec<&str> = cli.crosswalk.from.uncovered.iter().map(|i| i.identifier.as_str()).collect();
+    assert_eq!(window_uncovered, cli_uncovered);
     // Every paired item lies in a first-level subtree of its framework.
     let subtrees: HashSet<&str> = walk.from.subtrees.iter().map(|s| s.identifier.as_str()).collect();
     assert!(

@@ -117,3 +117,13 @@ async fn reads_and_writes_run_on_the_blocking_pool() {
     let found = handle.read(|conn| cache::find_connection(conn, "sis")).await.unwrap();
     assert_eq!(found, Some(id));
 }
+
+#[test]
+fn readers_keep_a_small_page_cache_and_the_writer_a_large_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let handle = CacheHandle::open(&dir.path().join("cache.sqlite")).unwrap();
+    let cache_size = |conn: &rusqlite::Connection| conn.pragma_query_value(None, "cache_size", |r| r.get::<_, i64>(0));
+    let reader = handle.read_blocking(|conn| cache_size(conn).map_err(StoreError::from)).unwrap();
+    let writer = handle.write_blocking(|tx| cache_size(tx).map_err(StoreError::from)).unwrap();
+    assert_eq!((reader, writer), (-8 * 1024, -64 * 1024));
+}

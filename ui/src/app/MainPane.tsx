@@ -1,6 +1,7 @@
 //! The Frameworks area's main pane: tabs for the tree (with the selected node's relations below
 //! it), the tree by association grouping, the rubrics, the crosswalk and the version diff. The
-//! tree stays mounted (hidden) so that it keeps its place.
+//! tree stays mounted (hidden) so that it keeps its place. The relations panel's height and
+//! whether it is shown are the user's, remembered.
 
 import { CrosswalkView } from "../features/crosswalk/CrosswalkView";
 import { FrameworkTree } from "../features/frameworks/FrameworkTree";
@@ -9,14 +10,20 @@ import { RelationsPanel } from "../features/relations/RelationsPanel";
 import { RubricsView } from "../features/rubrics/RubricsView";
 import { VersionsView } from "../features/versions/VersionsView";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { Splitter } from "../ui/Splitter";
 import { MAIN_VIEWS, useMainView } from "./mainView";
 import { useCrossConnectionInvalidation } from "./useCrossConnectionInvalidation";
+import { usePaneShown, usePaneSize } from "./usePaneSize";
 import "./views.css";
 
 /** The main pane's views. */
 export function MainPane() {
   const main = useMainView();
   useCrossConnectionInvalidation();
+  const [relationsHeight, setRelationsHeight] = usePaneSize("relations", 260);
+  const [relationsShown, setRelationsShown] = usePaneShown("relations", true);
+  // The tree keeps at least a few rows whatever the window's height.
+  const maxHeight = Math.max(160, window.innerHeight - 320);
   return (
     <>
       <div role="tablist" aria-label="Framework views" className="tabs main-tabs">
@@ -30,8 +37,23 @@ export function MainPane() {
         <div className="tree-holder">
           <FrameworkTree />
         </div>
+        {relationsShown && (
+          <Splitter
+            label="Resize the relations panel"
+            orientation="horizontal"
+            value={Math.min(relationsHeight, maxHeight)}
+            min={120}
+            max={maxHeight}
+            direction={-1}
+            onChange={setRelationsHeight}
+          />
+        )}
         <ErrorBoundary>
-          <RelationsPanel />
+          <RelationsPanel
+            shown={relationsShown}
+            height={Math.min(relationsHeight, maxHeight)}
+            onShownChange={setRelationsShown}
+          />
         </ErrorBoundary>
       </div>
       {main.view !== "tree" && (

@@ -13,7 +13,7 @@ import { MainPane } from "./MainPane";
 import { MainViewProvider } from "./mainView";
 import { Rail } from "./Rail";
 import { StatusBar } from "./StatusBar";
-import { usePaneWidth } from "./usePaneWidth";
+import { usePaneShown, usePaneSize } from "./usePaneSize";
 import { useShortcuts } from "./useShortcuts";
 
 /** A pane's first width: a share of the window, within bounds. */
@@ -26,9 +26,9 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const store = useExplorerStore();
   useShortcuts(store);
   const [area, setArea] = useState<Area["id"]>("frameworks");
-  const [sidebar, setSidebar] = usePaneWidth("sidebar", defaultWidth(0.2, 200, 280));
-  const [detail, setDetail] = usePaneWidth("detail", defaultWidth(0.28, 280, 420));
-  const [showDetail, setShowDetail] = useState(true);
+  const [sidebar, setSidebar] = usePaneSize("sidebar", defaultWidth(0.2, 200, 280));
+  const [detail, setDetail] = usePaneSize("detail", defaultWidth(0.28, 280, 420));
+  const [showDetail, setShowDetail] = usePaneShown("detail", true);
   const later = AREAS.find((a) => a.id === area && a.later);
   return (
     <MainViewProvider>
@@ -48,7 +48,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
               aria-pressed={showDetail}
               aria-label="Show item details"
               title="Show or hide the item details"
-              onClick={() => setShowDetail((v) => !v)}
+              onClick={() => setShowDetail(!showDetail)}
             >
               ◨
             </button>

@@ -6,7 +6,8 @@ import type { FrameworkKey } from "../bindings/FrameworkKey";
 export const queryKeys = {
   frameworks: () => ["frameworks"] as const,
   outline: (key: FrameworkKey) => [key.connection, "outline", key.identifier] as const,
-  children: (key: FrameworkKey, parent: string) => [key.connection, "children", key.identifier, parent] as const,
+  /** Every child list of a framework loaded so far, as one map (parent → rows): one entry, not one per parent. */
+  children: (key: FrameworkKey) => [key.connection, "children", key.identifier] as const,
   item: (key: FrameworkKey, identifier: string) => [key.connection, "item", key.identifier, identifier] as const,
   search: (query: string) => ["search", query] as const,
   graph: (key: FrameworkKey, identifier: string, depth: number, limit: number) =>

@@ -1,4 +1,5 @@
-//! A vertical splitter between two panes: drag it, or focus it and use the arrow keys.
+//! A splitter between two panes — side by side (`vertical`, the default) or stacked
+//! (`horizontal`): drag it, or focus it and use the arrow keys, Home and End.
 
 import type { KeyboardEvent, PointerEvent } from "react";
 
@@ -7,20 +8,24 @@ interface Props {
   value: number;
   min: number;
   max: number;
-  /** +1 when dragging right widens the pane, -1 when it narrows it. */
+  /** +1 when dragging right (or down) grows the pane, -1 when it shrinks it. */
   direction: 1 | -1;
+  /** `vertical`: a line between panes side by side; `horizontal`: between stacked panes. */
+  orientation?: "vertical" | "horizontal";
   onChange: (value: number) => void;
 }
 
 /** The splitter (role=separator). */
-export function Splitter({ label, value, min, max, direction, onChange }: Props) {
+export function Splitter({ label, value, min, max, direction, orientation = "vertical", onChange }: Props) {
   const clamp = (v: number) => Math.round(Math.min(max, Math.max(min, v)));
+  const across = orientation === "vertical";
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    const startX = event.clientX;
+    const startAt = across ? event.clientX : event.clientY;
     const start = value;
     const target = event.currentTarget;
     target.setPointerCapture?.(event.pointerId);
-    const move = (e: globalThis.PointerEvent) => onChange(clamp(start + direction * (e.clientX - startX)));
+    const move = (e: globalThis.PointerEvent) =>
+      onChange(clamp(start + direction * ((across ? e.clientX : e.clientY) - startAt)));
     const up = () => {
       target.removeEventListener("pointermove", move);
       target.removeEventListener("pointerup", up);
@@ -30,8 +35,9 @@ export function Splitter({ label, value, min, max, direction, onChange }: Props)
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? 64 : 16;
-    if (event.key === "ArrowLeft") onChange(clamp(value - direction * step));
-    else if (event.key === "ArrowRight") onChange(clamp(value + direction * step));
+    const [less, more] = across ? ["ArrowLeft", "ArrowRight"] : ["ArrowUp", "ArrowDown"];
+    if (event.key === less) onChange(clamp(value - direction * step));
+    else if (event.key === more) onChange(clamp(value + direction * step));
     else if (event.key === "Home") onChange(min);
     else if (event.key === "End") onChange(max);
     else return;
@@ -39,9 +45,9 @@ export function Splitter({ label, value, min, max, direction, onChange }: Props)
   };
   return (
     <div
-      className="splitter"
+      className={`splitter ${orientation}`}
       role="separator"
-      aria-orientation="vertical"
+      aria-orientation={orientation}
       aria-label={label}
       aria-valuenow={value}
       aria-valuemin={min}

@@ -16,7 +16,7 @@ use super::relation_types::{
 };
 use super::types::FrameworkKey;
 use crate::views::crosswalk::crosswalk_snapshots;
-use crate::views::{Snapshot, SnapshotSource, load_package, resolve_connection};
+use crate::views::{Snapshot, SnapshotSource, load_package, load_package_outline, resolve_connection};
 
 /// The framework `key` read in full from the cache.
 pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
@@ -32,9 +32,24 @@ pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppEr
     Ok(Snapshot { source, package })
 }
 
-/// The crosswalk from `from` to `to`.
+/// The framework `key` as its outline (identifiers, URIs, codes, statements, association ends and
+/// types, from the cache's columns: no record JSON parsed) — all a crosswalk reads of it.
+fn outline_snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
+    let connection_id = resolve_connection(conn, &key.connection)?;
+    let Some((_, package)) = load_package_outline(conn, Some(connection_id), &key.identifier)? else {
+        return Err(AppError::not_found(format!(
+            "the framework {} is not in the cache of {}",
+            key.identifier, key.connection
+        )));
+    };
+    let source =
+        SnapshotSource::Cache { connection: key.connection.clone(), connection_id, document: key.identifier.clone() };
+    Ok(Snapshot { source, package })
+}
+
+/// The crosswalk from `from` to `to`, over the two frameworks' outlines.
 pub fn crosswalk(conn: &Connection, from: &FrameworkKey, to: &FrameworkKey) -> Result<CrosswalkReport, AppError> {
-    let (from_snapshot, to_snapshot) = (snapshot(conn, from)?, snapshot(conn, to)?);
+    let (from_snapshot, to_snapshot) = (outline_snapshot(conn, from)?, outline_snapshot(conn, to)?);
     let view = crosswalk_snapshots(Some(conn), &from_snapshot, &to_snapshot, &[])?;
     let (from_places, from_subtrees) = subtrees(&from_snapshot.package);
     let (to_places, to_subtrees) = subtrees(&to_snapshot.package);

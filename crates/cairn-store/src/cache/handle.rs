@@ -20,6 +20,12 @@ use crate::error::StoreError;
 /// Reader connections kept open between uses.
 const IDLE_READERS: usize = 4;
 
+/// A reader's own page cache, in KiB (negative: SQLite's unit for a size rather than a page
+/// count). The writer keeps 64 MiB so that a big transaction does not spill; a reader only
+/// passes pages through, and the operating system's file cache keeps them warm for the next
+/// read, so five readers with 64 MiB each would hold a second copy of most of the file.
+const READER_CACHE_KIB: i64 = 8 * 1024;
+
 /// The cache file, its writer, its readers and its checkpointer. Cloning shares them; the last
 /// clone dropped checkpoints and closes the file.
 #[derive(Clone)]
@@ -75,7 +81,11 @@ impl CacheHandle {
         let idle = self.shared.readers.lock().unwrap_or_else(PoisonError::into_inner).pop();
         let conn = match idle {
             Some(conn) => conn,
-            None => crate::open(&self.shared.path)?,
+            None => {
+                let conn = crate::open(&self.shared.path)?;
+                conn.pragma_update(None, "cache_size", -READER_CACHE_KIB).map_err(StoreError::from)?;
+                conn
+            }
         };
         let answer = work(&conn);
         // A reader left inside a transaction (work that began one and failed) is not reused.

@@ -1,6 +1,7 @@
 //! The detail pane: the selected node's breadcrumbs, statements and notes (Markdown with LaTeX,
 //! sanitized), every field of its record (extensions included) and its associations.
 
+import { FieldName } from "../../ui/FieldName";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 import { ErrorView } from "../../ui/ErrorView";
 import { ItemRubrics } from "../rubrics/ItemRubrics";
@@ -42,7 +43,9 @@ export function ItemPanel() {
             <dl className="fields">
               {recordFields(detail.data.record).map(([name, value]) => (
                 <div key={name} className="field">
-                  <dt>{name}</dt>
+                  <dt>
+                    <FieldName name={name} />
+                  </dt>
                   <dd>
                     <FieldValue name={name} value={value} />
                   </dd>

@@ -1,5 +1,6 @@
 //! A JSON value shown readably: text as text, lists as lists, objects as nested field lists.
 
+import { FieldName } from "../../ui/FieldName";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 
 /** `value`, nested values indented. */
@@ -26,7 +27,9 @@ export function JsonValueView({ value }: { value: JsonValue | undefined }) {
     <dl className="json-object">
       {entries.map(([k, v]) => (
         <div key={k} className="field">
-          <dt>{k}</dt>
+          <dt>
+            <FieldName name={k} />
+          </dt>
           <dd>
             <JsonValueView value={v} />
           </dd>

@@ -67,6 +67,11 @@ function frameworkId(key: FrameworkKey): string {
   return `${key.connection}\u001e${key.identifier}`;
 }
 
+/** Adds the child lists `answered` to `into`. */
+function addAnswers(answered: Children[], into: Map<string, readonly TreeRow[]>): void {
+  for (const { parent, children } of answered) into.set(parent, children);
+}
+
 /** The explorer's store. */
 export class ExplorerStore {
   private state: ExplorerState = EMPTY;
@@ -108,7 +113,7 @@ export class ExplorerStore {
       framework: key,
       outline: null,
       outlineError: null,
-      children: new Map(),
+      children: this.cachedChildren(key) ?? new Map(),
       expanded: restore?.expanded ?? remembered?.expanded ?? new Set(),
       selected: restore?.selected ?? remembered?.selected ?? null,
       active: restore?.active ?? remembered?.active ?? null,
@@ -130,38 +135,38 @@ export class ExplorerStore {
     }
   }
 
-  /** Loads the children of `parents` not loaded yet (from the query cache when it has them). */
+  /** The child lists of `key` loaded before, unless its connection's cache changed since. */
+  private cachedChildren(key: FrameworkKey): ReadonlyMap<string, readonly TreeRow[]> | null {
+    const cached = this.queries.getQueryData<ReadonlyMap<string, readonly TreeRow[]>>(queryKeys.children(key));
+    const state = this.queries.getQueryState(queryKeys.children(key));
+    return cached && !state?.isInvalidated ? cached : null;
+  }
+
+  /** Loads the children of `parents` not loaded yet. */
   async loadChildren(parents: string[]): Promise<void> {
     const key = this.state.framework;
     if (!key) return;
     const generation = this.generation;
-    const known = new Map(this.state.children);
-    const missing: string[] = [];
-    for (const parent of parents) {
-      if (known.has(parent)) continue;
-      const cached = this.queries.getQueryData<TreeRow[]>(queryKeys.children(key, parent));
-      const state = this.queries.getQueryState(queryKeys.children(key, parent));
-      if (cached && !state?.isInvalidated) known.set(parent, cached);
-      else missing.push(parent);
-    }
-    if (missing.length > 0) {
-      const answered = await this.backend.treeChildren(key, missing);
-      if (generation !== this.generation) return;
-      this.remember(key, answered, known);
-      // Unknown parents answer nothing: record them as childless so they are not asked again.
-      for (const parent of missing) if (!known.has(parent)) known.set(parent, []);
-    }
+    const missing = parents.filter((parent) => !this.state.children.has(parent));
+    if (missing.length === 0) return;
+    const answered = await this.backend.treeChildren(key, missing);
     if (generation !== this.generation) return;
-    const merged = new Map(this.state.children);
-    for (const [parent, rows] of known) merged.set(parent, rows);
-    this.set({ children: merged });
+    const children = new Map(this.state.children);
+    addAnswers(answered, children);
+    // Unknown parents answer nothing: record them as childless so they are not asked again.
+    for (const parent of missing) if (!children.has(parent)) children.set(parent, []);
+    this.keepChildren(key, children);
   }
 
-  private remember(key: FrameworkKey, answered: Children[], into: Map<string, readonly TreeRow[]>): void {
-    for (const { parent, children } of answered) {
-      into.set(parent, children);
-      this.queries.setQueryData(queryKeys.children(key, parent), children);
-    }
+  /**
+   * Shows `children` and keeps them in the query cache as one entry, so that reopening the
+   * framework reuses them. One entry, not one per parent: expanding everything below a node
+   * answers thousands of parents, and as many cache entries made every cache listener walk
+   * every entry once per entry (quadratic, with a few hundred MB of garbage).
+   */
+  private keepChildren(key: FrameworkKey, children: ReadonlyMap<string, readonly TreeRow[]>): void {
+    this.queries.setQueryData(queryKeys.children(key), children);
+    this.set({ children });
   }
 
   /** Expands or collapses the node at `position`. */
@@ -215,9 +220,10 @@ export class ExplorerStore {
       );
       if (generation !== this.generation) return;
       const children = new Map(this.state.children);
-      for (const answered of answers) this.remember(key, answered, children);
+      for (const answered of answers) addAnswers(answered, children);
       const expanded = new Set(this.state.expanded);
       for (const position of positions) for (const k of positionsBelow(position, children)) expanded.add(k);
+      this.queries.setQueryData(queryKeys.children(key), children);
       this.set({ children, expanded });
     });
   }

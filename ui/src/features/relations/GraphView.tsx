@@ -112,15 +112,18 @@ export function GraphView() {
         <button type="button" aria-label="Zoom out" title="Zoom out" onClick={() => canvas?.zoomBy(0.8)}>
           −
         </button>
-        <button type="button" onClick={() => canvas?.fit()}>
+        <button type="button" title="Fit the drawing to the panel" onClick={() => canvas?.fit()}>
           Fit
         </button>
-        <button type="button" onClick={() => void save("png")} disabled={!data}>
-          Export PNG
-        </button>
-        <button type="button" onClick={() => void save("svg")} disabled={!data}>
-          Export SVG
-        </button>
+        <span className="button-group" role="group" aria-label="Export">
+          <span className="muted">Export</span>
+          <button type="button" aria-label="Export PNG" title="Save the drawing as a PNG image" onClick={() => void save("png")} disabled={!data}>
+            PNG
+          </button>
+          <button type="button" aria-label="Export SVG" title="Save the drawing as an SVG image" onClick={() => void save("svg")} disabled={!data}>
+            SVG
+          </button>
+        </span>
         {data && (
           <span role="status" aria-label="Graph size" className="muted num" data-nodes={data.nodes.length} data-drawn={drawn ?? ""}>
             {data.nodes.length} nodes · {data.edges.length} associations

@@ -1,4 +1,5 @@
-//! The panel below the tree: the selected node's relationship graph or its progressions.
+//! The panel below the tree: the selected node's relationship graph or its progressions. Hidden,
+//! it keeps only its tab strip (choosing a tab shows it again) and asks the backend for nothing.
 
 import { useState } from "react";
 
@@ -7,26 +8,61 @@ import { Progressions } from "./Progressions";
 
 type Tab = "graph" | "progressions";
 
+interface Props {
+  /** Whether the panel's body is shown. */
+  shown: boolean;
+  /** The panel's height when shown, in px (tab strip included). */
+  height: number;
+  onShownChange: (shown: boolean) => void;
+}
+
 /** The relations panel. */
-export function RelationsPanel() {
+export function RelationsPanel({ shown, height, onShownChange }: Props) {
   const [tab, setTab] = useState<Tab>("graph");
   return (
-    <section className="relations-panel" aria-label="Relations">
-      <div role="tablist" aria-label="Relations views" className="tabs">
-        {(
-          [
-            ["graph", "Graph"],
-            ["progressions", "Progressions"],
-          ] as const
-        ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
+    <section
+      className={`relations-panel${shown ? "" : " collapsed"}`}
+      aria-label="Relations"
+      style={shown ? { height } : undefined}
+    >
+      <div className="tabs-bar">
+        <div role="tablist" aria-label="Relations views" className="tabs">
+          {(
+            [
+              ["graph", "Graph"],
+              ["progressions", "Progressions"],
+            ] as const
+          ).map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={shown && tab === id}
+              onClick={() => {
+                setTab(id);
+                onShownChange(true);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="quiet"
+          aria-expanded={shown}
+          aria-label={shown ? "Hide the relations panel" : "Show the relations panel"}
+          title={shown ? "Hide the relations panel" : "Show the relations panel"}
+          onClick={() => onShownChange(!shown)}
+        >
+          {shown ? "▾" : "▸"}
+        </button>
       </div>
-      <div role="tabpanel" className="relations-body">
-        {tab === "graph" ? <GraphView /> : <Progressions />}
-      </div>
+      {shown && (
+        <div role="tabpanel" className="relations-body">
+          {tab === "graph" ? <GraphView /> : <Progressions />}
+        </div>
+      )}
     </section>
   );
 }

@@ -13,14 +13,15 @@ import { queryKeys } from "../../app/queryKeys";
 /** How many results one search asks for. */
 export const SEARCH_LIMIT = 50;
 
-/** `value`, once it has stayed the same for `ms`. */
+/** `value`, once it has stayed the same for `ms` (at once for 0: no timer, no second render). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
+    if (ms <= 0) return;
     const timer = setTimeout(() => setSettled(value), ms);
     return () => clearTimeout(timer);
   }, [value, ms]);
-  return settled;
+  return ms <= 0 ? value : settled;
 }
 
 /** The results for `text` (empty for blank text). */

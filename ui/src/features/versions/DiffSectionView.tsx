@@ -1,9 +1,11 @@
 //! One section of a version diff (the document, items or associations): added, removed and
 //! changed records, each change field by field; records whose `lastChangeDateTime` alone changed
-//! apart, folded.
+//! apart, folded. A change shows its value before above its value after, so that narrow columns
+//! still read whole dates and codes.
 
 import type { DiffRecord } from "../../bindings/DiffRecord";
 import type { DiffSection } from "../../bindings/DiffSection";
+import { FieldName } from "../../ui/FieldName";
 import { valueText } from "./diffModel";
 
 function Changes({ record }: { record: DiffRecord }) {
@@ -12,16 +14,23 @@ function Changes({ record }: { record: DiffRecord }) {
       <thead>
         <tr>
           <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
+          <th scope="col">Before → after</th>
         </tr>
       </thead>
       <tbody>
         {record.changes.map((c) => (
           <tr key={c.field}>
-            <th scope="row">{c.field}</th>
-            <td className="old">{valueText(c.old)}</td>
-            <td className="new">{valueText(c.new)}</td>
+            <th scope="row">
+              <FieldName name={c.field} />
+            </th>
+            <td>
+              <del className="old" aria-label={`Before: ${valueText(c.old)}`}>
+                {valueText(c.old)}
+              </del>
+              <ins className="new" aria-label={`After: ${valueText(c.new)}`}>
+                {valueText(c.new)}
+              </ins>
+            </td>
           </tr>
         ))}
       </tbody>
