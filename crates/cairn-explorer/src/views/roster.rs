@@ -3,9 +3,10 @@
 //! references, classes from `classes` (course, school) and `class_terms`, and membership from
 //! `enrollments` (user, class, school, role, primary, dates).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use cairn_graph::roster::{ClassRecord, EnrollmentRecord, OrgLine, OrgRecord, Orphan, ParentConflict, RosterGraph};
+use cairn_store::cache;
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -18,95 +19,55 @@ pub fn load_roster(conn: &Connection, connection_id: i64) -> Result<RosterGraph,
 }
 
 fn orgs(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRecord>, ViewError> {
-    let mut children: HashMap<String, Vec<String>> = HashMap::new();
-    let mut statement = conn.prepare(
-        "SELECT o.id, json_extract(c.value, '$.sourcedId') FROM orgs o, json_each(o.json, '$.children') c
-         WHERE o.connection_id = ?1 AND json_type(o.json, '$.children') = 'array'
-         UNION ALL
-         SELECT id, json_extract(json, '$.children.sourcedId') FROM orgs
-         WHERE connection_id = ?1 AND json_type(json, '$.children') = 'object'",
-    )?;
-    let rows =
-        statement.query_map([connection_id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)))?;
-    for row in rows {
-        if let (id, Some(child)) = row? {
-            children.entry(id).or_default().push(child);
-        }
-    }
-    let mut statement = conn
-        .prepare("SELECT id, name, type, parent_id, to_be_deleted FROM orgs WHERE connection_id = ?1 ORDER BY rowid")?;
-    let rows = statement.query_map([connection_id], |r| {
-        Ok(OrgRecord {
-            id: r.get(0)?,
-            name: r.get(1)?,
-            kind: r.get(2)?,
-            parent: r.get(3)?,
-            children: Vec::new(),
-            inactive: r.get(4)?,
+    let rows = cache::org_rows(conn, connection_id)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| OrgRecord {
+            id: row.id,
+            name: row.name,
+            kind: row.kind,
+            parent: row.parent,
+            children: row.children,
+            inactive: row.to_be_deleted,
         })
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let mut org = row?;
-        org.children = children.remove(&org.id).unwrap_or_default();
-        out.push(org);
-    }
-    Ok(out)
+        .collect())
 }
 
 fn classes(conn: &Connection, connection_id: i64) -> Result<Vec<ClassRecord>, ViewError> {
-    let mut terms: HashMap<String, Vec<String>> = HashMap::new();
-    let mut statement = conn.prepare("SELECT id, target FROM class_terms WHERE connection_id = ?1 ORDER BY target")?;
-    for row in statement.query_map([connection_id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
-        let (id, term) = row?;
-        terms.entry(id).or_default().push(term);
-    }
-    let mut statement = conn.prepare(
-        "SELECT id, title, course_id, school_id, to_be_deleted FROM classes WHERE connection_id = ?1 ORDER BY rowid",
-    )?;
-    let rows = statement.query_map([connection_id], |r| {
-        Ok(ClassRecord {
-            id: r.get(0)?,
-            title: r.get(1)?,
-            course: r.get(2)?,
-            school: r.get(3)?,
-            terms: Vec::new(),
-            inactive: r.get(4)?,
+    let rows = cache::class_rows(conn, connection_id)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| ClassRecord {
+            id: row.id,
+            title: row.title,
+            course: row.course,
+            school: row.school,
+            terms: row.terms,
+            inactive: row.to_be_deleted,
         })
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let mut class = row?;
-        class.terms = terms.remove(&class.id).unwrap_or_default();
-        out.push(class);
-    }
-    Ok(out)
+        .collect())
 }
 
 fn enrollments(conn: &Connection, connection_id: i64) -> Result<Vec<EnrollmentRecord>, ViewError> {
-    let mut statement = conn.prepare(
-        "SELECT id, user_id, class_id, school_id, role, is_primary, begin_date, end_date, to_be_deleted
-         FROM enrollments WHERE connection_id = ?1 ORDER BY rowid",
-    )?;
-    let rows = statement.query_map([connection_id], |r| {
-        let primary: Option<String> = r.get(5)?;
-        Ok(EnrollmentRecord {
-            id: r.get(0)?,
-            user: r.get::<_, Option<String>>(1)?.unwrap_or_default(),
-            class: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
-            school: r.get(3)?,
-            role: r.get(4)?,
-            primary: primary.and_then(|p| match p.trim().to_ascii_lowercase().as_str() {
+    let rows = cache::enrollment_rows(conn, connection_id)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| EnrollmentRecord {
+            id: row.id,
+            user: row.user.unwrap_or_default(),
+            class: row.class.unwrap_or_default(),
+            school: row.school,
+            role: row.role,
+            primary: row.primary.and_then(|p| match p.trim().to_ascii_lowercase().as_str() {
                 "true" => Some(true),
                 "false" => Some(false),
                 _ => None,
             }),
-            begin_date: r.get(6)?,
-            end_date: r.get(7)?,
-            inactive: r.get(8)?,
+            begin_date: row.begin_date,
+            end_date: row.end_date,
+            inactive: row.to_be_deleted,
         })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        .collect())
 }
 
 /// Totals of a connection's roster.

@@ -8,6 +8,7 @@ mod extract;
 mod frameworks;
 mod handle;
 mod journal;
+mod membership;
 mod outline;
 mod package;
 mod prepared;
@@ -28,6 +29,7 @@ pub use documents::{CachedDocument, cached_document, cached_documents, mark_list
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use handle::{CacheHandle, blocking};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
+pub use membership::{ClassRow, EnrollmentRow, OrgRow, class_rows, enrollment_rows, org_rows};
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use package::{PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;
