@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use cairn_explorer::export::{
-    ExportError, ExportMode, FRAMEWORK_COLUMNS, RosterExport, Source, export_framework, export_roster,
-    resolve_connection,
+    ExportError, ExportMode, FRAMEWORK_COLUMNS, RosterExport, Source, export_framework, export_framework_with,
+    export_roster, resolve_connection,
 };
 use cairn_explorer::import::import_roster;
 use cairn_explorer::ingest::{import_bundle, import_package};
@@ -321,6 +321,29 @@ fn several_parents_orphans_cycles_and_line_breaks() {
     let tail: Vec<&str> = rows[rows.len() - 4..].iter().map(|r| r.get(0).unwrap()).collect();
     assert_eq!(tail, [orphan, lost_child, cycle_a, cycle_b], "orphans last; natural order Y.2 < Y.10");
     assert!(rows[rows.len() - 4..].iter().all(|r| r[9].is_empty()), "orphans have no depth");
+}
+
+#[test]
+fn a_framework_export_reports_its_rows_and_stops_when_cancelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let source = local(&conn);
+    let path = fixtures().join("case/act-holistic-math-excerpt-ordering.json");
+    import_package(&cache::CacheHandle::open(Path::new(conn.path().unwrap())).unwrap(), source.id, &path).unwrap();
+    let doc = read_package(&serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()).doc;
+    let seen = std::sync::Mutex::new(Vec::new());
+    let progress = |p: cairn_explorer::progress::Progress| seen.lock().unwrap().push(p);
+    let cancel = cairn_explorer::progress::Cancel::new();
+    let report =
+        export_framework_with(&conn, &source, &doc, &mut Vec::new(), Path::new("-"), &progress, &cancel).unwrap();
+    let last = seen.lock().unwrap().last().cloned().expect("the end is reported");
+    assert_eq!((last.task.as_str(), last.stage.as_str()), ("export", doc.as_str()));
+    assert_eq!((last.done, last.total), (report.rows as u64, Some(report.rows as u64)));
+
+    cancel.cancel();
+    let mut out = Vec::new();
+    let error = export_framework_with(&conn, &source, &doc, &mut out, Path::new("-"), &progress, &cancel).unwrap_err();
+    assert!(matches!(error, ExportError::Cancelled), "{error:?}");
 }
 
 #[test]

@@ -24,7 +24,8 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use super::sheet::{cell, csv_error, writer};
-use super::{ExportError, Source};
+use super::{ExportError, REPORT_EVERY, Source};
+use crate::progress::{Cancel, OnProgress, Progress, check, ignore, task};
 use crate::views::{ViewError, load_package};
 
 /// The columns of the framework table.
@@ -72,6 +73,21 @@ pub fn export_framework(
     out: &mut dyn Write,
     shown: &Path,
 ) -> Result<FrameworkExport, ExportError> {
+    export_framework_with(conn, source, doc, out, shown, &ignore, &Cancel::new())
+}
+
+/// [`export_framework`], reporting the rows written (task `export`, the document as the stage,
+/// every [`REPORT_EVERY`] rows and at the end) and stopping between rows once `cancel` fires
+/// ([`ExportError::Cancelled`]; what was written stays, unfinished).
+pub fn export_framework_with(
+    conn: &Connection,
+    source: &Source,
+    doc: &str,
+    out: &mut dyn Write,
+    shown: &Path,
+    progress: OnProgress<'_>,
+    cancel: &Cancel,
+) -> Result<FrameworkExport, ExportError> {
     let no_framework = || -> Result<ExportError, ExportError> {
         Ok(ExportError::NoFramework {
             doc: doc.to_owned(),
@@ -97,7 +113,13 @@ pub fn export_framework(
     let mut csv = writer(out);
     csv.write_record(FRAMEWORK_COLUMNS).map_err(|e| csv_error(shown, e))?;
     let mut orphans = 0;
-    for row in &placed {
+    let total = u64::try_from(placed.len()).ok();
+    let report = |done: u64| progress(Progress::new(task::EXPORT, doc, done, total));
+    for (done, row) in (1u64..).zip(&placed) {
+        check(cancel).map_err(|_| ExportError::Cancelled)?;
+        if done % REPORT_EVERY == 0 {
+            report(done);
+        }
         let node = graph.node(row.node);
         let Some(item) = node.item_index.and_then(|i| items.get(i)) else { continue };
         let json: Value = item.to_json();
@@ -123,6 +145,7 @@ pub fn export_framework(
         csv.write_record(&cells).map_err(|e| csv_error(shown, e))?;
     }
     csv.flush().map_err(|source| ExportError::Io { path: shown.to_owned(), source })?;
+    report(total.unwrap_or_default());
     Ok(FrameworkExport { document: doc.to_owned(), title, rows: placed.len(), orphans })
 }
 

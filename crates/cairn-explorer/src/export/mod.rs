@@ -13,10 +13,13 @@ use std::path::PathBuf;
 
 use rusqlite::Connection;
 
-pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework};
+pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework, export_framework_with};
 pub use natural::natural_cmp;
 pub use roster::{ExportMode, RosterExport, export_roster, export_roster_with};
 pub use warnings::ExportWarning;
+
+/// Records (or rows) written between two progress reports of an export.
+pub const REPORT_EVERY: u64 = 1_000;
 
 /// The connection whose records are exported.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -33,6 +33,7 @@ use cairn_store::cache;
 use rusqlite::Connection;
 use serde_json::Value;
 
+use super::REPORT_EVERY;
 use super::sheet::{Sheet, cell, csv_error, text, writer};
 use super::warnings::{ExportWarning, Warnings};
 use super::{ExportError, Source};
@@ -674,9 +675,6 @@ fn ids_of(v: &Value, key: &str) -> String {
 fn pairs(v: &Value, key: &str, left: &str, right: &str) -> String {
     parts(v, key).map(|p| format!("{{{}:{}}}", cell(p, left), cell(p, right))).collect::<Vec<_>>().join(",")
 }
-
-/// Records read between two progress reports.
-pub const REPORT_EVERY: u64 = 1_000;
 
 /// Writes the bundle of connection `source` into the folder `dir` (created if needed; files of
 /// the same names are replaced), every file in `mode`.
