@@ -48,12 +48,13 @@ async fn start(mode: Mode) -> Fake {
     Fake { base_url, requests }
 }
 
-async fn answer(mut stream: TcpStream, mode: Mode, requests: &AtomicUsize) {
+/// Reads a request's head and body (by `Content-Length`); its target.
+pub async fn read_request(stream: &mut TcpStream) -> Option<String> {
     let mut head = Vec::new();
     let mut byte = [0u8; 1];
     while !head.ends_with(b"\r\n\r\n") {
-        if stream.read(&mut byte).await.unwrap_or(0) == 0 {
-            return;
+        if stream.read(&mut byte).await.ok()? == 0 {
+            return None;
         }
         head.push(byte[0]);
     }
@@ -63,8 +64,12 @@ async fn answer(mut stream: TcpStream, mode: Mode, requests: &AtomicUsize) {
         .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap_or(0)))
         .unwrap_or(0);
     let mut body = vec![0u8; length];
-    let _ = stream.read_exact(&mut body).await;
-    let target = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    stream.read_exact(&mut body).await.ok()?;
+    Some(head.split_whitespace().nth(1).unwrap_or("/").to_owned())
+}
+
+async fn answer(mut stream: TcpStream, mode: Mode, requests: &AtomicUsize) {
+    let Some(target) = read_request(&mut stream).await else { return };
     let (status, headers, body) = if target == "/token" {
         let token = json!({"access_token": "fake-token", "token_type": "bearer", "expires_in": 3600, "scope": "x/roster.readonly"});
         (200, String::new(), token.to_string())

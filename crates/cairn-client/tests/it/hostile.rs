@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use cairn_client::{Client, ClientConfig, ClientError, RetryPolicy, TransportKind};
 use cairn_query::Query;
 use serde_json::json;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::harness::SECRET;
@@ -37,28 +37,8 @@ async fn start(server: Server) -> String {
     base_url
 }
 
-/// Reads a request's head and body (by `Content-Length`); its target.
-async fn request(stream: &mut TcpStream) -> Option<String> {
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        if stream.read(&mut byte).await.ok()? == 0 {
-            return None;
-        }
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8_lossy(&head).into_owned();
-    let length: usize = head
-        .lines()
-        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap_or(0)))
-        .unwrap_or(0);
-    let mut body = vec![0u8; length];
-    stream.read_exact(&mut body).await.ok()?;
-    head.split_whitespace().nth(1).map(str::to_owned)
-}
-
 async fn answer(mut stream: TcpStream, server: Server) {
-    let Some(target) = request(&mut stream).await else { return };
+    let Some(target) = super::fake::read_request(&mut stream).await else { return };
     if target == "/token" {
         let expires_in = match server {
             Server::HugeLifetime => json!("18446744073709551615"),

@@ -16,27 +16,25 @@ use super::relation_types::{
 };
 use super::types::FrameworkKey;
 use crate::views::crosswalk::crosswalk_snapshots;
-use crate::views::{Snapshot, SnapshotSource, load_package, load_package_outline, resolve_connection};
+use crate::views::{Snapshot, SnapshotSource, ViewError, load_package, load_package_outline, resolve_connection};
 
 /// The framework `key` read in full from the cache.
 pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
-    let connection_id = resolve_connection(conn, &key.connection)?;
-    let Some((_, package)) = load_package(conn, Some(connection_id), &key.identifier)? else {
-        return Err(AppError::not_found(format!(
-            "the framework {} is not in the cache of {}",
-            key.identifier, key.connection
-        )));
-    };
-    let source =
-        SnapshotSource::Cache { connection: key.connection.clone(), connection_id, document: key.identifier.clone() };
-    Ok(Snapshot { source, package })
+    read_snapshot(conn, key, load_package)
 }
 
 /// The framework `key` as its outline (identifiers, URIs, codes, statements, association ends and
 /// types, from the cache's columns: no record JSON parsed) — all a crosswalk reads of it.
 fn outline_snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
+    read_snapshot(conn, key, load_package_outline)
+}
+
+/// How a cached framework is read: in full or as its outline.
+type PackageReader = fn(&Connection, Option<i64>, &str) -> Result<Option<(i64, CfPackage)>, ViewError>;
+
+fn read_snapshot(conn: &Connection, key: &FrameworkKey, read: PackageReader) -> Result<Snapshot, AppError> {
     let connection_id = resolve_connection(conn, &key.connection)?;
-    let Some((_, package)) = load_package_outline(conn, Some(connection_id), &key.identifier)? else {
+    let Some((_, package)) = read(conn, Some(connection_id), &key.identifier)? else {
         return Err(AppError::not_found(format!(
             "the framework {} is not in the cache of {}",
             key.identifier, key.connection
