@@ -16,7 +16,7 @@ use crate::config::{ClientConfig, scope_suffix};
 use crate::endpoint::{Endpoint, check_url};
 use crate::error::ClientError;
 use crate::paging::{Callback, Deliver, Fetch, Page, PageFuture, Pager, Sink, race};
-use crate::progress::{Cancel, Progress};
+use crate::progress::{Cancel, ReadProgress};
 use crate::raw::{RawPage, take_raw_records};
 use crate::reply::{Reply, take_records};
 use crate::stats::{Counters, Stats};
@@ -152,7 +152,7 @@ impl Client {
         params: &[&str],
         query: &Query,
         sink: Sink<'_>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
         let client = self.clone();
@@ -179,7 +179,7 @@ impl Client {
         params: &[&str],
         query: &Query,
         pages: &tokio::sync::mpsc::Sender<RawPage>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
         let client = self.clone();
@@ -200,7 +200,7 @@ impl Client {
         params: &[&str],
         query: &Query,
         sink: Sink<'_>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
         validators: &Validators,
     ) -> Result<Conditional<u64>, ClientError> {
@@ -229,7 +229,7 @@ impl Client {
         params: &[&str],
         query: &Query,
         pages: &tokio::sync::mpsc::Sender<RawPage>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
         validators: &Validators,
     ) -> Result<Conditional<u64>, ClientError> {
@@ -253,7 +253,7 @@ impl Client {
         query: &Query,
         fetch: Fetch<P>,
         sink: &mut impl Deliver<P>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
         match self.read_pages_if(operation, params, query, fetch, sink, progress, cancel, None).await? {
@@ -271,7 +271,7 @@ impl Client {
         query: &Query,
         fetch: Fetch<P>,
         sink: &mut impl Deliver<P>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
         validators: Option<&Validators>,
     ) -> Result<Conditional<u64>, ClientError> {

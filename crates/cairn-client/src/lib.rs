@@ -10,7 +10,7 @@
 //!   `Retry-After`; 5xx, connection failures and cut-off bodies only for reads and PUTs; a POST
 //!   is never repeated after the server may have acted on it).
 //! - [`Client::collect_pages`] reads a whole collection page by page into a sink, with
-//!   [`Progress`] and [`Cancel`]; [`Client::collect_raw_pages`] does the same keeping every
+//!   [`ReadProgress`] and [`Cancel`]; [`Client::collect_raw_pages`] does the same keeping every
 //!   record's JSON text as sent ([`RawPage`]) into a channel.
 //! - One typed method per operation ([`Client::get_all_users`], [`Client::put_result`], ...).
 //! - Errors are typed ([`ClientError`]) with the HTTP status and the status object; secrets
@@ -39,7 +39,7 @@ pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFA
 pub use endpoint::{Endpoint, check_url};
 pub use error::{ClientError, TransportKind};
 pub use paging::Sink;
-pub use progress::{Cancel, Progress, no_progress};
+pub use progress::{Cancel, ReadProgress, no_progress};
 pub use raw::RawPage;
 pub use reply::Reply;
 pub use retry::{RetryPolicy, parse_retry_after};

@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::task::JoinHandle;
 
 use crate::error::ClientError;
-use crate::progress::{Cancel, Progress};
+use crate::progress::{Cancel, ReadProgress};
 use crate::raw::RawPage;
 use crate::transport::Fetched;
 
@@ -105,7 +105,7 @@ impl<P: Page> Pager<'_, P> {
     pub(crate) async fn run(
         self,
         sink: &mut impl Deliver<P>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
         let first_url = self.first_url()?;
@@ -124,7 +124,7 @@ impl<P: Page> Pager<'_, P> {
         first_url: String,
         first: Fetched<P>,
         sink: &mut impl Deliver<P>,
-        progress: &(dyn Fn(Progress) + Sync),
+        progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
         let (total, next) = (first.meta.total, first.meta.link_next.clone());
@@ -278,7 +278,7 @@ impl<P: Page> Pager<'_, P> {
 /// The sink, the progress callback and the count so far.
 struct Delivery<'s, 'p, D> {
     sink: &'s mut D,
-    progress: &'p (dyn Fn(Progress) + Sync),
+    progress: &'p (dyn Fn(ReadProgress) + Sync),
     records: u64,
     total: Option<u64>,
 }
@@ -295,7 +295,7 @@ impl<D> Delivery<'_, '_, D> {
         }
         race(cancel, self.sink.deliver(records)).await?;
         self.records += count;
-        (self.progress)(Progress { records: self.records, total: self.total });
+        (self.progress)(ReadProgress { records: self.records, total: self.total });
         Ok(())
     }
 }

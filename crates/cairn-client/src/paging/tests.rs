@@ -70,7 +70,7 @@ impl Drop for Leaves<'_> {
 
 struct Outcome {
     ids: Vec<String>,
-    progress: Vec<Progress>,
+    progress: Vec<ReadProgress>,
     result: Result<u64, ClientError>,
 }
 
@@ -99,7 +99,7 @@ async fn read(fake: Arc<Fake>, limit: usize, offset: usize, concurrency: usize, 
         Ok(())
     };
     let progress = Mutex::new(Vec::new());
-    let report = |p: Progress| progress.lock().unwrap().push(p);
+    let report = |p: ReadProgress| progress.lock().unwrap().push(p);
     let result = pager.run(&mut Callback(&mut sink), &report, cancel).await;
     Outcome { ids, progress: progress.into_inner().unwrap(), result }
 }
@@ -115,7 +115,7 @@ async fn link_only_is_followed() {
     assert_eq!(out.result.unwrap(), 50);
     assert_eq!(out.ids, expected(0, 50));
     assert_eq!(fake.requests.load(Ordering::SeqCst), 8);
-    assert_eq!(out.progress.last(), Some(&Progress { records: 50, total: None }));
+    assert_eq!(out.progress.last(), Some(&ReadProgress { records: 50, total: None }));
 }
 
 #[tokio::test]

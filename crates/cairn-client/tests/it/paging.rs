@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use cairn_client::{Cancel, Client, ClientError, Progress};
+use cairn_client::{Cancel, Client, ClientError, ReadProgress};
 use cairn_query::Query;
 use cairn_spec::{CodeMinor, Collection};
 use serde_json::Value;
@@ -90,7 +90,7 @@ async fn progress_grows_to_the_total_and_cancellation_stops_the_read() {
     let client = h.client();
     let users = demo_count(Collection::Users) as u64;
     let reports = Mutex::new(Vec::new());
-    let record = |p: Progress| reports.lock().unwrap().push(p);
+    let record = |p: ReadProgress| reports.lock().unwrap().push(p);
     let mut sink = |_: Vec<Value>| Ok(());
     let count = client
         .collect_pages(op("getAllUsers"), &[], &query(&[("limit", "50")]), &mut sink, &record, &Cancel::new())
@@ -106,7 +106,7 @@ async fn progress_grows_to_the_total_and_cancellation_stops_the_read() {
     // Cancelled from the progress callback after five pages of one record.
     let cancel = Cancel::new();
     let trigger = cancel.clone();
-    let stop_after_five = move |p: Progress| {
+    let stop_after_five = move |p: ReadProgress| {
         if p.records == 5 {
             trigger.cancel();
         }

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use cairn_client::{Cancel, Client, ClientError, Progress, RawPage};
+use cairn_client::{Cancel, Client, ClientError, RawPage, ReadProgress};
 use cairn_query::Query;
 use cairn_sandbox::http::ServeOptions;
 use serde_json::Value;
@@ -70,7 +70,7 @@ async fn a_full_channel_holds_the_read_back_and_a_closed_one_ends_it() {
     let (sender, mut receiver) = mpsc::channel::<RawPage>(1);
     let taken = AtomicU64::new(0);
     let ahead = Mutex::new(0u64);
-    let progress = |p: Progress| {
+    let progress = |p: ReadProgress| {
         let mut ahead = ahead.lock().unwrap();
         *ahead = (*ahead).max(p.records - taken.load(Ordering::SeqCst));
     };

@@ -8,7 +8,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use cairn_client::{ClientError, Conditional, Progress, RawPage, Validators};
+use cairn_client::{ClientError, Conditional, RawPage, ReadProgress, Validators};
 use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
@@ -63,7 +63,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
         Ok(since) => since,
         Err(e) => {
             let failed = SyncOutcome::Failed;
-            return end(ctx, name, SyncMode::Full, &started, failed, Progress::default(), e, Failure::store()).await;
+            return end(ctx, name, SyncMode::Full, &started, failed, ReadProgress::default(), e, Failure::store())
+                .await;
         }
     };
     // The validators the server sent last time (for a collection that came in one page),
@@ -78,7 +79,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     let mode = if since.is_some() { SyncMode::Incremental } else { SyncMode::Full };
     let mut attempt = Attempt { mode, since, message: None };
     loop {
-        let seen = Mutex::new(Progress::default());
+        let seen = Mutex::new(ReadProgress::default());
         let result = read(ctx, collection, op, &attempt, &started, &seen, kept.as_ref()).await;
         let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let stop = match result {
@@ -143,7 +144,7 @@ async fn read(
     op: &'static Operation,
     attempt: &Attempt,
     started: &str,
-    seen: &Mutex<Progress>,
+    seen: &Mutex<ReadProgress>,
     kept: Option<&Validators>,
 ) -> Result<Option<(u64, u64, Deviations)>, Stop> {
     let name = collection.name();
@@ -253,11 +254,11 @@ async fn fetch(
     op: &'static Operation,
     query: &Query,
     sender: &mpsc::Sender<RawPage>,
-    seen: &Mutex<Progress>,
+    seen: &Mutex<ReadProgress>,
     name: &str,
     kept: Option<&Validators>,
 ) -> Result<Conditional<u64>, ClientError> {
-    let report = |p: Progress| {
+    let report = |p: ReadProgress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
         ctx.emit(name, p.records, p.total);
     };
@@ -291,7 +292,7 @@ async fn end(
     mode: SyncMode,
     started: &str,
     outcome: SyncOutcome,
-    seen: Progress,
+    seen: ReadProgress,
     error: impl std::fmt::Display,
     failure: Failure,
 ) -> CollectionReport {

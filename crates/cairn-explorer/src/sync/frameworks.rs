@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use cairn_client::{ClientError, Conditional, Progress, ReadPackage, Validators};
+use cairn_client::{ClientError, Conditional, ReadPackage, ReadProgress, Validators};
 use cairn_query::Query;
 use cairn_spec::operations::operation;
 use cairn_store::cache::{self, JournalEntry, Outcome};
@@ -133,7 +133,7 @@ struct List {
 /// Reads the document list (a few records per framework, held while the packages are read),
 /// each document once; on incremental syncs conditionally (a 304 gives the cached documents
 /// still listed).
-async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
+async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, ReadProgress)> {
     let Some(op) = operation("getAllCFDocuments") else {
         return Ok(List { listed: Vec::new(), repeated: 0, validators: None, not_modified: false });
     };
@@ -159,8 +159,8 @@ async fn list(ctx: &Ctx<'_>) -> Result<List, (ClientError, Progress)> {
         }
         Ok(())
     };
-    let seen = std::sync::Mutex::new(Progress::default());
-    let report = |p: Progress| {
+    let seen = std::sync::Mutex::new(ReadProgress::default());
+    let report = |p: ReadProgress| {
         *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
         ctx.emit(DOCUMENTS, p.records, p.total);
     };
