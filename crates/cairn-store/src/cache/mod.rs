@@ -11,6 +11,7 @@ mod journal;
 mod outline;
 mod package;
 mod prepared;
+pub mod roster;
 mod schema;
 mod search;
 mod staging;
