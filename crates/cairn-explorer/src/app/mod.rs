@@ -16,6 +16,7 @@ mod grouping_tree;
 mod open;
 mod relation_types;
 mod relations;
+mod roster;
 mod rubrics;
 mod search;
 mod session;
@@ -37,6 +38,7 @@ pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
 pub use open::OpenFramework;
 pub use relation_types::*;
+pub use roster::*;
 pub use search::segments;
 pub use types::*;
 
@@ -74,6 +76,7 @@ pub struct App {
     clock: Arc<dyn Clock>,
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
     rubrics: rubrics::RubricCache,
+    roster: Arc<roster::RosterMemo>,
 }
 
 impl App {
@@ -92,6 +95,7 @@ impl App {
             clock: options.clock,
             on_cache_change: options.on_cache_change,
             rubrics: rubrics::RubricCache::default(),
+            roster: Arc::default(),
         })
     }
 
@@ -263,6 +267,7 @@ impl App {
         drop(frameworks);
         drop_later(stale);
         self.rubrics.forget(connection);
+        self.roster.forget(connection);
         (self.on_cache_change)(connection);
     }
 
