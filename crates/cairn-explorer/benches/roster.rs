@@ -38,6 +38,13 @@ fn ms(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1000.0)
 }
 
+/// On the first run, each step's time as it ends (a slow step shows before the table).
+fn progress(run: usize, step: &str, took: Duration) {
+    if run == 1 {
+        eprintln!("  {step}: {} ms", ms(took));
+    }
+}
+
 fn new_app(dir: &std::path::Path) -> App {
     App::new(AppOptions {
         data_dir: dir.to_owned(),
@@ -56,13 +63,16 @@ fn main() {
         _ => Scale::State,
     };
     let dir = tempfile::tempdir().unwrap();
+    let begun = Instant::now();
     let records = roster_support::demo_records(scale);
+    eprintln!("demo generated in {:.1} s", begun.elapsed().as_secs_f64());
     let count = |c: Collection| records.get(&c).map_or(0, Vec::len);
     let (users, classes, enrollments) =
         (count(Collection::Users), count(Collection::Classes), count(Collection::Enrollments));
     let started = Instant::now();
     roster_support::write_cache(&dir.path().join("cache.sqlite"), "State", &records, true);
     let written = started.elapsed();
+    eprintln!("cache written in {:.1} s", written.as_secs_f64());
     // Search words: the start of family names, as typed one letter more each time.
     let families: Vec<String> = records[&Collection::Users]
         .iter()
@@ -76,17 +86,20 @@ fn main() {
     let (mut cold, mut warm, mut sort, mut class_page, mut user_page, mut keystroke, mut checks, mut level) =
         (vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     let mut first_class = String::new();
-    for _ in 0..runs {
+    for run in 1..=runs {
+        eprintln!("run {run} of {runs}");
         // A new app each run: nothing kept in memory.
         let app = new_app(dir.path());
         runtime.block_on(async {
             let t = Instant::now();
             let table = app.roster_classes(conn(), ClassQuery::default()).await.unwrap();
             cold.push(t.elapsed());
+            progress(run, "cold", t.elapsed());
             first_class = table.rows[table.rows.len() / 2].id.clone();
             let t = Instant::now();
             std::hint::black_box(app.roster_classes(conn(), ClassQuery::default()).await.unwrap());
             warm.push(t.elapsed());
+            progress(run, "warm", t.elapsed());
             let t = Instant::now();
             let query = ClassQuery {
                 sort: Some(ClassSort { column: ClassColumn::Teachers, descending: true }),
@@ -94,13 +107,16 @@ fn main() {
             };
             std::hint::black_box(app.roster_classes(conn(), query).await.unwrap());
             sort.push(t.elapsed());
+            progress(run, "sort", t.elapsed());
             let t = Instant::now();
             let page = app.roster_class(conn(), first_class.clone()).await.unwrap();
             class_page.push(t.elapsed());
+            progress(run, "class_page", t.elapsed());
             let student = page.students[0].user.id.clone();
             let t = Instant::now();
             std::hint::black_box(app.roster_user(conn(), student).await.unwrap());
             user_page.push(t.elapsed());
+            progress(run, "user_page", t.elapsed());
             for family in &families {
                 for end in 1..=family.chars().count().min(6) {
                     let typed: String = family.chars().take(end).collect();
@@ -109,12 +125,15 @@ fn main() {
                     keystroke.push(t.elapsed());
                 }
             }
+            progress(run, "keystrokes (the last)", keystroke.last().copied().unwrap_or_default());
             let t = Instant::now();
             std::hint::black_box(app.roster_level(conn(), RosterScope::default()).await.unwrap());
             level.push(t.elapsed());
+            progress(run, "level", t.elapsed());
             let t = Instant::now();
             std::hint::black_box(app.roster_checks(conn()).await.unwrap());
             checks.push(t.elapsed());
+            progress(run, "checks", t.elapsed());
         });
     }
     let slowest = |xs: &[Duration]| ms(xs.iter().copied().max().unwrap_or_default());
