@@ -70,10 +70,49 @@ function sync(dataDir, connection, client) {
     '--ca-cert', ready.ca_cert, '--only', 'rostering,resources,gradebook', '--db', cacheFile(dataDir), '--connection', connection);
 }
 
+/** Clicks `selector`, finding it again when a re-render replaced it between finding and clicking. */
 async function click(browser, selector) {
-  const element = await browser.$(selector);
-  await element.waitForClickable({ timeout: 20_000 });
-  await element.click();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const element = await browser.$(selector);
+      await element.waitForClickable({ timeout: 20_000 });
+      await element.click();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/stale/i.test(String(error?.message ?? error))) throw error;
+      await browser.pause(200);
+    }
+  }
+}
+
+/**
+ * Clicks the element matching the CSS `selector` whose text is `text` (or contains it, with
+ * `partial`): WebDriver's text selectors do not combine with CSS descendants.
+ */
+async function clickText(browser, selector, text, { partial = false } = {}) {
+  let found;
+  await browser.waitUntil(async () => {
+    for (const element of await browser.$$(selector)) {
+      try {
+        // textContent: a cell clips long titles, and WebDriver's text is only what shows.
+        const own = String(await element.getProperty('textContent')).replace(/\s+/g, ' ').trim();
+        if (partial ? own.includes(text) : own === text) {
+          found = element;
+          return true;
+        }
+      } catch {
+        // replaced by a re-render: look again
+      }
+    }
+    return false;
+  }, { timeout: 20_000, timeoutMsg: `no ${selector} reading ${text}` });
+  await found.waitForClickable({ timeout: 20_000 });
+  await found.click();
+}
+
+/** Waits until the navigation's last crumb (where you are) reads `label`. */
+async function waitAt(browser, label) {
+  await waitText(browser, '[aria-label="Where you are"] [aria-current="location"]', (t) => t === label, `at ${label}`);
 }
 
 async function textOf(browser, selector) {
@@ -110,16 +149,18 @@ test('navigate to a school and a class, a student and their guardians, demograph
     await chooseConnection(browser, 'Demo');
 
     // District → school: the school's classes as the API lists them.
-    await click(browser, '[aria-label="Below"] button[aria-label^="Org "]');
-    const schoolButton = await browser.$('[aria-label="Below"] button[aria-label^="Org "]');
-    await schoolButton.waitForExist({ timeout: 20_000 });
-    const schoolLabel = (await schoolButton.getAttribute('aria-label')).slice(4);
+    const orgs = await api('/orgs?limit=100');
+    const district = orgs.json.orgs.find((o) => o.type === 'district');
+    assert.ok(district, 'the demo has a district');
+    await click(browser, `[aria-label="Below"] button[aria-label="Org ${district.name}"]`);
+    await waitAt(browser, district.name);
     const schools = await api('/schools?limit=100');
-    const school = schools.json.orgs.find((o) => o.name === schoolLabel);
-    assert.ok(school, `the API knows ${schoolLabel}`);
+    const school = schools.json.orgs.find((o) => o.status !== 'tobedeleted');
+    assert.ok(school, 'the API lists a school');
     const schoolClasses = await api(`/schools/${school.sourcedId}/classes?limit=1000`);
     const activeClasses = schoolClasses.json.classes.filter((c) => c.status !== 'tobedeleted');
-    await schoolButton.click();
+    await click(browser, `[aria-label="Below"] button[aria-label="Org ${school.name}"]`);
+    await waitAt(browser, school.name);
     const here = await waitText(browser, '[aria-label="Counts here"]', (t) => /classes/.test(t), 'the school counts');
     assert.match(here, new RegExp(`^${activeClasses.length} class`), `${here} vs the API's ${activeClasses.length}`);
     await waitText(browser, '[role="table"][aria-label="Classes"]', (t) => t.length > 0, 'the classes table');
@@ -127,9 +168,10 @@ test('navigate to a school and a class, a student and their guardians, demograph
 
     // A class: its teachers and students, counted as the API counts them.
     const target = activeClasses.sort((a, b) => a.title.localeCompare(b.title))[0];
-    await click(browser, '[aria-label="Filter Title"]');
-    await (await browser.$('[aria-label="Filter Title"]')).setValue(target.classCode ?? target.title);
-    await click(browser, `[role="table"][aria-label="Classes"] [role="row"] button.link=${target.title}`);
+    const filter = target.classCode ? '[aria-label="Filter Code"]' : '[aria-label="Filter Title"]';
+    await click(browser, filter);
+    await (await browser.$(filter)).setValue(target.classCode ?? target.title);
+    await clickText(browser, `[role="table"][aria-label="Classes"] [role="row"] button.link`, `${target.title}`);
     const page = `article[aria-label="Class ${target.title}"]`;
     await textOf(browser, page);
     const teachers = await api(`/classes/${target.sourcedId}/teachers?limit=1000`);
@@ -144,7 +186,7 @@ test('navigate to a school and a class, a student and their guardians, demograph
     // A student: their classes and guardians.
     const withGuardian = students.json.users.find((u) => Array.isArray(u.agents) && u.agents.length > 0) ?? students.json.users[0];
     const name = `${withGuardian.familyName}, ${withGuardian.givenName}`;
-    await click(browser, `${page} section[aria-label="Students"] button.link=${name}`);
+    await clickText(browser, `${page} section[aria-label="Students"] button.link`, `${name}`);
     const userPage = 'article[aria-label^="User "]';
     const classes = await textOf(browser, `${userPage} section[aria-label="Classes"]`);
     assert.ok(classes.includes(target.title), classes);
@@ -156,7 +198,7 @@ test('navigate to a school and a class, a student and their guardians, demograph
 
     // Demographics: masked until revealed.
     await textOf(browser, `${userPage} [aria-label="Demographics masked"]`);
-    await click(browser, `${userPage} section[aria-label="Demographics"] button=Reveal demographics`);
+    await clickText(browser, `${userPage} section[aria-label="Demographics"] button`, `Reveal demographics`);
     await waitText(browser, `${userPage} section[aria-label="Demographics"]`, (t) => t.includes('birthDate'), 'revealed');
     await screenshot(browser, 'roster-student');
 
@@ -165,14 +207,14 @@ test('navigate to a school and a class, a student and their guardians, demograph
     await waitText(browser, '.scope-note', (t) => t.includes('roster-demographics.readonly'), 'the scope note');
     const search = await browser.$('input[aria-label="Search people"]');
     await search.setValue(withGuardian.familyName);
-    await click(browser, `[role="listbox"][aria-label="People found"] [role="option"]*=${name}`);
+    await clickText(browser, `[role="listbox"][aria-label="People found"] [role="option"]`, `${name}`, { partial: true });
     const note = await textOf(browser, `${userPage} section[aria-label="Demographics"]`);
     assert.ok(note.includes('does not hold the demographics scope'), note);
     assert.equal(await (await browser.$(`${userPage} [aria-label="Demographics masked"]`)).isExisting(), false);
 
     // The data checks of the hand-made bundle: exactly its known problems.
     await chooseConnection(browser, 'Checks');
-    await click(browser, '[role="tablist"][aria-label="Roster views"] [role="tab"]=Data checks');
+    await clickText(browser, `[role="tablist"][aria-label="Roster views"] [role="tab"]`, `Data checks`);
     const expected = {
       'Records to be deleted': 2,
       'Disabled users': 1,
@@ -191,7 +233,7 @@ test('navigate to a school and a class, a student and their guardians, demograph
     const ghost = await textOf(browser, 'details[aria-label="Enrollments naming an unknown user"] table');
     assert.ok(ghost.includes('usr-ghost'), ghost);
     await click(browser, 'details[aria-label="Classes without a teacher"] summary');
-    await click(browser, 'details[aria-label="Classes without a teacher"] button.link=Art 7 B');
+    await clickText(browser, `details[aria-label="Classes without a teacher"] button.link`, `Art 7 B`);
     await textOf(browser, 'article[aria-label="Class Art 7 B"]');
     await screenshot(browser, 'roster-checks');
   } finally {
