@@ -152,8 +152,8 @@ fn the_roster_inspector_answers_through_its_commands() {
     assert!(top["children"].as_array().is_some_and(|c| !c.is_empty()), "{top}");
     invoke(&window, "roster_calendar", json!({ "connection": connection })).expect("roster_calendar");
     let query = json!({ "scope": {}, "sort": { "column": "students", "descending": true }, "filters": [] });
-    let table = invoke(&window, "roster_classes", json!({ "connection": connection, "query": query }))
-        .expect("roster_classes");
+    let table =
+        invoke(&window, "roster_classes", json!({ "connection": connection, "query": query })).expect("roster_classes");
     let class = table["rows"][0]["id"].clone();
     let page = invoke(&window, "roster_class", json!({ "connection": connection, "id": class })).expect("roster_class");
     let member = page["students"][0].clone();
@@ -182,7 +182,7 @@ fn the_roster_inspector_answers_through_its_commands() {
     .expect("roster_export_class");
     assert!(std::fs::read_to_string(path.as_str().unwrap()).unwrap().lines().count() > 1);
 
-    let missing = invoke(&window, "roster_class", json!({ "connection": connection, "id": "no-such-class" }))
-        .unwrap_err();
+    let missing =
+        invoke(&window, "roster_class", json!({ "connection": connection, "id": "no-such-class" })).unwrap_err();
     assert_eq!(missing["code"], "not_found", "{missing}");
 }
