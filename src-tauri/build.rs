@@ -24,6 +24,17 @@ fn main() {
         "version_diff",
         "save_export",
         "grouping_tree",
+        "roster_sources",
+        "roster_level",
+        "roster_calendar",
+        "roster_classes",
+        "roster_class",
+        "roster_user",
+        "roster_search_users",
+        "roster_demographics",
+        "roster_checks",
+        "roster_record",
+        "roster_export_class",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

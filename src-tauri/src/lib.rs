@@ -5,6 +5,7 @@
 pub mod commands;
 #[cfg(target_os = "linux")]
 pub mod rendering;
+pub mod roster_commands;
 
 pub use commands::AppState;
 mod data_dir;
@@ -46,6 +47,17 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::version_diff,
         commands::save_export,
         commands::grouping_tree,
+        roster_commands::roster_sources,
+        roster_commands::roster_level,
+        roster_commands::roster_calendar,
+        roster_commands::roster_classes,
+        roster_commands::roster_class,
+        roster_commands::roster_user,
+        roster_commands::roster_search_users,
+        roster_commands::roster_demographics,
+        roster_commands::roster_checks,
+        roster_commands::roster_record,
+        roster_commands::roster_export_class,
     ])
 }
 

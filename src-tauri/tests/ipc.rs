@@ -145,3 +145,53 @@ fn a_data_folder_that_cannot_be_opened_is_an_answer_not_a_crash() {
     let again = invoke(&window, "list_frameworks", json!({})).unwrap_err();
     assert_eq!(again, error, "every command answers why");
 }
+
+#[test]
+fn the_roster_inspector_answers_through_its_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = window(dir.path());
+    invoke(&window, "app_start", json!({ "onProgress": "__CHANNEL__:1" })).expect("app_start");
+
+    let sources = invoke(&window, "roster_sources", json!({})).expect("roster_sources");
+    let source = sources.as_array().and_then(|s| s.first()).expect("the built-in sandbox holds a roster").clone();
+    let connection = source["connection"].clone();
+    assert!(source["classes"].as_u64().is_some_and(|n| n > 0), "{source}");
+
+    let top = invoke(&window, "roster_level", json!({ "connection": connection, "scope": {} })).expect("roster_level");
+    assert!(top["children"].as_array().is_some_and(|c| !c.is_empty()), "{top}");
+    invoke(&window, "roster_calendar", json!({ "connection": connection })).expect("roster_calendar");
+    let query = json!({ "scope": {}, "sort": { "column": "students", "descending": true }, "filters": [] });
+    let table =
+        invoke(&window, "roster_classes", json!({ "connection": connection, "query": query })).expect("roster_classes");
+    let class = table["rows"][0]["id"].clone();
+    let page = invoke(&window, "roster_class", json!({ "connection": connection, "id": class })).expect("roster_class");
+    let member = page["students"][0].clone();
+    let user = member["user"]["id"].clone();
+    invoke(&window, "roster_user", json!({ "connection": connection, "id": user })).expect("roster_user");
+    let hits = invoke(&window, "roster_search_users", json!({ "connection": connection, "query": user, "limit": 5 }))
+        .expect("roster_search_users");
+    assert!(hits.as_array().is_some_and(|h| h.iter().any(|h| h["link"]["id"] == user)), "{hits}");
+    // The built-in sandbox's token holds every scope: demographics are shown on request.
+    invoke(&window, "roster_demographics", json!({ "connection": connection, "user": user }))
+        .expect("roster_demographics");
+    let checks = invoke(&window, "roster_checks", json!({ "connection": connection })).expect("roster_checks");
+    assert!(checks["checks"].as_array().is_some_and(|c| !c.is_empty()), "{checks}");
+    let record = invoke(
+        &window,
+        "roster_record",
+        json!({ "connection": connection, "collection": "enrollments", "id": member["enrollmentId"] }),
+    )
+    .expect("roster_record");
+    assert!(record["links"].as_array().is_some_and(|l| !l.is_empty()), "{record}");
+    let path = invoke(
+        &window,
+        "roster_export_class",
+        json!({ "connection": connection, "class": class, "demographics": false }),
+    )
+    .expect("roster_export_class");
+    assert!(std::fs::read_to_string(path.as_str().unwrap()).unwrap().lines().count() > 1);
+
+    let missing =
+        invoke(&window, "roster_class", json!({ "connection": connection, "id": "no-such-class" })).unwrap_err();
+    assert_eq!(missing["code"], "not_found", "{missing}");
+}

@@ -175,9 +175,20 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
     };
     let written = columns(&rusqlite::Connection::open(&path).unwrap());
     assert!(written.iter().flatten().any(|v| v.as_deref() == Some("Elsewhere nine")));
-    // Back to the schema before the columns: they are dropped, and the version set to 2.
+    // Back to the schema before the columns: they are dropped, what later migrations made too
+    // (migration 4's indexes), and the version set to 2.
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
+        let later: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND (name LIKE '%to_be_deleted' OR name = 'enrollments_by_class_role')")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for index in later {
+            conn.execute_batch(&format!("DROP INDEX {index};")).unwrap();
+        }
         conn.execute_batch(
             "ALTER TABLE cf_items DROP COLUMN uri; ALTER TABLE cf_items DROP COLUMN abbreviated_statement;
              ALTER TABLE cf_associations DROP COLUMN origin_uri; ALTER TABLE cf_associations DROP COLUMN origin_title;

@@ -13,8 +13,8 @@ describe("the shell", () => {
     const user = userEvent.setup();
     await user.click(row("2"));
     const areas = screen.getByRole("navigation", { name: "Areas" });
-    await user.click(within(areas).getByRole("button", { name: "Rosters" }));
-    expect(screen.getByRole("main", { name: "Rosters" })).toHaveTextContent(/later version/);
+    await user.click(within(areas).getByRole("button", { name: "Gradebook" }));
+    expect(screen.getByRole("main", { name: "Gradebook" })).toHaveTextContent(/later version/);
     expect(screen.queryByRole("tree", { name: "Framework tree" })).toBeNull();
     await user.click(within(areas).getByRole("button", { name: "Frameworks" }));
     expect(row("2")).toHaveAttribute("aria-selected", "true");

@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import { FrameworkList } from "../features/frameworks/FrameworkList";
+import { RosterArea } from "../features/roster/RosterArea";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
 import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 import { SearchBox } from "../features/search/SearchBox";
@@ -30,10 +31,15 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const [detail, setDetail] = usePaneSize("detail", defaultWidth(0.28, 280, 420));
   const [showDetail, setShowDetail] = usePaneShown("detail", true);
   const later = AREAS.find((a) => a.id === area && a.later);
+  const [visited, setVisited] = useState<Set<Area["id"]>>(() => new Set([area]));
+  const show = (next: Area["id"]) => {
+    setArea(next);
+    setVisited((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
+  };
   return (
     <MainViewProvider>
     <div className="shell">
-      <Rail current={area} onChange={setArea} />
+      <Rail current={area} onChange={show} />
       <div className="area" hidden={area !== "frameworks"}>
         <aside className="pane sidebar-pane" style={{ width: sidebar }} aria-label="Framework list">
           <FrameworkList />
@@ -64,6 +70,11 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
           </>
         )}
       </div>
+      {visited.has("rosters") && (
+        <div className="area" hidden={area !== "rosters"}>
+          <RosterArea />
+        </div>
+      )}
       {later && (
         <main className="area later" aria-label={later.label}>
           <h2>{later.label}</h2>

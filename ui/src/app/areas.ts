@@ -1,4 +1,4 @@
-//! The rail's areas: Frameworks is built; the others say what they will hold.
+//! The rail's areas: Frameworks and Rosters are built; the others say what they will hold.
 
 /** An area of the window. */
 export interface Area {
@@ -15,7 +15,6 @@ export const AREAS: Area[] = [
     id: "rosters",
     label: "Rosters",
     icon: "☷",
-    later: "Schools, classes, people and enrollments from a OneRoster connection, with each record's fields and links. It arrives in a later version.",
   },
   {
     id: "gradebook",

@@ -2,7 +2,19 @@
 //! cache-changed event and the system browser. The real one is `tauri.ts`; `mock/` is for tests
 //! and for looking at the UI in a plain browser.
 
+import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { Children } from "../bindings/Children";
+import type { ClassPage } from "../bindings/ClassPage";
+import type { ClassQuery } from "../bindings/ClassQuery";
+import type { ClassTable } from "../bindings/ClassTable";
+import type { DataChecks } from "../bindings/DataChecks";
+import type { DemographicsRecord } from "../bindings/DemographicsRecord";
+import type { RecordPage } from "../bindings/RecordPage";
+import type { RosterLevel } from "../bindings/RosterLevel";
+import type { RosterScope } from "../bindings/RosterScope";
+import type { RosterSource } from "../bindings/RosterSource";
+import type { UserHit } from "../bindings/UserHit";
+import type { UserPage } from "../bindings/UserPage";
 import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
@@ -64,6 +76,28 @@ export interface Backend {
   groupingTree(key: FrameworkKey, groupings: string[]): Promise<GroupingTree>;
   /** `save_export`: writes a file into the data folder's `exports/`; answers its path. */
   saveExport(name: string, bytes: Uint8Array): Promise<string>;
+  /** `roster_sources`: the connections holding roster data. */
+  rosterSources(): Promise<RosterSource[]>;
+  /** `roster_level`: one level of the roster navigation, with counts. */
+  rosterLevel(connection: string, scope: RosterScope): Promise<RosterLevel>;
+  /** `roster_calendar`: school years → terms → grading periods, today's marked. */
+  rosterCalendar(connection: string): Promise<AcademicCalendar>;
+  /** `roster_classes`: the classes of a scope, filtered and sorted. */
+  rosterClasses(connection: string, query: ClassQuery): Promise<ClassTable>;
+  /** `roster_class`: a class page. */
+  rosterClass(connection: string, id: string): Promise<ClassPage>;
+  /** `roster_user`: a user page. */
+  rosterUser(connection: string, id: string): Promise<UserPage>;
+  /** `roster_search_users`: users by name, email, username or identifier, as typed. */
+  rosterSearchUsers(connection: string, query: string, limit: number): Promise<UserHit[]>;
+  /** `roster_demographics`: a user's demographics, revealed (refused without the scope). */
+  rosterDemographics(connection: string, user: string): Promise<DemographicsRecord>;
+  /** `roster_checks`: the data checks. */
+  rosterChecks(connection: string): Promise<DataChecks>;
+  /** `roster_record`: any roster record's page. */
+  rosterRecord(connection: string, collection: string, id: string): Promise<RecordPage>;
+  /** `roster_export_class`: a class roster as CSV into `exports/`; answers the path. */
+  rosterExportClass(connection: string, classId: string, demographics: boolean): Promise<string>;
   /** Listens to `cache-changed`; returns the function that stops listening. */
   onCacheChanged(listener: (connection: string) => void): () => void;
   /** Opens an http(s) or mailto link in the system browser. */

@@ -5,7 +5,17 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { openUrl } from "@tauri-apps/plugin-opener";
 
+import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { Children } from "../bindings/Children";
+import type { ClassPage } from "../bindings/ClassPage";
+import type { ClassTable } from "../bindings/ClassTable";
+import type { DataChecks } from "../bindings/DataChecks";
+import type { DemographicsRecord } from "../bindings/DemographicsRecord";
+import type { RecordPage } from "../bindings/RecordPage";
+import type { RosterLevel } from "../bindings/RosterLevel";
+import type { RosterSource } from "../bindings/RosterSource";
+import type { UserHit } from "../bindings/UserHit";
+import type { UserPage } from "../bindings/UserPage";
 import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
@@ -73,6 +83,18 @@ export function createTauriBackend(): Backend {
       if (onProgress) channel.onmessage = onProgress;
       return call<ImportSummary>("import_files", { connection, paths, onProgress: channel });
     },
+    rosterSources: () => call<RosterSource[]>("roster_sources"),
+    rosterLevel: (connection, scope) => call<RosterLevel>("roster_level", { connection, scope }),
+    rosterCalendar: (connection) => call<AcademicCalendar>("roster_calendar", { connection }),
+    rosterClasses: (connection, query) => call<ClassTable>("roster_classes", { connection, query }),
+    rosterClass: (connection, id) => call<ClassPage>("roster_class", { connection, id }),
+    rosterUser: (connection, id) => call<UserPage>("roster_user", { connection, id }),
+    rosterSearchUsers: (connection, query, limit) => call<UserHit[]>("roster_search_users", { connection, query, limit }),
+    rosterDemographics: (connection, user) => call<DemographicsRecord>("roster_demographics", { connection, user }),
+    rosterChecks: (connection) => call<DataChecks>("roster_checks", { connection }),
+    rosterRecord: (connection, collection, id) => call<RecordPage>("roster_record", { connection, collection, id }),
+    rosterExportClass: (connection, classId, demographics) =>
+      call<string>("roster_export_class", { connection, class: classId, demographics }),
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },

@@ -18,6 +18,7 @@ mod open;
 mod relation_types;
 mod relations;
 mod relay;
+mod roster;
 mod rubrics;
 mod search;
 mod session;
@@ -44,6 +45,7 @@ pub use frameworks::{list_frameworks, source_kind};
 pub use imports::{ImportSummary, ImportedFile};
 pub use open::OpenFramework;
 pub use relation_types::*;
+pub use roster::*;
 pub use search::segments;
 pub use types::*;
 
@@ -81,6 +83,7 @@ pub struct App {
     clock: Arc<dyn Clock>,
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
     rubrics: rubrics::RubricCache,
+    roster: Arc<roster::RosterMemo>,
 }
 
 impl App {
@@ -99,6 +102,7 @@ impl App {
             clock: options.clock,
             on_cache_change: options.on_cache_change,
             rubrics: rubrics::RubricCache::default(),
+            roster: Arc::default(),
         })
     }
 
@@ -284,6 +288,7 @@ impl App {
         drop(frameworks);
         drop_later(stale);
         self.rubrics.forget(connection);
+        self.roster.forget(connection);
         (self.on_cache_change)(connection);
     }
 }

@@ -19,7 +19,7 @@ pub fn load_roster(conn: &Connection, connection_id: i64) -> Result<RosterGraph,
 }
 
 fn orgs(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRecord>, ViewError> {
-    let rows = cache::org_rows(conn, connection_id)?;
+    let rows = cache::roster::graph_orgs(conn, connection_id)?;
     Ok(rows
         .into_iter()
         .map(|row| OrgRecord {
@@ -34,7 +34,7 @@ fn orgs(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRecord>, ViewErr
 }
 
 fn classes(conn: &Connection, connection_id: i64) -> Result<Vec<ClassRecord>, ViewError> {
-    let rows = cache::class_rows(conn, connection_id)?;
+    let rows = cache::roster::graph_classes(conn, connection_id)?;
     Ok(rows
         .into_iter()
         .map(|row| ClassRecord {
@@ -49,7 +49,7 @@ fn classes(conn: &Connection, connection_id: i64) -> Result<Vec<ClassRecord>, Vi
 }
 
 fn enrollments(conn: &Connection, connection_id: i64) -> Result<Vec<EnrollmentRecord>, ViewError> {
-    let rows = cache::enrollment_rows(conn, connection_id)?;
+    let rows = cache::roster::graph_enrollments(conn, connection_id)?;
     Ok(rows
         .into_iter()
         .map(|row| EnrollmentRecord {

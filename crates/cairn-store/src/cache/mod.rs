@@ -8,11 +8,11 @@ mod extract;
 mod frameworks;
 mod handle;
 mod journal;
-mod membership;
 mod outline;
 mod package;
 mod prepared;
 mod reads;
+pub mod roster;
 mod schema;
 mod search;
 mod staging;
@@ -29,7 +29,6 @@ pub use documents::{CachedDocument, cached_document, cached_documents, mark_list
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use handle::{CacheHandle, blocking};
 pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
-pub use membership::{ClassRow, EnrollmentRow, OrgRow, class_rows, enrollment_rows, org_rows};
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use package::{PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;
@@ -96,6 +95,13 @@ pub fn counts(conn: &Connection, connection_id: Option<i64>) -> Result<Vec<(Coll
         out.push((spec.collection, n.max(0) as u64));
     }
     Ok(out)
+}
+
+/// How many records of `collection` a connection has cached.
+pub fn count(conn: &Connection, connection_id: i64, collection: Collection) -> Result<u64, StoreError> {
+    let sql = format!("SELECT COUNT(*) FROM {} WHERE connection_id = ?1", spec(collection).table);
+    let n: i64 = conn.prepare_cached(&sql)?.query_row([connection_id], |r| r.get(0))?;
+    Ok(n.max(0) as u64)
 }
 
 /// The identifiers of every cached record of `collection` for a connection (a bulk import

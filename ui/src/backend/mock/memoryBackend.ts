@@ -15,6 +15,7 @@ import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
+import { rosterMethods } from "./roster";
 
 /** A recorded command call. */
 export interface MockCall {
@@ -145,6 +146,8 @@ export interface MemoryOptions {
   progressDelay?: number;
   /** Milliseconds each answer takes (0 in tests). */
   latency?: number;
+  /** Whether the roster's connection holds the demographics scope (default yes). */
+  rosterDemographics?: boolean;
 }
 
 /** A backend serving `data`. */
@@ -225,6 +228,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   }
 
   return {
+    ...rosterMethods(answer, { demographics: options.rosterDemographics }),
     calls,
     saved,
     opened,

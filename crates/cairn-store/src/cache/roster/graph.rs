@@ -11,7 +11,7 @@ use crate::error::StoreError;
 
 /// An org row.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrgRow {
+pub struct GraphOrg {
     /// Its sourcedId.
     pub id: String,
     /// Its name.
@@ -28,7 +28,7 @@ pub struct OrgRow {
 
 /// A class row.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClassRow {
+pub struct GraphClass {
     /// Its sourcedId.
     pub id: String,
     /// Its title.
@@ -45,7 +45,7 @@ pub struct ClassRow {
 
 /// An enrollment row.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnrollmentRow {
+pub struct GraphEnrollment {
     /// Its sourcedId.
     pub id: String,
     /// The enrolled user, by sourcedId.
@@ -67,7 +67,7 @@ pub struct EnrollmentRow {
 }
 
 /// Every org of `connection_id`.
-pub fn org_rows(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRow>, StoreError> {
+pub fn graph_orgs(conn: &Connection, connection_id: i64) -> Result<Vec<GraphOrg>, StoreError> {
     let mut children: HashMap<String, Vec<String>> = HashMap::new();
     let mut statement = conn.prepare_cached(
         "SELECT o.id, json_extract(c.value, '$.sourcedId') FROM orgs o, json_each(o.json, '$.children') c
@@ -87,7 +87,7 @@ pub fn org_rows(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRow>, St
         "SELECT id, name, type, parent_id, to_be_deleted FROM orgs WHERE connection_id = ?1 ORDER BY rowid",
     )?;
     let rows = statement.query_map([connection_id], |r| {
-        Ok(OrgRow {
+        Ok(GraphOrg {
             id: r.get(0)?,
             name: r.get(1)?,
             kind: r.get(2)?,
@@ -106,7 +106,7 @@ pub fn org_rows(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRow>, St
 }
 
 /// Every class of `connection_id`, with its terms.
-pub fn class_rows(conn: &Connection, connection_id: i64) -> Result<Vec<ClassRow>, StoreError> {
+pub fn graph_classes(conn: &Connection, connection_id: i64) -> Result<Vec<GraphClass>, StoreError> {
     let mut terms: HashMap<String, Vec<String>> = HashMap::new();
     let mut statement =
         conn.prepare_cached("SELECT id, target FROM class_terms WHERE connection_id = ?1 ORDER BY target")?;
@@ -118,7 +118,7 @@ pub fn class_rows(conn: &Connection, connection_id: i64) -> Result<Vec<ClassRow>
         "SELECT id, title, course_id, school_id, to_be_deleted FROM classes WHERE connection_id = ?1 ORDER BY rowid",
     )?;
     let rows = statement.query_map([connection_id], |r| {
-        Ok(ClassRow {
+        Ok(GraphClass {
             id: r.get(0)?,
             title: r.get(1)?,
             course: r.get(2)?,
@@ -137,13 +137,13 @@ pub fn class_rows(conn: &Connection, connection_id: i64) -> Result<Vec<ClassRow>
 }
 
 /// Every enrollment of `connection_id`.
-pub fn enrollment_rows(conn: &Connection, connection_id: i64) -> Result<Vec<EnrollmentRow>, StoreError> {
+pub fn graph_enrollments(conn: &Connection, connection_id: i64) -> Result<Vec<GraphEnrollment>, StoreError> {
     let mut statement = conn.prepare_cached(
         "SELECT id, user_id, class_id, school_id, role, is_primary, begin_date, end_date, to_be_deleted
          FROM enrollments WHERE connection_id = ?1 ORDER BY rowid",
     )?;
     let rows = statement.query_map([connection_id], |r| {
-        Ok(EnrollmentRow {
+        Ok(GraphEnrollment {
             id: r.get(0)?,
             user: r.get(1)?,
             class: r.get(2)?,
