@@ -15,7 +15,7 @@ use rusqlite::Connection;
 
 pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework, export_framework_with};
 pub use natural::natural_cmp;
-pub use roster::{ExportMode, RosterExport, export_roster, export_roster_with};
+pub use roster::{DEMOGRAPHIC_FIELDS, ExportMode, RosterExport, export_roster, export_roster_with};
 pub use warnings::ExportWarning;
 
 /// Records (or rows) written between two progress reports of an export.

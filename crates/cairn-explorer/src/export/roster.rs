@@ -39,6 +39,24 @@ use super::warnings::{ExportWarning, Warnings};
 use super::{ExportError, Source};
 use crate::progress::{Cancel, OnProgress, Progress, check, ignore, task};
 
+/// The fields of a demographics record after its sourcedId, status and dateLastModified, in
+/// the order of OneRoster's `demographics.csv`.
+pub const DEMOGRAPHIC_FIELDS: [&str; 13] = [
+    "birthDate",
+    "sex",
+    "americanIndianOrAlaskaNative",
+    "asian",
+    "blackOrAfricanAmerican",
+    "nativeHawaiianOrOtherPacificIslander",
+    "white",
+    "demographicRaceTwoOrMoreRaces",
+    "hispanicOrLatinoEthnicity",
+    "countryOfBirthCode",
+    "stateOfBirthAbbreviation",
+    "cityOfBirth",
+    "publicSchoolResidenceStatus",
+];
+
 /// Whether the bundle is the whole set or changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExportMode {
@@ -396,22 +414,7 @@ static FILES: &[FileOut] = &[
             "publicSchoolResidenceStatus",
         ],
         |v, _, out| {
-            const FIELDS: [&str; 13] = [
-                "birthDate",
-                "sex",
-                "americanIndianOrAlaskaNative",
-                "asian",
-                "blackOrAfricanAmerican",
-                "nativeHawaiianOrOtherPacificIslander",
-                "white",
-                "demographicRaceTwoOrMoreRaces",
-                "hispanicOrLatinoEthnicity",
-                "countryOfBirthCode",
-                "stateOfBirthAbbreviation",
-                "cityOfBirth",
-                "publicSchoolResidenceStatus",
-            ];
-            let cells: Vec<String> = FIELDS.iter().map(|f| cell(v, f)).collect();
+            let cells: Vec<String> = DEMOGRAPHIC_FIELDS.iter().map(|f| cell(v, f)).collect();
             out.push(row(v, &cells, &[]));
         },
     ),

@@ -19,7 +19,7 @@ pub fn load_roster(conn: &Connection, connection_id: i64) -> Result<RosterGraph,
 }
 
 fn orgs(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRecord>, ViewError> {
-    let rows = cache::roster::graph_orgs(conn, connection_id)?;
+    let rows = cache::roster::orgs(conn, connection_id)?;
     Ok(rows
         .into_iter()
         .map(|row| OrgRecord {
@@ -28,7 +28,7 @@ fn orgs(conn: &Connection, connection_id: i64) -> Result<Vec<OrgRecord>, ViewErr
             kind: row.kind,
             parent: row.parent,
             children: row.children,
-            inactive: row.to_be_deleted,
+            inactive: row.inactive,
         })
         .collect())
 }

@@ -11,24 +11,12 @@ use super::error::RosterError;
 use super::json::{flatten, parse};
 use super::source::{Source, demographics_access};
 use super::types::{ClassMember, ClassPage};
+use crate::export::DEMOGRAPHIC_FIELDS;
 
-/// The demographics fields exported when asked for.
-const DEMOGRAPHICS: [&str; 14] = [
-    "birthDate",
-    "sex",
-    "americanIndianOrAlaskaNative",
-    "asian",
-    "blackOrAfricanAmerican",
-    "nativeHawaiianOrOtherPacificIslander",
-    "white",
-    "demographicRaceTwoOrMoreRaces",
-    "hispanicOrLatinoEthnicity",
-    "countryOfBirthCode",
-    "stateOfBirthAbbreviation",
-    "cityOfBirth",
-    "publicSchoolResidenceStatus",
-    "status",
-];
+/// The demographics fields exported when asked for: the record's own, then its status.
+fn demographics_fields() -> impl Iterator<Item = &'static str> {
+    DEMOGRAPHIC_FIELDS.into_iter().chain(["status"])
+}
 
 /// The roster of `page` as CSV text.
 pub fn roster_csv(
@@ -65,7 +53,7 @@ pub fn roster_csv(
     .map(|s| (*s).to_owned())
     .collect();
     if with_demographics {
-        header.extend(DEMOGRAPHICS.iter().map(|f| format!("demographics.{f}")));
+        header.extend(demographics_fields().map(|f| format!("demographics.{f}")));
     }
     let write_err = |e: csv::Error| RosterError::Export(format!("cannot write the roster: {e}"));
     out.write_record(&header).map_err(write_err)?;
@@ -94,7 +82,7 @@ pub fn roster_csv(
                     Some(raw) => flatten(&parse(&raw), 100).into_iter().map(|f| (f.name, f.value)).collect(),
                     None => HashMap::new(),
                 };
-            row.extend(DEMOGRAPHICS.iter().map(|f| fields.get(*f).cloned().unwrap_or_default()));
+            row.extend(demographics_fields().map(|f| fields.get(f).cloned().unwrap_or_default()));
         }
         out.write_record(&row).map_err(write_err)?;
     }

@@ -1,30 +1,13 @@
-//! The rows a connection's roster graph is built from, read from the cache's relation columns
-//! (no record JSON decoded in Rust): each org with its parent and the `children` its record
-//! names, each class with its course, school and terms, and each enrollment's user, class,
-//! school, role, primary flag and dates — every list in the order it was cached.
+//! The rows a connection's roster graph is built from besides its orgs ([`super::orgs`]), read
+//! from the cache's relation columns (no record JSON decoded in Rust): each class with its
+//! course, school and terms, and each enrollment's user, class, school, role, primary flag and
+//! dates — every list in the order it was cached.
 
 use std::collections::HashMap;
 
 use rusqlite::Connection;
 
 use crate::error::StoreError;
-
-/// An org row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GraphOrg {
-    /// Its sourcedId.
-    pub id: String,
-    /// Its name.
-    pub name: Option<String>,
-    /// Its type (`district`, `school`...).
-    pub kind: Option<String>,
-    /// Its parent org, by sourcedId.
-    pub parent: Option<String>,
-    /// The orgs the record names as its `children` (an array or a single reference).
-    pub children: Vec<String>,
-    /// Whether its status is `tobedeleted`.
-    pub to_be_deleted: bool,
-}
 
 /// A class row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,45 +47,6 @@ pub struct GraphEnrollment {
     pub end_date: Option<String>,
     /// Whether its status is `tobedeleted`.
     pub to_be_deleted: bool,
-}
-
-/// Every org of `connection_id`.
-pub fn graph_orgs(conn: &Connection, connection_id: i64) -> Result<Vec<GraphOrg>, StoreError> {
-    let mut children: HashMap<String, Vec<String>> = HashMap::new();
-    let mut statement = conn.prepare_cached(
-        "SELECT o.id, json_extract(c.value, '$.sourcedId') FROM orgs o, json_each(o.json, '$.children') c
-         WHERE o.connection_id = ?1 AND json_type(o.json, '$.children') = 'array'
-         UNION ALL
-         SELECT id, json_extract(json, '$.children.sourcedId') FROM orgs
-         WHERE connection_id = ?1 AND json_type(json, '$.children') = 'object'",
-    )?;
-    let rows =
-        statement.query_map([connection_id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)))?;
-    for row in rows {
-        if let (id, Some(child)) = row? {
-            children.entry(id).or_default().push(child);
-        }
-    }
-    let mut statement = conn.prepare_cached(
-        "SELECT id, name, type, parent_id, to_be_deleted FROM orgs WHERE connection_id = ?1 ORDER BY rowid",
-    )?;
-    let rows = statement.query_map([connection_id], |r| {
-        Ok(GraphOrg {
-            id: r.get(0)?,
-            name: r.get(1)?,
-            kind: r.get(2)?,
-            parent: r.get(3)?,
-            children: Vec::new(),
-            to_be_deleted: r.get(4)?,
-        })
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let mut org = row?;
-        org.children = children.remove(&org.id).unwrap_or_default();
-        out.push(org);
-    }
-    Ok(out)
 }
 
 /// Every class of `connection_id`, with its terms.

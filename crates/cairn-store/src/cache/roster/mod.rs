@@ -14,7 +14,7 @@ mod users;
 
 pub use checks::{CheckRow, CheckRows, DataCheck, data_check};
 pub use classes::{ClassRow, TeacherName, class_rows};
-pub use graph::{GraphClass, GraphEnrollment, GraphOrg, graph_classes, graph_enrollments, graph_orgs};
+pub use graph::{GraphClass, GraphEnrollment, graph_classes, graph_enrollments};
 pub use labels::{Label, course_codes, labels};
 pub use members::{LineItemRow, MemberRow, class_line_items, class_members, group_counts};
 pub(crate) use migration::ROSTER_INDEXES;
