@@ -10,12 +10,15 @@ use super::error::AppError;
 use super::types::{FieldMatch, FrameworkKey, SearchHit, Segment};
 use crate::progress::{Cancel, OnProgress, Progress, task};
 
-/// Hits read between two progress reports.
-const REPORT_EVERY: u64 = 50;
+/// Hits read between two progress reports. A search as you type asks for 50 hits and answers
+/// in milliseconds: it reports nothing, since each report is a message the window must handle
+/// on every keystroke. Only a search for hundreds of hits reports, and then says when it has
+/// read them all.
+const REPORT_EVERY: u64 = 200;
 
 /// Items of every cached framework matching `query` (each word a prefix), best first;
-/// reports the hits read (task `search`, stage `items`) and stops between hits once `cancel`
-/// fires.
+/// reports the hits read every [`REPORT_EVERY`] (task `search`, stage `items`) and stops
+/// between hits once `cancel` fires.
 pub fn search(
     conn: &Connection,
     query: &str,
@@ -33,7 +36,9 @@ pub fn search(
     let Some(hits) = cairn_store::cache::search_items_until(conn, query, limit, stop)? else {
         return Err(AppError::cancelled("the search was cancelled"));
     };
-    report(hits.len() as u64);
+    if hits.len() as u64 >= REPORT_EVERY {
+        report(hits.len() as u64);
+    }
     if hits.is_empty() {
         return Ok(Vec::new());
     }
