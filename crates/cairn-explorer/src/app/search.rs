@@ -124,23 +124,10 @@ pub fn segments(text: &str, words: &[String]) -> Vec<Segment> {
     out
 }
 
-/// Lower case without diacritics (as the index's `remove_diacritics` compares).
+/// Lower case without diacritics (as the index's `remove_diacritics` compares), letters and
+/// digits only.
 fn fold(word: &str) -> String {
-    word.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
-            'ç' => 'c',
-            'è' | 'é' | 'ê' | 'ë' => 'e',
-            'ì' | 'í' | 'î' | 'ï' => 'i',
-            'ñ' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' => 'u',
-            'ý' | 'ÿ' => 'y',
-            c => c,
-        })
-        .filter(|c| c.is_alphanumeric())
-        .collect()
+    super::roster::fold(word).chars().filter(|c| c.is_alphanumeric()).collect()
 }
 
 #[cfg(test)]

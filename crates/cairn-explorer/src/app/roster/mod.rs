@@ -25,6 +25,7 @@ mod user_page;
 
 use std::sync::Arc;
 
+pub(crate) use classes::fold;
 pub use error::RosterError;
 pub use memo::RosterMemo;
 pub use types::*;
