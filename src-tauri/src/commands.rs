@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use cairn_explorer::app::{
-    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree,
-    ImportSummary, ItemDetail, NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef,
-    StartReport, SyncSummary, VersionDiff,
+    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree, ItemDetail,
+    NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport, SyncSummary,
+    VersionDiff,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -134,23 +134,6 @@ pub async fn session_load(app: State<'_, AppState>) -> Result<Option<Session>, A
 #[tauri::command]
 pub async fn session_save(app: State<'_, AppState>, session: Session) -> Result<(), AppError> {
     app.app()?.session_save(session).await
-}
-
-/// Imports CASE package files and OneRoster CSV bundles under `connection`, with progress;
-/// cancel it as task `import`.
-#[tauri::command]
-pub async fn import_files(
-    app: State<'_, AppState>,
-    connection: String,
-    paths: Vec<String>,
-    on_progress: Channel<Progress>,
-) -> Result<ImportSummary, AppError> {
-    let paths = paths.into_iter().map(std::path::PathBuf::from).collect();
-    app.app()?
-        .import_files(connection, paths, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await
 }
 
 /// Cancels a running task (`sync`, `search`, `import`).

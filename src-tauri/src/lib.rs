@@ -1,8 +1,9 @@
 //! Cairn's desktop app: the Tauri shell. The only crate that knows Tauri — it builds the window,
-//! registers the plugins (single instance, log, opener, window state), manages the [`App`] state and adapts its
+//! registers the plugins (single instance, log, opener, dialog, window state), manages the [`App`] state and adapts its
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
 pub mod commands;
+pub mod file_commands;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
@@ -38,7 +39,13 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::session_load,
         commands::session_save,
         commands::cancel,
-        commands::import_files,
+        file_commands::import_files,
+        file_commands::import_row,
+        file_commands::check_files,
+        file_commands::export_framework_csv,
+        file_commands::export_framework_package,
+        file_commands::export_rosters,
+        file_commands::write_file,
         commands::relation_graph,
         commands::progressions,
         commands::rubrics,
@@ -114,6 +121,7 @@ pub fn run() -> anyhow::Result<()> {
                 .build(),
         )
         .plugin(tauri_plugin_opener::init())
+        .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .setup(move |tauri_app| {
             let data_dir = match explicit.clone() {

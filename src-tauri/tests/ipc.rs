@@ -91,10 +91,19 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     // The user imports a package file, with progress.
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
-    let args = json!({ "connection": "files", "paths": [file], "onProgress": "__CHANNEL__:4" });
+    let args = json!({ "connection": "files", "paths": [file], "force": false, "onProgress": "__CHANNEL__:4" });
     let imported = invoke(&window, "import_files", args).expect("import_files");
     assert_eq!(imported["connection"], "files");
+    assert_eq!(imported["files"][0]["outcome"], "imported", "{imported}");
     assert!(imported["files"][0]["records"].as_u64().is_some_and(|n| n > 0), "{imported}");
+
+    // ... and exports it where the save dialog said, whole.
+    let key = json!({ "connection": "files", "identifier": imported["files"][0]["document"] });
+    let out = dir.path().join("framework.csv");
+    let args = json!({ "key": key, "subtree": null, "path": out, "onProgress": "__CHANNEL__:5" });
+    let exported = invoke(&window, "export_framework_csv", args).expect("export_framework_csv");
+    let rows = exported["rows"].as_u64().expect("rows");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count() as u64, rows + 1);
 
     // The user syncs the built-in sandbox again: incrementally, every collection accounted for.
     let sync = invoke(&window, "sync_builtin", json!({ "full": false, "onProgress": "__CHANNEL__:2" })).expect("sync");

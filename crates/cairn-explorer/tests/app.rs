@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, UNIX_EPOCH};
 
-use cairn_explorer::app::{App, AppOptions, BUILTIN_CONNECTION, FrameworkKey, Location, Progress, Session};
+use cairn_explorer::app::{
+    App, AppOptions, BUILTIN_CONNECTION, FrameworkKey, ImportOutcome, Location, Progress, Session,
+};
 use cairn_sandbox::auth::Entropy;
 
 /// Deterministic bytes: a counter.
@@ -200,7 +202,7 @@ async fn files_import_with_progress_and_a_cancel_keeps_the_cache_as_it_was() {
     let users = fixtures.join("oneroster/nicelion-users-2k");
     let seen = Mutex::new(Vec::new());
     let summary = app
-        .import_files("files".to_owned(), vec![users.clone()], &|p: Progress| seen.lock().unwrap().push(p))
+        .import_files("files".to_owned(), vec![users.clone()], false, &|p: Progress| seen.lock().unwrap().push(p))
         .await
         .unwrap();
     assert_eq!(summary.files.len(), 1);
@@ -210,19 +212,142 @@ async fn files_import_with_progress_and_a_cancel_keeps_the_cache_as_it_was() {
     assert_eq!(seen.last().map(|p| p.done), Some(records));
     assert_eq!(changes.lock().unwrap().as_slice(), ["files"]);
 
-    // Cancelled from another task while it reads: an error that says so, nothing of it written.
+    // Cancelled from another task while it reads: the file says so, nothing of it written,
+    // and the files after it are not read.
     let other = app.clone();
     let cancelled = app
-        .import_files("other".to_owned(), vec![users], &move |p: Progress| {
+        .import_files("other".to_owned(), vec![users.clone(), users], false, &move |p: Progress| {
             if p.done >= 1_000 {
                 assert!(other.cancel("import"));
             }
         })
         .await
-        .unwrap_err();
-    assert_eq!(cancelled.code, "cancelled", "{cancelled:?}");
+        .unwrap();
+    let outcomes: Vec<_> = cancelled.files.iter().map(|f| f.outcome).collect();
+    assert_eq!(outcomes, [ImportOutcome::Cancelled, ImportOutcome::Cancelled]);
     let counts = app
         .cache()
         .read_blocking(|conn| cairn_store::cache::counts(conn, cairn_store::cache::find_connection(conn, "other")?));
     assert!(counts.unwrap().iter().all(|(_, n)| *n == 0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn imported_files_answer_for_themselves_with_warnings_rows_and_the_copy_they_replace() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path(), Arc::new(Mutex::new(Vec::new())));
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let dirty = fixtures.join("oneroster/cairn-v1p2-dirty");
+    let newer = fixtures.join("case/opensalt-markdown-latex.json");
+    let older = fixtures.join("case/opensalt-utf8-astral.json");
+    let missing = dir.path().join("no such file.json");
+    let summary = app
+        .import_files("files".to_owned(), vec![dirty.clone(), newer, older.clone(), missing], false, &|_| {})
+        .await
+        .unwrap();
+    let [bundle, first, second, absent] = summary.files.as_slice() else { panic!("{summary:?}") };
+
+    // The bundle's warnings name file, line and column; each row can be read again.
+    assert_eq!(bundle.outcome, ImportOutcome::Imported);
+    assert!(bundle.bundle && bundle.records > 0);
+    assert_eq!(bundle.warning_count as usize, bundle.warnings.len());
+    let warning = bundle.warnings.iter().find(|w| w.line > 1 && w.column.is_some()).expect("a warning about a cell");
+    let row = app.import_row(dirty.clone(), warning.file.clone(), warning.line).await.unwrap();
+    assert_eq!(row.line, warning.line);
+    let column = row.header.iter().position(|h| Some(h) == warning.column.as_ref());
+    assert!(column.is_some(), "the warning's column {:?} is in the header {:?}", warning.column, row.header);
+    let bad = app.import_row(dirty, "nope.csv".to_owned(), 2).await.unwrap_err();
+    assert!(bad.message.contains("nope.csv"), "{bad:?}");
+
+    // Two frameworks share a CFDocument identifier: the older file is kept back, both copies named.
+    assert_eq!(first.outcome, ImportOutcome::Imported);
+    assert_eq!(second.outcome, ImportOutcome::KeptNewer);
+    assert_eq!(second.records, 0);
+    let kept = second.replaced.as_ref().expect("the copies are named");
+    assert!(kept.cached.title.as_deref().is_some_and(|t| t.contains("Markdown")), "{kept:?}");
+    assert!(kept.imported.older_than(&kept.cached));
+    assert_eq!(absent.outcome, ImportOutcome::Failed);
+    assert_eq!(absent.error.as_ref().map(|e| e.code.as_str()), Some("not_found"));
+
+    // Told to, the older copy replaces the newer and says which it replaced.
+    let forced = app.import_files("files".to_owned(), vec![older.clone()], true, &|_| {}).await.unwrap();
+    assert_eq!(forced.files[0].outcome, ImportOutcome::Imported);
+    assert!(
+        forced.files[0].replaced.as_ref().is_some_and(|r| r
+            .cached
+            .title
+            .as_deref()
+            .is_some_and(|t| t.contains("Markdown")))
+    );
+
+    // `cairn check` of a package: its class, counts and findings.
+    let checks = app.check_files(vec![older, dir.path().join("absent.json")]).await.unwrap();
+    assert_eq!(checks[0].class, "CFPackage");
+    assert!(checks[0].counts.iter().any(|(name, n)| name == "CFItems" && *n > 0));
+    assert!(checks[0].error.is_none());
+    assert_eq!(checks[1].error.as_ref().map(|e| e.code.as_str()), Some("not_found"));
+    app.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exports_write_whole_files_where_asked_and_read_back_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path(), Arc::new(Mutex::new(Vec::new())));
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let package = fixtures.join("case/ccss-math-asn-draft-2017.json");
+    let bundle = fixtures.join("oneroster/cairn-v1p2-minimal");
+    let summary = app.import_files("files".to_owned(), vec![package, bundle], false, &|_| {}).await.unwrap();
+    assert!(summary.files.iter().all(|f| f.outcome == ImportOutcome::Imported), "{summary:?}");
+    let key = FrameworkKey { connection: "files".to_owned(), identifier: summary.files[0].document.clone().unwrap() };
+    let out = tempfile::tempdir().unwrap();
+
+    // The whole framework, then one subtree: its rows are a run of the whole one's.
+    let whole = out.path().join("whole.csv");
+    let seen = Mutex::new(Vec::new());
+    let done = app
+        .export_framework_csv(key.clone(), None, whole.clone(), &|p: Progress| seen.lock().unwrap().push(p))
+        .await
+        .unwrap();
+    assert!(done.rows > 100 && done.bytes > 0);
+    assert!(seen.into_inner().unwrap().iter().all(|p| p.task == "export"));
+    let lines: Vec<String> = std::fs::read_to_string(&whole).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(lines.len() as u64, done.rows + 1, "a header and a row per item");
+    let first_child = lines[1].split(',').next().unwrap().to_owned();
+    let part = out.path().join("part.csv");
+    let sub = app.export_framework_csv(key.clone(), Some(first_child.clone()), part.clone(), &|_| {}).await.unwrap();
+    let part_lines: Vec<String> = std::fs::read_to_string(&part).unwrap().lines().map(str::to_owned).collect();
+    assert!(sub.rows >= 1 && sub.rows < done.rows);
+    assert!(part_lines[1].starts_with(&first_child));
+    let at = lines.iter().position(|l| l == &part_lines[1]).unwrap();
+    assert_eq!(&lines[at..at + part_lines.len() - 1], &part_lines[1..], "the subtree is a run of the whole");
+    let missing = app.export_framework_csv(key.clone(), Some("nope".into()), part.clone(), &|_| {}).await.unwrap_err();
+    assert_eq!(missing.code, "not_found");
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap().lines().count(),
+        part_lines.len(),
+        "a failed export keeps the file"
+    );
+
+    // The package reads back into the same framework.
+    let json = out.path().join("framework.json");
+    app.export_framework_package(key.clone(), json.clone()).await.unwrap();
+    let again = app.import_files("again".to_owned(), vec![json], false, &|_| {}).await.unwrap();
+    assert_eq!(again.files[0].outcome, ImportOutcome::Imported, "{again:?}");
+    // All of it but the one CFSubject, which the file's document links under a misspelt
+    // `subjectURL`: a package carries the definitions its records link to.
+    assert_eq!(again.files[0].records, summary.files[0].records - 1);
+
+    // The rosters as a zip, read back into another connection: the same records.
+    let zip = out.path().join("rosters.zip");
+    let rosters = app.export_rosters("files".to_owned(), zip.clone(), &|_| {}).await.unwrap();
+    assert!(rosters.rows > 0);
+    let back = app.import_files("back".to_owned(), vec![zip], false, &|_| {}).await.unwrap();
+    assert_eq!(back.files[0].outcome, ImportOutcome::Imported, "{back:?}");
+    assert_eq!(back.files[0].records, summary.files[1].records);
+
+    // A folder is no file name; nothing is left beside the files.
+    let folder = app.write_file(out.path().to_owned(), b"x".to_vec()).await.unwrap_err();
+    assert_eq!(folder.code, "invalid");
+    let names: Vec<_> = std::fs::read_dir(out.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(names.iter().all(|n| !n.to_string_lossy().starts_with(".cairn-export-")), "{names:?}");
+    app.shutdown().await;
 }

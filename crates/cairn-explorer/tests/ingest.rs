@@ -85,6 +85,7 @@ fn every_case_fixture_imports_and_a_second_import_replaces_the_first() {
             // document identifier (d0000000-...): the second, older, never replaces the first
             // unless forced, and then says which copy it replaced.
             Err(IngestError::Older { cached, imported, .. }) => {
+                let (cached, imported) = (cached.to_string(), imported.to_string());
                 assert!(cached.contains("Test Markdown Framework") && cached.contains("2017-10-24"), "{cached}");
                 assert!(imported.contains("UTF8") && imported.contains("2017-09-22"), "{imported}");
                 assert_eq!(count(&conn, id, Collection::CfDocuments), 4, "nothing written");

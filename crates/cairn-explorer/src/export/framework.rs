@@ -88,6 +88,23 @@ pub fn export_framework_with(
     progress: OnProgress<'_>,
     cancel: &Cancel,
 ) -> Result<FrameworkExport, ExportError> {
+    export_subtree_with(conn, source, doc, None, out, shown, progress, cancel)
+}
+
+/// [`export_framework_with`] of the subtree under the item `subtree` only (the item first, its
+/// descendants after it, in tree order, depths and parents as in the whole framework); the whole
+/// framework when `None`.
+#[allow(clippy::too_many_arguments)] // The export's inputs, its output, and the window's progress and cancel.
+pub fn export_subtree_with(
+    conn: &Connection,
+    source: &Source,
+    doc: &str,
+    subtree: Option<&str>,
+    out: &mut dyn Write,
+    shown: &Path,
+    progress: OnProgress<'_>,
+    cancel: &Cancel,
+) -> Result<FrameworkExport, ExportError> {
     let no_framework = || -> Result<ExportError, ExportError> {
         Ok(ExportError::NoFramework {
             doc: doc.to_owned(),
@@ -108,7 +125,11 @@ pub fn export_framework_with(
     let graph = FrameworkGraph::from_package(&package);
     let tree = Tree::new(&graph, &package);
     let items: &[CfPckgItem] = package.items.as_ref().map(|m| m.iter().as_slice()).unwrap_or(&[]);
-    let placed = place(&graph, &tree);
+    let mut placed = place(&graph, &tree);
+    if let Some(root) = subtree {
+        placed = only_subtree(&graph, placed, root)
+            .ok_or_else(|| ExportError::NoItem { doc: doc.to_owned(), item: root.to_owned() })?;
+    }
     let position: HashMap<NodeIndex, usize> = placed.iter().enumerate().map(|(i, p)| (p.node, i + 1)).collect();
     let mut csv = writer(out);
     csv.write_record(FRAMEWORK_COLUMNS).map_err(|e| csv_error(shown, e))?;
@@ -199,6 +220,23 @@ fn join_other_documents(
         }
     }
     Ok(())
+}
+
+/// The rows of the subtree under the item `root`: it and the rows after it placed under it
+/// (rows come in depth-first order, so they follow it without a gap); `None` when no row is it.
+fn only_subtree(graph: &FrameworkGraph<'_>, placed: Vec<Placed>, root: &str) -> Option<Vec<Placed>> {
+    let start = placed.iter().position(|p| graph.node(p.node).identifier == root)?;
+    let mut inside = std::collections::HashSet::from([placed[start].node]);
+    let mut rows = placed.into_iter().skip(start);
+    let mut kept: Vec<Placed> = rows.next().into_iter().collect();
+    for row in rows {
+        if !row.parent.is_some_and(|p| inside.contains(&p)) {
+            break;
+        }
+        inside.insert(row.node);
+        kept.push(row);
+    }
+    Some(kept)
 }
 
 /// Every item once, in tree order, then the orphans.

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use rusqlite::Connection;
 
-pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework, export_framework_with};
+pub use framework::{FRAMEWORK_COLUMNS, FrameworkExport, export_framework, export_framework_with, export_subtree_with};
 pub use natural::natural_cmp;
 pub use roster::{DEMOGRAPHIC_FIELDS, ExportMode, RosterExport, export_roster, export_roster_with};
 pub use warnings::ExportWarning;
@@ -56,6 +56,14 @@ pub enum ExportError {
         connection: String,
         /// The connection's documents (`identifier (title)`).
         cached: Vec<String>,
+    },
+    /// The framework has no item of that identifier.
+    #[error("no item {item} in framework {doc}")]
+    NoItem {
+        /// The CFDocument identifier.
+        doc: String,
+        /// The item asked for.
+        item: String,
     },
     /// The connection has no record any file of the bundle holds.
     #[error("connection {connection} has no rostering, gradebook or resource records to export")]

@@ -26,6 +26,7 @@ mod manifest;
 mod parts;
 mod read;
 mod refs;
+mod row;
 mod rows;
 mod state;
 mod tree;
@@ -41,6 +42,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use error::{ImportError, SinkError};
+pub use row::{BundleRow, RowError, bundle_row};
 pub use warnings::{ImportWarning, WarningGroup, count_kinds, group_warnings, thousands};
 
 use bundle::Bundle;

@@ -27,13 +27,22 @@ pub(crate) struct CsvRows<'r> {
     file: String,
     bundle: PathBuf,
     line: u64,
+    /// Whether the file's records end with CRLF (told by its first record).
+    crlf: bool,
 }
 
 impl<'r> CsvRows<'r> {
     /// Rows of `file` (in the bundle at `bundle`) from `source`.
     pub(crate) fn new(source: Box<dyn Read + 'r>, bundle: &Path, file: &str) -> CsvRows<'r> {
         let reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(source);
-        CsvRows { reader, record: ByteRecord::new(), file: file.to_owned(), bundle: bundle.to_owned(), line: 0 }
+        CsvRows {
+            reader,
+            record: ByteRecord::new(),
+            file: file.to_owned(),
+            bundle: bundle.to_owned(),
+            line: 0,
+            crlf: false,
+        }
     }
 
     /// The next record's fields and line, undecoded; `None` at the end.
@@ -41,11 +50,20 @@ impl<'r> CsvRows<'r> {
         match self.reader.read_byte_record(&mut self.record) {
             Ok(false) => Ok(None),
             Ok(true) => {
-                // With CRLF line ends the reader reports a record as starting on the line where
-                // the previous one ended (before the `\n` it has yet to skip), so a record never
-                // starts before the line after the previous record's start.
+                // With LF line ends the reader's start line is right. With CRLF it is the line
+                // where the previous record ended (the `\n` after its `\r`, and any blank lines,
+                // are skipped only once the next record is read), but the reader's position
+                // after a CRLF record is on the record's own last line: the start is that line
+                // less the line breaks inside the record. The first record tells which ends the
+                // file uses (after it, the reader is a line further on only with LF).
                 let reported = self.record.position().map_or(0, |p| p.line());
-                self.line = reported.max(self.line + 1);
+                let after = self.reader.position().line();
+                let inside: u64 = self.record.iter().map(|f| f.iter().filter(|&&b| b == b'\n').count() as u64).sum();
+                if self.line == 0 {
+                    self.crlf = after == reported + inside;
+                }
+                let start = if self.crlf { after.saturating_sub(inside) } else { reported };
+                self.line = start.max(self.line + 1);
                 Ok(Some(self.line))
             }
             Err(e) => Err(ImportError::Read {
@@ -72,6 +90,12 @@ impl<'r> CsvRows<'r> {
                 }
             })
             .collect()
+    }
+
+    /// The next record as it is, blank or not, with the line it starts on; `None` at the end.
+    pub(crate) fn next_raw(&mut self) -> Result<Option<(u64, Vec<String>)>, ImportError> {
+        let Some(line) = self.next_record()? else { return Ok(None) };
+        Ok(Some((line, self.decode(&mut Warnings::default(), None))))
     }
 
     /// Reads the header; `None` (with a warning) when the file is empty or has no sourcedId

@@ -74,10 +74,10 @@ pub enum IngestError {
         path: String,
         /// The CFDocument identifier.
         document: String,
-        /// The cached copy: title and `lastChangeDateTime`.
-        cached: String,
+        /// The cached copy.
+        cached: Copy,
         /// The file's copy.
-        imported: String,
+        imported: Copy,
     },
     /// The cache refused the write: the cache's failure, never the file's.
     #[error(transparent)]

@@ -1,7 +1,7 @@
 //! Importing a CASE package file into the cache: one transaction for the whole package, so a
 //! failure leaves the cache as it was; a new version of a package replaces the old one's items
 //! and associations. A package whose CFDocument identifier is cached already says which copy
-//! it replaces (title and `lastChangeDateTime` of both); an older one never replaces a newer
+//! it replaces (title, version and `lastChangeDateTime` of both); an older one never replaces a newer
 //! one unless forced.
 
 use std::path::Path;
@@ -31,7 +31,7 @@ pub struct PackageImport {
 }
 
 /// A cached copy of a document replaced by an import, and what replaced it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct Replaced {
     /// The cached copy: title and `lastChangeDateTime`.
     pub cached: Copy,
@@ -40,28 +40,30 @@ pub struct Replaced {
 }
 
 /// One copy of a CFDocument, as an import tells it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
 pub struct Copy {
     /// Its title.
     pub title: Option<String>,
+    /// Its `version`.
+    pub version: Option<String>,
     /// Its `lastChangeDateTime`.
     pub last_change: Option<String>,
 }
 
 impl std::fmt::Display for Copy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{:?} (lastChangeDateTime {})",
-            self.title.as_deref().unwrap_or("untitled"),
-            self.last_change.as_deref().unwrap_or("not given")
-        )
+        write!(f, "{:?}", self.title.as_deref().unwrap_or("untitled"))?;
+        if let Some(version) = &self.version {
+            write!(f, " version {version}")?;
+        }
+        write!(f, " (lastChangeDateTime {})", self.last_change.as_deref().unwrap_or("not given"))
     }
 }
 
 impl Copy {
     /// Whether this copy is older than `other` (both dates readable, this one earlier).
-    fn older_than(&self, other: &Copy) -> bool {
+    pub fn older_than(&self, other: &Copy) -> bool {
         let at = |c: &Copy| c.last_change.as_deref().and_then(cairn_spec::time::Instant::parse);
         matches!((at(self), at(other)), (Some(a), Some(b)) if a < b)
     }
@@ -113,6 +115,7 @@ pub fn import_package_forced(
     let records = served_records(package);
     let imported = Copy {
         title: package.document.as_ref().and_then(|d| d.title.as_deref()).map(str::to_owned),
+        version: package.document.as_ref().and_then(|d| d.version.as_deref()).map(str::to_owned),
         last_change: package
             .document
             .as_ref()
@@ -121,10 +124,8 @@ pub fn import_package_forced(
     };
     check(cancel)?;
     let (replaced, counts) = cache.write_blocking(|tx| {
-        let replaced = cache::cached_document(tx, connection_id, &document)?.map(|c| Replaced {
-            cached: Copy { title: c.title, last_change: c.last_change },
-            imported: imported.clone(),
-        });
+        let replaced =
+            cached_copy(tx, connection_id, &document)?.map(|cached| Replaced { cached, imported: imported.clone() });
         if let Some(replaced) = &replaced
             && !force
             && replaced.imported.older_than(&replaced.cached)
@@ -132,8 +133,8 @@ pub fn import_package_forced(
             return Err(IngestError::Older {
                 path: shown.clone(),
                 document: document.clone(),
-                cached: replaced.cached.to_string(),
-                imported: replaced.imported.to_string(),
+                cached: replaced.cached.clone(),
+                imported: replaced.imported.clone(),
             });
         }
         let counts = cache::write_package(tx, connection_id, &document, &records, &mut || counter.add())?;
@@ -142,4 +143,14 @@ pub fn import_package_forced(
     let counts = counts.into_iter().map(|(c, n)| (c.name().to_owned(), n)).collect();
     counter.finish();
     Ok(PackageImport { path: shown, document, counts, warnings: read.warnings, replaced })
+}
+
+/// The cached copy of the document `id` of the connection, if there is one: its title and
+/// `lastChangeDateTime` as indexed, its version from the record.
+fn cached_copy(conn: &rusqlite::Connection, connection_id: i64, id: &str) -> Result<Option<Copy>, IngestError> {
+    let Some(cached) = cache::cached_document(conn, connection_id, id)? else { return Ok(None) };
+    let version = cache::record(conn, connection_id, cairn_spec::Collection::CfDocuments, id)?
+        .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+        .and_then(|record| record.get("version").and_then(|v| v.as_str()).map(str::to_owned));
+    Ok(Some(Copy { title: cached.title, version, last_change: cached.last_change }))
 }

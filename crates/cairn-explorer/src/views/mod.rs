@@ -12,6 +12,6 @@ mod tree;
 
 pub use error::ViewError;
 pub use outline::load_package_outline;
-pub use package::{load_package, resolve_connection, unlinked};
+pub use package::{load_package, load_package_json, resolve_connection, unlinked};
 pub use snapshot::{Snapshot, SnapshotError, SnapshotSource, resolve_snapshot};
 pub use tree::{TreeOptions, TreeView, framework_tree};

@@ -33,6 +33,22 @@ pub fn load_package(
     connection: Option<i64>,
     document: &str,
 ) -> Result<Option<(i64, CfPackage)>, ViewError> {
+    let Some((connection_id, package)) = load_package_json(conn, connection, document)? else { return Ok(None) };
+    let package = CfPackage::from_json(package).map_err(|_| ViewError::BadRecord {
+        table: "cf_documents",
+        id: document.to_owned(),
+        message: "not a package".to_owned(),
+    })?;
+    Ok(Some((connection_id, package)))
+}
+
+/// The package of [`load_package`] as the JSON of a CASE package file (`CFDocument`, `CFItems`,
+/// `CFAssociations`, and `CFDefinitions` and `CFRubrics` when there are any), records as cached.
+pub fn load_package_json(
+    conn: &Connection,
+    connection: Option<i64>,
+    document: &str,
+) -> Result<Option<(i64, Value)>, ViewError> {
     let Some((connection_id, document_json)) = cached_document(conn, connection, document)? else {
         return Ok(None);
     };
@@ -50,12 +66,7 @@ pub fn load_package(
     if !rubrics.is_empty() {
         package.insert("CFRubrics".to_owned(), Value::Array(rubrics));
     }
-    let package = CfPackage::from_json(Value::Object(package)).map_err(|_| ViewError::BadRecord {
-        table: "cf_documents",
-        id: document.to_owned(),
-        message: "not a package".to_owned(),
-    })?;
-    Ok(Some((connection_id, package)))
+    Ok(Some((connection_id, Value::Object(package))))
 }
 
 /// The document `document` as cached by `connection` (any connection when `None`, as long as
