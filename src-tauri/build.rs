@@ -28,7 +28,6 @@ fn main() {
         "item_rubrics",
         "crosswalk",
         "version_diff",
-        "save_export",
         "grouping_tree",
         "roster_sources",
         "roster_level",

@@ -200,13 +200,6 @@ pub async fn version_diff(
     app.app()?.version_diff(old, new).await
 }
 
-/// Writes an export (a graph's PNG or SVG, a crosswalk's CSV) into the data folder's `exports/`;
-/// answers the file's path.
-#[tauri::command]
-pub async fn save_export(app: State<'_, AppState>, name: String, bytes: Vec<u8>) -> Result<String, AppError> {
-    app.app()?.save_export(name, bytes).await
-}
-
 /// The tree of a framework built from the `isChildOf` links of chosen association groupings.
 #[tauri::command]
 pub async fn grouping_tree(

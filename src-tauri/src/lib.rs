@@ -52,7 +52,6 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::item_rubrics,
         commands::crosswalk,
         commands::version_diff,
-        commands::save_export,
         commands::grouping_tree,
         roster_commands::roster_sources,
         roster_commands::roster_level,

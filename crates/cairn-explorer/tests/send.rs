@@ -2,6 +2,8 @@
 //! if they are (nothing here needs to run).
 #![allow(clippy::unwrap_used, missing_docs)] // tests fail loudly
 
+use std::path::PathBuf;
+
 use cairn_client::{Cancel, Client, ClientConfig};
 use cairn_explorer::app::{App, FrameworkKey};
 use cairn_explorer::connections;
@@ -17,9 +19,13 @@ fn app_futures_are_send(app: &App, key: FrameworkKey) {
     assert_send(&app.sync_builtin(true, &|_| {}));
     assert_send(&app.list_frameworks());
     assert_send(&app.open_framework(key.clone()));
-    assert_send(&app.item_detail(key, String::new()));
+    assert_send(&app.item_detail(key.clone(), String::new()));
     assert_send(&app.search(String::new(), 10, &|_| {}));
-    assert_send(&app.import_files(String::new(), Vec::new(), &|_| {}));
+    assert_send(&app.import_files(String::new(), Vec::new(), false, &|_| {}));
+    assert_send(&app.export_framework_csv(key.clone(), None, PathBuf::new(), &|_| {}));
+    assert_send(&app.export_rosters(String::new(), PathBuf::new(), &|_| {}));
+    assert_send(&app.export_framework_package(key, PathBuf::new()));
+    assert_send(&app.write_file(PathBuf::new(), Vec::new()));
 }
 
 #[test]

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { BackendProvider, useBackend, type Backend } from "../backend";
 import { ExplorerProvider } from "../features/frameworks/ExplorerContext";
 import { ExplorerStore } from "../features/frameworks/explorerStore";
+import { FilesProvider } from "../features/files/FilesContext";
 import { startSessionSaver } from "../features/frameworks/sessionSaver";
 import { FirstLaunch } from "../features/firstLaunch/FirstLaunch";
 import { useStartup } from "../features/firstLaunch/useStartup";
@@ -28,7 +29,9 @@ export function App({ backend, queryClient, sessionDelayMs = 500 }: Props) {
     <BackendProvider backend={backend}>
       <QueryClientProvider client={client}>
         <ExplorerProvider store={store}>
-          <Root store={store} sessionDelayMs={sessionDelayMs} />
+          <FilesProvider>
+            <Root store={store} sessionDelayMs={sessionDelayMs} />
+          </FilesProvider>
         </ExplorerProvider>
       </QueryClientProvider>
     </BackendProvider>

@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
+import { ExportButton } from "../features/frameworks/ExportButton";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
 import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 import { SearchBox } from "../features/search/SearchBox";
@@ -49,6 +50,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
           <div className="toolbar">
             <HistoryButtons />
             <SearchBox />
+            <ExportButton />
             <button
               type="button"
               aria-pressed={showDetail}

@@ -22,6 +22,9 @@ import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
+import type { BundleRow } from "../bindings/BundleRow";
+import type { ExportDone } from "../bindings/ExportDone";
+import type { FileCheck } from "../bindings/FileCheck";
 import type { ImportSummary } from "../bindings/ImportSummary";
 import type { Progress } from "../bindings/Progress";
 import type { Progression } from "../bindings/Progression";
@@ -58,8 +61,42 @@ export interface Backend {
   /** `cancel`: cancels a running task: `sync`, `search` or `import`. */
   cancel(task: string): Promise<void>;
   /** `import_files`: CASE package files and OneRoster CSV bundles into the cache under
-   * `connection`, reporting progress; cancelled as task `import`. */
-  importFiles(connection: string, paths: string[], onProgress?: (progress: Progress) => void): Promise<ImportSummary>;
+   * `connection`, reporting progress; with `force`, an older package replaces a newer cached
+   * copy. Each file answers for itself; cancelled as task `import`. */
+  importFiles(
+    connection: string,
+    paths: string[],
+    force: boolean,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<ImportSummary>;
+  /** `import_row`: the row of a bundle's file that an import warning names. */
+  importRow(path: string, file: string, line: number): Promise<BundleRow>;
+  /** `check_files`: `cairn check` of JSON files. */
+  checkFiles(paths: string[]): Promise<FileCheck[]>;
+  /** `export_framework_csv`: a framework, or the subtree under `subtree`, as CSV into `path`;
+   * cancelled as task `export`. */
+  exportFrameworkCsv(
+    key: FrameworkKey,
+    subtree: string | null,
+    path: string,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<ExportDone>;
+  /** `export_framework_package`: a framework as a CASE package file into `path`. */
+  exportFrameworkPackage(key: FrameworkKey, path: string): Promise<ExportDone>;
+  /** `export_rosters`: a connection's rosters as a zipped OneRoster 1.2 CSV bundle into `path`. */
+  exportRosters(connection: string, path: string, onProgress?: (progress: Progress) => void): Promise<ExportDone>;
+  /** `write_file`: bytes the window made (a graph, a CSV) into `path`. */
+  writeFile(path: string, bytes: Uint8Array): Promise<ExportDone>;
+  /** The system's open dialog, for files or for one folder; `null` when closed without a choice. */
+  chooseOpen(folder: boolean): Promise<string[] | null>;
+  /** The system's save dialog, starting at `suggested`; `null` when closed without a choice. */
+  chooseSave(suggested: string, extension: string): Promise<string | null>;
+  /** Where a file named `name` is suggested to go (the documents folder). */
+  suggestPath(name: string): Promise<string>;
+  /** Shows a written file in the system's file manager. */
+  revealFile(path: string): Promise<void>;
+  /** Listens to files dropped on the window; returns the function that stops listening. */
+  onFilesDropped(listener: (paths: string[]) => void): () => void;
   /** `relation_graph`: the neighbourhood of `identifier`, `depth` (1–3) associations either way, at most `limit` nodes. */
   relationGraph(key: FrameworkKey, identifier: string, depth: number, limit: number): Promise<NeighbourhoodGraph>;
   /** `progressions`: the `precedes` chains through `identifier`. */
@@ -74,8 +111,6 @@ export interface Backend {
   versionDiff(old: SnapshotRef, next: SnapshotRef): Promise<VersionDiff>;
   /** `grouping_tree`: the tree built from the isChildOf links of `groupings` (all when empty). */
   groupingTree(key: FrameworkKey, groupings: string[]): Promise<GroupingTree>;
-  /** `save_export`: writes a file into the data folder's `exports/`; answers its path. */
-  saveExport(name: string, bytes: Uint8Array): Promise<string>;
   /** `roster_sources`: the connections holding roster data. */
   rosterSources(): Promise<RosterSource[]>;
   /** `roster_level`: one level of the roster navigation, with counts. */

@@ -3,7 +3,10 @@
 
 import { Channel, invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
-import { openUrl } from "@tauri-apps/plugin-opener";
+import { documentDir, join } from "@tauri-apps/api/path";
+import { getCurrentWebview } from "@tauri-apps/api/webview";
+import { open as openDialog, save as saveDialog } from "@tauri-apps/plugin-dialog";
+import { openUrl, revealItemInDir } from "@tauri-apps/plugin-opener";
 
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { Children } from "../bindings/Children";
@@ -23,6 +26,9 @@ import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
+import type { BundleRow } from "../bindings/BundleRow";
+import type { ExportDone } from "../bindings/ExportDone";
+import type { FileCheck } from "../bindings/FileCheck";
 import type { ImportSummary } from "../bindings/ImportSummary";
 import type { Progress } from "../bindings/Progress";
 import type { Progression } from "../bindings/Progression";
@@ -44,6 +50,13 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
   } catch (error) {
     throw toAppError(error);
   }
+}
+
+/** A channel relaying progress to `onProgress` (or nowhere). */
+function progressChannel(onProgress?: (progress: Progress) => void): Channel<Progress> {
+  const channel = new Channel<Progress>();
+  if (onProgress) channel.onmessage = onProgress;
+  return channel;
 }
 
 /** The backend of the desktop window. */
@@ -77,11 +90,71 @@ export function createTauriBackend(): Backend {
     crosswalk: (from, to) => call<CrosswalkReport>("crosswalk", { from, to }),
     versionDiff: (old, next) => call<VersionDiff>("version_diff", { old, new: next }),
     groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
-    saveExport: (name, bytes) => call<string>("save_export", { name, bytes: Array.from(bytes) }),
-    importFiles(connection, paths, onProgress) {
-      const channel = new Channel<Progress>();
-      if (onProgress) channel.onmessage = onProgress;
-      return call<ImportSummary>("import_files", { connection, paths, onProgress: channel });
+    importFiles(connection, paths, force, onProgress) {
+      return call<ImportSummary>("import_files", { connection, paths, force, onProgress: progressChannel(onProgress) });
+    },
+    importRow: (path, file, line) => call<BundleRow>("import_row", { path, file, line }),
+    checkFiles: (paths) => call<FileCheck[]>("check_files", { paths }),
+    exportFrameworkCsv: (key, subtree, path, onProgress) =>
+      call<ExportDone>("export_framework_csv", { key, subtree, path, onProgress: progressChannel(onProgress) }),
+    exportFrameworkPackage: (key, path) => call<ExportDone>("export_framework_package", { key, path }),
+    exportRosters: (connection, path, onProgress) =>
+      call<ExportDone>("export_rosters", { connection, path, onProgress: progressChannel(onProgress) }),
+    writeFile: (path, bytes) => call<ExportDone>("write_file", { path, bytes: Array.from(bytes) }),
+    async chooseOpen(folder) {
+      try {
+        const chosen = await openDialog(
+          folder
+            ? { directory: true, title: "Open a OneRoster CSV bundle folder" }
+            : {
+                multiple: true,
+                title: "Open CASE packages and OneRoster bundles",
+                filters: [{ name: "CASE packages (.json), OneRoster bundles (.zip)", extensions: ["json", "zip"] }],
+              },
+        );
+        if (chosen === null) return null;
+        return Array.isArray(chosen) ? chosen : [chosen];
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+    async chooseSave(suggested, extension) {
+      try {
+        return await saveDialog({ defaultPath: suggested, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] });
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+    async suggestPath(name) {
+      try {
+        return await join(await documentDir(), name);
+      } catch {
+        return name;
+      }
+    },
+    async revealFile(path) {
+      try {
+        await revealItemInDir(path);
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+    onFilesDropped(listener) {
+      let stopped = false;
+      let unlisten: (() => void) | null = null;
+      getCurrentWebview()
+        .onDragDropEvent((event) => {
+          if (event.payload.type === "drop" && event.payload.paths.length > 0) listener(event.payload.paths);
+        })
+        .then((stop) => {
+          if (stopped) stop();
+          else unlisten = stop;
+        })
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        unlisten?.();
+      };
     },
     rosterSources: () => call<RosterSource[]>("roster_sources"),
     rosterLevel: (connection, scope) => call<RosterLevel>("roster_level", { connection, scope }),

@@ -1,4 +1,4 @@
-//! Files the window exports (a graph as PNG or SVG, a crosswalk as CSV), written into the data
+//! Files the window saves without asking where (a class roster as CSV), written into the data
 //! folder's `exports/` under a cleaned name that never replaces an earlier export.
 
 use std::path::{Path, PathBuf};

@@ -209,7 +209,7 @@ impl ImportedFile {
         match error {
             IngestError::Older { document, cached, imported, .. } => ImportedFile {
                 document: Some(document),
-                replaced: Some(Replaced { cached, imported }),
+                replaced: Some(Replaced { cached: *cached, imported: *imported }),
                 ..ImportedFile::new(path, ImportOutcome::KeptNewer)
             },
             IngestError::Cancelled => ImportedFile::new(path, ImportOutcome::Cancelled),

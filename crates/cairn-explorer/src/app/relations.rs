@@ -7,7 +7,7 @@ use super::relation_types::{
     CrosswalkReport, GroupingTree, NeighbourhoodGraph, Progression, Rubric, SnapshotRef, VersionDiff,
 };
 use super::types::FrameworkKey;
-use super::{App, AppError, crosswalk, diff, exports, graph_view, grouping_tree, rubrics};
+use super::{App, AppError, crosswalk, diff, graph_view, grouping_tree, rubrics};
 use cairn_store::cache;
 
 impl App {
@@ -55,13 +55,6 @@ impl App {
     /// What changed from the snapshot `old` to `new`.
     pub async fn version_diff(&self, old: SnapshotRef, new: SnapshotRef) -> Result<VersionDiff, AppError> {
         self.cache.read(move |conn| diff::version_diff(conn, &old, &new)).await
-    }
-
-    /// Writes an export (`bytes` as the file `name`) into the data folder's `exports/`; answers
-    /// the file's path.
-    pub async fn save_export(&self, name: String, bytes: Vec<u8>) -> Result<String, AppError> {
-        let dir = self.data_dir.clone();
-        cache::blocking(move || Ok(exports::save(&dir, &name, &bytes)?.display().to_string())).await
     }
 
     async fn all_rubrics(&self, key: FrameworkKey) -> Result<Arc<Vec<Rubric>>, AppError> {

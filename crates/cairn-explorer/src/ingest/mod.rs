@@ -75,9 +75,9 @@ pub enum IngestError {
         /// The CFDocument identifier.
         document: String,
         /// The cached copy.
-        cached: Copy,
+        cached: Box<Copy>,
         /// The file's copy.
-        imported: Copy,
+        imported: Box<Copy>,
     },
     /// The cache refused the write: the cache's failure, never the file's.
     #[error(transparent)]

@@ -133,8 +133,8 @@ pub fn import_package_forced(
             return Err(IngestError::Older {
                 path: shown.clone(),
                 document: document.clone(),
-                cached: replaced.cached.clone(),
-                imported: replaced.imported.clone(),
+                cached: Box::new(replaced.cached.clone()),
+                imported: Box::new(replaced.imported.clone()),
             });
         }
         let counts = cache::write_package(tx, connection_id, &document, &records, &mut || counter.add())?;

@@ -15,6 +15,7 @@ import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
+import { type MockFiles, fileMethods } from "./files";
 import { rosterMethods } from "./roster";
 
 /** A recorded command call. */
@@ -28,8 +29,8 @@ export interface MemoryBackend extends Backend {
   calls: MockCall[];
   saved: Session[];
   opened: string[];
-  /** Exports written, by name. */
-  exported: Map<string, Uint8Array>;
+  /** The fake dialogs, files written and dropped. */
+  files: MockFiles;
   emitCacheChanged(connection: string): void;
   /** Makes the next call of `command` fail with `error`. */
   failNext(command: string, error: AppError): void;
@@ -161,7 +162,6 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const calls: MockCall[] = [];
   const saved: Session[] = [];
   const opened: string[] = [];
-  const exported = new Map<string, Uint8Array>();
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   async function answer<T>(command: string, args: Record<string, unknown>, run: () => T): Promise<T> {
@@ -229,10 +229,10 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
 
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
+    ...fileMethods(answer),
     calls,
     saved,
     opened,
-    exported,
     emitCacheChanged(connection) {
       for (const listener of listeners) listener(connection);
     },
@@ -403,11 +403,6 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         return versionDiff(read(old), read(next));
       }),
     groupingTree: (key, groupings) => answer("grouping_tree", { key, groupings }, () => groupingTree(framework(key).fw, groupings)),
-    saveExport: (name, bytes) =>
-      answer("save_export", { name }, () => {
-        exported.set(name, bytes);
-        return `/data/exports/${name}`;
-      }),
     sessionLoad: () => answer("session_load", {}, () => session),
     sessionSave: (next) =>
       answer("session_save", { session: next }, () => {
@@ -415,11 +410,6 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         saved.push(next);
       }),
     cancel: (task) => answer("cancel", { task }, () => undefined),
-    importFiles: (connection, paths) =>
-      answer("import_files", { connection, paths }, () => ({
-        connection,
-        files: paths.map((path) => ({ path, records: 0, warnings: 0 })),
-      })),
     onCacheChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,6 +8,7 @@ import { useMainView } from "../../app/mainView";
 import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
 import { toAppError, useBackend } from "../../backend";
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
+import { saveAs } from "../files/saveAs";
 import { ErrorView } from "../../ui/ErrorView";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import { CoverageBar } from "./CoverageBar";
@@ -58,8 +59,9 @@ export function CrosswalkView() {
   const exportCsv = async () => {
     if (!report) return;
     try {
-      const path = await backend.saveExport(`Crosswalk ${report.from.title} to ${report.to.title}.csv`, new TextEncoder().encode(pairsCsv(pairs)));
-      setMessage(`Saved to ${path}`);
+      const name = `Crosswalk ${report.from.title} to ${report.to.title}`.replace(/[^\p{L}\p{N} ._-]+/gu, " ").trim();
+      const path = await saveAs(backend, `${name}.csv`, new TextEncoder().encode(pairsCsv(pairs)));
+      if (path) setMessage(`Saved to ${path}`);
     } catch (error) {
       setMessage(`Not saved: ${toAppError(error).message}`);
     }

@@ -45,7 +45,7 @@ describe("the crosswalk", () => {
     expect(within(view).getByRole("list", { name: "To uncovered items" })).toHaveTextContent("X Science strand");
     await user.click(within(view).getByRole("button", { name: "Export CSV" }));
     await within(view).findByText(/Saved to/);
-    const csv = new TextDecoder().decode([...backend.exported.values()][0]);
+    const csv = new TextDecoder().decode([...backend.files.written.values()][0]);
     expect(csv.split("\r\n")[1]).toBe("exactMatchOf,from→to,A1,1.1,Add fractions with unlike denominators,X1,X.1,Fractions in science,as-2");
   });
 

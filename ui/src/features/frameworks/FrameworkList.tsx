@@ -9,6 +9,7 @@ import type { FrameworkGroup } from "../../bindings/FrameworkGroup";
 import { queryKeys } from "../../app/queryKeys";
 import { ErrorView } from "../../ui/ErrorView";
 import { LocalDate } from "../../ui/LocalDate";
+import { useFiles } from "../files/FilesContext";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { filterFrameworks } from "./filterFrameworks";
 import { formatCount } from "../../ui/formatCount";
@@ -27,11 +28,17 @@ export function FrameworkList() {
   });
   const groups = useMemo(() => filterFrameworks(query.data ?? [], filter), [query.data, filter]);
   const headingId = useId();
+  const files = useFiles();
   return (
     <div className="sidebar">
-      <h2 className="pane-title" id={headingId}>
-        Frameworks
-      </h2>
+      <div className="pane-title-row">
+        <h2 className="pane-title" id={headingId}>
+          Frameworks
+        </h2>
+        <button type="button" className="quiet" title="Open CASE packages and OneRoster bundles (Ctrl+O)" onClick={() => files.openImport()}>
+          Open files…
+        </button>
+      </div>
       <input
         type="search"
         className="filter"
@@ -81,7 +88,17 @@ export function FrameworkList() {
       </ul>
       {query.isSuccess && groups.length === 0 && (
         <p className="empty">
-          {filter ? "No framework matches the filter." : "No framework is cached yet — sync a connection to see its frameworks here."}
+          {filter ? (
+            "No framework matches the filter."
+          ) : (
+            <>
+              No framework is cached yet — sync a connection, or{" "}
+              <button type="button" className="link" onClick={() => files.openImport()}>
+                open a CASE package file
+              </button>
+              .
+            </>
+          )}
         </p>
       )}
     </div>

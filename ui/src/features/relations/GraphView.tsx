@@ -77,7 +77,7 @@ export function GraphView() {
     setMessage(null);
     try {
       const path = await exportGraph(backend, canvas, data.nodes[0]?.label ?? "graph", format);
-      setMessage(`Saved to ${path}`);
+      if (path) setMessage(`Saved to ${path}`);
     } catch (error) {
       setMessage(`Not saved: ${toAppError(error).message}`);
     }

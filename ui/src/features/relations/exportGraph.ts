@@ -1,6 +1,7 @@
-//! Exporting the drawn graph: PNG or SVG bytes saved by the backend into the data folder.
+//! Exporting the drawn graph: PNG or SVG bytes saved where the user chooses.
 
 import type { Backend } from "../../backend";
+import { saveAs } from "../files/saveAs";
 import type { GraphCanvas } from "./graphCanvas";
 
 /** A file name for the graph of `label`. */
@@ -9,8 +10,8 @@ export function exportName(label: string, format: "png" | "svg"): string {
   return `Graph of ${base}.${format}`;
 }
 
-/** Saves the graph drawn on `canvas` as `format`; answers the file's path. */
-export async function exportGraph(backend: Backend, canvas: GraphCanvas, label: string, format: "png" | "svg"): Promise<string> {
+/** Saves the graph drawn on `canvas` as `format`; answers the file's path (`null`: not saved). */
+export async function exportGraph(backend: Backend, canvas: GraphCanvas, label: string, format: "png" | "svg"): Promise<string | null> {
   const bytes = format === "png" ? await canvas.png() : new TextEncoder().encode(canvas.svg());
-  return backend.saveExport(exportName(label, format), bytes);
+  return saveAs(backend, exportName(label, format), bytes);
 }

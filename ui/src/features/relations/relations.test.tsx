@@ -58,9 +58,9 @@ describe("the relationship graph", () => {
     await user.click(within(graph).getByRole("checkbox", { name: "g-1" }));
     await waitFor(() => expect(edges()).toBe(before - 1));
     await user.click(within(graph).getByRole("button", { name: "Export PNG" }));
-    await within(graph).findByText(/Saved to \/data\/exports\/Graph of 1\.1 .*\.png/);
+    await within(graph).findByText(/Saved to \/home\/me\/Documents\/Graph of 1\.1 .*\.png/);
     await user.click(within(graph).getByRole("button", { name: "Export SVG" }));
-    await waitFor(() => expect([...backend.exported.keys()].some((n) => n.endsWith(".svg"))).toBe(true));
+    await waitFor(() => expect([...backend.files.written.keys()].some((n) => n.endsWith(".svg"))).toBe(true));
   });
 
   it("asks for the depth and size chosen", async () => {

@@ -4,6 +4,7 @@
 import { useState } from "react";
 
 import { useBackend } from "../../backend";
+import { saveAs } from "../files/saveAs";
 import type { CheckResult } from "../../bindings/CheckResult";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
@@ -16,8 +17,8 @@ function Check({ check }: { check: CheckResult }) {
   const [message, setMessage] = useState<string | null>(null);
   const save = async () => {
     try {
-      const path = await backend.saveExport(`Data check ${check.title}.csv`, new TextEncoder().encode(checkCsv(check)));
-      setMessage(`Saved to ${path}`);
+      const path = await saveAs(backend, `Data check ${check.title}.csv`, new TextEncoder().encode(checkCsv(check)));
+      if (path) setMessage(`Saved to ${path}`);
     } catch (error) {
       setMessage(`Not saved: ${(error as { message?: string }).message ?? String(error)}`);
     }

@@ -6,6 +6,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useDeferredValue, useRef, useState } from "react";
 
 import { useBackend } from "../../backend";
+import { saveAs } from "../files/saveAs";
 import type { ClassColumn } from "../../bindings/ClassColumn";
 import type { ClassSort } from "../../bindings/ClassSort";
 import { ErrorView } from "../../ui/ErrorView";
@@ -40,8 +41,8 @@ export function ClassesTable({ connection }: { connection: string }) {
     setSort((s) => (s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false }));
   const exportRows = async () => {
     try {
-      const path = await backend.saveExport("Classes.csv", new TextEncoder().encode(classRowsCsv(rows)));
-      setMessage(`Saved ${formatCount(rows.length)} rows to ${path}`);
+      const path = await saveAs(backend, "Classes.csv", new TextEncoder().encode(classRowsCsv(rows)));
+      if (path) setMessage(`Saved ${formatCount(rows.length)} rows to ${path}`);
     } catch (error) {
       setMessage(`Not saved: ${(error as { message?: string }).message ?? String(error)}`);
     }

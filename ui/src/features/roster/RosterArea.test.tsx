@@ -46,8 +46,8 @@ describe("the roster inspector", () => {
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
     expect(backend.calls.some((c) => c.command === "roster_classes" && JSON.stringify(c.args).includes('"text":"math"'))).toBe(true);
     await user.click(screen.getByRole("button", { name: "Export rows as CSV" }));
-    expect(await screen.findByText("Saved 1 rows to /data/exports/Classes.csv")).toBeInTheDocument();
-    expect(new TextDecoder().decode(backend.exported.get("Classes.csv"))).toContain("Math 7 A");
+    expect(await screen.findByText("Saved 1 rows to /home/me/Documents/Classes.csv")).toBeInTheDocument();
+    expect(new TextDecoder().decode(backend.files.written.get("/home/me/Documents/Classes.csv"))).toContain("Math 7 A");
   });
 
   it("opens a class with its primary teacher, then a student with guardians and masked demographics", async () => {

@@ -9,6 +9,7 @@ import { useBackend } from "../../backend";
 import { usePaneSize } from "../../app/usePaneSize";
 import { ErrorView } from "../../ui/ErrorView";
 import { Splitter } from "../../ui/Splitter";
+import { useFiles } from "../files/FilesContext";
 import { CalendarView } from "./CalendarView";
 import { ChecksView } from "./ChecksView";
 import { ClassesTable } from "./ClassesTable";
@@ -28,6 +29,7 @@ const VIEWS: Array<{ id: RosterView; label: string }> = [
 function Area() {
   const roster = useRoster();
   const backend = useBackend();
+  const files = useFiles();
   const client = useQueryClient();
   const sources = useRosterSources();
   const [sidebar, setSidebar] = usePaneSize("roster-sidebar", 260);
@@ -47,7 +49,13 @@ function Area() {
     return (
       <main className="area later" aria-label="Rosters">
         <h2>No roster data yet</h2>
-        <p>Sync the built-in sandbox or import a OneRoster CSV bundle (`cairn import BUNDLE --db …`) to see schools, classes and people here.</p>
+        <p>
+          Sync the built-in sandbox, or{" "}
+          <button type="button" className="link" onClick={() => files.openImport()}>
+            open a OneRoster CSV bundle
+          </button>{" "}
+          (a folder or a zip), to see schools, classes and people here.
+        </p>
       </main>
     );
   }
@@ -72,6 +80,9 @@ function Area() {
       <main className="pane main-pane" aria-label="Roster">
         <div className="toolbar">
           <UserSearch connection={connection} />
+          <button type="button" title="Export this connection's rosters as a OneRoster 1.2 CSV bundle" onClick={() => files.openExport({ kind: "rosters", connection })}>
+            Export bundle…
+          </button>
         </div>
         {!source.demographics.allowed && (
           <p className="note scope-note" role="note">Demographics: {source.demographics.note}</p>

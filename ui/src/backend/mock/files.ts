@@ -1,0 +1,134 @@
+//! The fake backend's files in and out: imports answer from a table of known paths (a bundle
+//! with a bad row, a package kept back because the cache is newer), exports record what they
+//! were asked to write, dialogs answer what a test set.
+
+import type { ImportedFile } from "../../bindings/ImportedFile";
+import type { Backend } from "../Backend";
+
+type FileMethods = Pick<
+  Backend,
+  | "importFiles"
+  | "importRow"
+  | "checkFiles"
+  | "exportFrameworkCsv"
+  | "exportFrameworkPackage"
+  | "exportRosters"
+  | "writeFile"
+  | "chooseOpen"
+  | "chooseSave"
+  | "suggestPath"
+  | "revealFile"
+  | "onFilesDropped"
+>;
+
+type Answer = <T>(command: string, args: Record<string, unknown>, run: () => T) => Promise<T>;
+
+/** What a test sets for the fake dialogs and inspects of the fake files. */
+export interface MockFiles {
+  /** What the open dialog answers next. */
+  openAnswer: string[] | null;
+  /** What the save dialog answers next (`undefined`: the suggested path). */
+  saveAnswer: string | null | undefined;
+  /** Bytes written, by path. */
+  written: Map<string, Uint8Array>;
+  /** Drops files on the window. */
+  drop(paths: string[]): void;
+}
+
+/** A bundle whose users.csv has a bad date on line 3. */
+export const DIRTY_BUNDLE = "/data/dirty";
+/** A package older than the cached copy of its framework. */
+export const OLDER_PACKAGE = "/data/older.json";
+
+function imported(path: string, force: boolean): ImportedFile {
+  const base: ImportedFile = {
+    path,
+    bundle: !path.endsWith(".json"),
+    outcome: "imported",
+    document: null,
+    records: 12,
+    warnings: [],
+    warningCount: 0,
+    replaced: null,
+    error: null,
+  };
+  if (path === DIRTY_BUNDLE) {
+    const warnings = [
+      { file: "users.csv", line: 3, column: "birthDate", reason: '"1999-02-30" is not a date (YYYY-MM-DD); left out' },
+      { file: "enrollments.csv", line: 0, column: null, reason: "no such file in the manifest; read anyway" },
+    ];
+    return { ...base, warnings, warningCount: warnings.length };
+  }
+  if (path === OLDER_PACKAGE) {
+    const replaced = {
+      cached: { title: "Maths", version: "2", lastChange: "2024-05-01T00:00:00Z" },
+      imported: { title: "Maths", version: "1", lastChange: "2023-01-01T00:00:00Z" },
+    };
+    return force
+      ? { ...base, document: "doc-1", replaced }
+      : { ...base, outcome: "keptNewer", document: "doc-1", records: 0, replaced };
+  }
+  if (path.includes("missing")) {
+    return { ...base, outcome: "failed", records: 0, error: { code: "not_found", message: `${path}: No such file`, detail: null } };
+  }
+  return base;
+}
+
+/** The file methods, and the test's handle on them. */
+export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } {
+  const dropListeners = new Set<(paths: string[]) => void>();
+  const files: MockFiles = {
+    openAnswer: null,
+    saveAnswer: undefined,
+    written: new Map(),
+    drop: (paths) => dropListeners.forEach((listener) => listener(paths)),
+  };
+  const done = (path: string, rows: number) => ({ path, rows, bytes: rows * 40 });
+  return {
+    files,
+    importFiles: (connection, paths, force, onProgress) =>
+      answer("import_files", { connection, paths, force }, () => {
+        paths.forEach((path, i) => onProgress?.({ task: "import", stage: path, done: i + 1, total: paths.length }));
+        return { connection, files: paths.map((path) => imported(path, force)) };
+      }),
+    importRow: (path, file, line) =>
+      answer("import_row", { path, file, line }, () => ({
+        file,
+        line,
+        header: ["sourcedId", "givenName", "birthDate"],
+        cells: ["u2", "Ann", "1999-02-30"],
+      })),
+    checkFiles: (paths) =>
+      answer("check_files", { paths }, () =>
+        paths.map((path) => ({
+          path,
+          class: "CFPackage",
+          counts: [["CFItems", 3] as [string, number]],
+          violations: [{ file: "", line: 0, column: "$.CFItems[1].fullStatement", reason: "required and absent" }],
+          warnings: [],
+          error: null,
+        })),
+      ),
+    exportFrameworkCsv: (key, subtree, path, onProgress) =>
+      answer("export_framework_csv", { key, subtree, path }, () => {
+        onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
+        return done(path, subtree ? 2 : 3);
+      }),
+    exportFrameworkPackage: (key, path) => answer("export_framework_package", { key, path }, () => done(path, 7)),
+    exportRosters: (connection, path) => answer("export_rosters", { connection, path }, () => done(path, 40)),
+    writeFile: (path, bytes) =>
+      answer("write_file", { path }, () => {
+        files.written.set(path, bytes);
+        return done(path, 0);
+      }),
+    chooseOpen: (folder) => answer("choose_open", { folder }, () => files.openAnswer),
+    chooseSave: (suggested, extension) =>
+      answer("choose_save", { suggested, extension }, () => (files.saveAnswer === undefined ? suggested : files.saveAnswer)),
+    suggestPath: (name) => Promise.resolve(`/home/me/Documents/${name}`),
+    revealFile: (path) => answer("reveal_file", { path }, () => undefined),
+    onFilesDropped(listener) {
+      dropListeners.add(listener);
+      return () => dropListeners.delete(listener);
+    },
+  };
+}

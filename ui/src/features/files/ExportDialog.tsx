@@ -1,0 +1,157 @@
+//! Export: a framework (whole or the selected subtree) as CSV, a framework as a CASE package, a
+//! connection's rosters as a OneRoster 1.2 CSV bundle — to a path from the system's save dialog
+//! (or typed), with progress and a cancel; the file is written whole or not at all.
+
+import { useEffect, useState } from "react";
+
+import type { AppError } from "../../bindings/AppError";
+import type { ExportDone } from "../../bindings/ExportDone";
+import type { FrameworkKey } from "../../bindings/FrameworkKey";
+import type { Progress } from "../../bindings/Progress";
+import { useBackend } from "../../backend/context";
+import { toAppError } from "../../backend/errors";
+import { ErrorView } from "../../ui/ErrorView";
+import { formatCount } from "../../ui/formatCount";
+import { Modal } from "../../ui/Modal";
+import { ProgressBar } from "../../ui/ProgressBar";
+import { type ExportKind, exportExtension, exportName } from "./filesModel";
+
+/** What can be exported from where the user is. */
+export type ExportTarget =
+  | { kind: "framework"; key: FrameworkKey; title: string; subtree: { identifier: string; label: string } | null }
+  | { kind: "rosters"; connection: string };
+
+const KIND_LABELS: Record<ExportKind, string> = {
+  csv: "The whole framework as CSV",
+  subtree: "The selected subtree as CSV",
+  package: "The framework as a CASE package (JSON)",
+  rosters: "The connection's rosters as a OneRoster 1.2 CSV bundle (zip)",
+};
+
+/** The Export dialog for `target`. */
+export function ExportDialog({ target, onClose }: { target: ExportTarget; onClose: () => void }) {
+  const backend = useBackend();
+  const kinds: ExportKind[] =
+    target.kind === "rosters" ? ["rosters"] : target.subtree ? ["csv", "subtree", "package"] : ["csv", "package"];
+  const [kind, setKind] = useState<ExportKind>(kinds[0] as ExportKind);
+  const [path, setPath] = useState("");
+  const [edited, setEdited] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [running, setRunning] = useState(false);
+  const [done, setDone] = useState<ExportDone | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const name =
+    target.kind === "rosters"
+      ? exportName(target.connection, "rosters")
+      : exportName(target.title, kind, target.subtree?.label);
+
+  useEffect(() => {
+    if (edited) return;
+    let current = true;
+    void backend.suggestPath(name).then((suggested) => current && setPath(suggested));
+    return () => {
+      current = false;
+    };
+  }, [backend, name, edited]);
+
+  const choose = async () => {
+    try {
+      const chosen = await backend.chooseSave(path || name, exportExtension(kind));
+      if (chosen) {
+        setPath(chosen);
+        setEdited(true);
+      }
+    } catch (e) {
+      setError(toAppError(e));
+    }
+  };
+  const run = async () => {
+    setRunning(true);
+    setError(null);
+    setDone(null);
+    setProgress(null);
+    try {
+      const to = path.trim();
+      if (target.kind === "rosters") setDone(await backend.exportRosters(target.connection, to, setProgress));
+      else if (kind === "package") setDone(await backend.exportFrameworkPackage(target.key, to));
+      else setDone(await backend.exportFrameworkCsv(target.key, kind === "subtree" ? (target.subtree?.identifier ?? null) : null, to, setProgress));
+    } catch (e) {
+      setError(toAppError(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const footer = running ? (
+    <button type="button" onClick={() => void backend.cancel("export")}>
+      Cancel export
+    </button>
+  ) : (
+    <>
+      <button type="button" onClick={onClose}>
+        {done ? "Done" : "Close"}
+      </button>
+      <button type="button" className="primary" disabled={path.trim() === ""} onClick={() => void run()}>
+        Export
+      </button>
+    </>
+  );
+  const title = target.kind === "rosters" ? `Export the rosters of ${target.connection}` : `Export ${target.title}`;
+  return (
+    <Modal title={title} onClose={onClose} busy={running} footer={footer}>
+      {kinds.length > 1 && (
+        <fieldset className="export-kinds">
+          <legend>What to export</legend>
+          {kinds.map((k) => (
+            <label key={k}>
+              <input
+                type="radio"
+                name="export-kind"
+                value={k}
+                checked={kind === k}
+                disabled={running}
+                onChange={() => {
+                  setKind(k);
+                  setDone(null);
+                  if (edited) setPath((p) => p.replace(/\.[^./\\]*$/, `.${exportExtension(k)}`));
+                }}
+              />{" "}
+              {KIND_LABELS[k]}
+              {k === "subtree" && target.kind === "framework" && target.subtree && <span className="muted"> — under {target.subtree.label}</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {kinds.length === 1 && <p>{KIND_LABELS[kind]}.</p>}
+      <label className="field">
+        <span>Save as</span>
+        <span className="field-row">
+          <input
+            type="text"
+            aria-label="Save as"
+            value={path}
+            disabled={running}
+            onChange={(e) => {
+              setPath(e.target.value);
+              setEdited(true);
+            }}
+          />
+          <button type="button" onClick={() => void choose()} disabled={running}>
+            Choose…
+          </button>
+        </span>
+      </label>
+      {running && <ProgressBar progress={progress} label="Export progress" />}
+      {error && <ErrorView error={error} />}
+      {done && (
+        <p className="export-done" role="status">
+          Saved {done.rows > 0 ? `${formatCount(done.rows)} ${kind === "package" ? "records" : "rows"}` : "the file"} to{" "}
+          <code>{done.path}</code>.{" "}
+          <button type="button" className="link" onClick={() => void backend.revealFile(done.path).catch(() => undefined)}>
+            Show in folder
+          </button>
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+//! The window's files in and out: one place that opens the Open files and Export dialogs, from
+//! a button, Ctrl+O, or files dropped on the window.
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+
+import { useBackend } from "../../backend/context";
+import { ExportDialog, type ExportTarget } from "./ExportDialog";
+import { ImportDialog } from "./ImportDialog";
+import "./files.css";
+
+interface Files {
+  /** Opens the Open files dialog, with `paths` already chosen. */
+  openImport(paths?: string[]): void;
+  /** Opens the Export dialog for `target`. */
+  openExport(target: ExportTarget): void;
+}
+
+const FilesContext = createContext<Files | null>(null);
+
+type Open = { kind: "import"; paths: string[]; id: number } | { kind: "export"; target: ExportTarget } | null;
+
+/** Provides the files dialogs to everything below, and listens for Ctrl+O and dropped files. */
+export function FilesProvider({ children }: { children: ReactNode }) {
+  const backend = useBackend();
+  const [open, setOpen] = useState<Open>(null);
+  const openImport = useCallback((paths: string[] = []) => setOpen({ kind: "import", paths, id: Date.now() }), []);
+  const openExport = useCallback((target: ExportTarget) => setOpen({ kind: "export", target }), []);
+  useEffect(() => backend.onFilesDropped((paths) => openImport(paths)), [backend, openImport]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "o") {
+        event.preventDefault();
+        openImport();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [openImport]);
+  const files = useMemo(() => ({ openImport, openExport }), [openImport, openExport]);
+  const close = () => setOpen(null);
+  return (
+    <FilesContext.Provider value={files}>
+      {children}
+      {open?.kind === "import" && <ImportDialog key={open.id} initial={open.paths} onClose={close} />}
+      {open?.kind === "export" && <ExportDialog target={open.target} onClose={close} />}
+    </FilesContext.Provider>
+  );
+}
+
+/** The files dialogs; throws outside a `FilesProvider` (a programming error). */
+export function useFiles(): Files {
+  const files = useContext(FilesContext);
+  if (!files) throw new Error("useFiles outside FilesProvider");
+  return files;
+}

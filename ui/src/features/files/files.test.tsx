@@ -1,0 +1,64 @@
+//! Files in and out over the fake backend: Ctrl+O and dropped files open the Open files
+//! dialog; a bundle's warnings show by file and line, and a click shows the row; a package kept
+//! back because the cache is newer names both copies and is replaced only when asked; a JSON
+//! file's check is one click away; the framework's subtree export goes where the user says.
+
+import { screen, waitFor, within, act } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { DIRTY_BUNDLE, OLDER_PACKAGE } from "../../backend/mock/files";
+import { renderApp, row } from "../../test/fixtures";
+
+describe("files in and out", () => {
+  it("imports what was dropped and typed, and shows warnings with their rows", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    act(() => backend.files.drop([DIRTY_BUNDLE]));
+    const dialog = await screen.findByRole("dialog", { name: "Open files" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Path to open" }), `${OLDER_PACKAGE}{Enter}`);
+    expect(within(within(dialog).getByRole("list", { name: "Files to open" })).getAllByRole("listitem")).toHaveLength(2);
+    await user.click(within(dialog).getByRole("button", { name: "Import 2 files" }));
+
+    const bundle = await within(dialog).findByRole("listitem", { name: "dirty" });
+    expect(bundle).toHaveTextContent("Imported");
+    const warnings = within(bundle).getByRole("table", { name: "Warnings of dirty" });
+    expect(warnings).toHaveTextContent("enrollments.csv");
+    await user.click(within(warnings).getByRole("button", { name: "users.csv:3 · birthDate" }));
+    const shown = await within(bundle).findByRole("table", { name: "Row users.csv:3" });
+    expect(shown.querySelector(".warned")).toHaveTextContent("birthDate1999-02-30");
+    expect(backend.calls.find((c) => c.command === "import_row")?.args).toEqual({ path: DIRTY_BUNDLE, file: "users.csv", line: 3 });
+
+    // The older package names both copies and waits to be told.
+    const older = within(dialog).getByRole("listitem", { name: "older.json" });
+    const copies = within(older).getByRole("group", { name: "Copies of the framework" });
+    expect(copies).toHaveTextContent("version 2");
+    expect(copies).toHaveTextContent("version 1");
+    await user.click(within(older).getByRole("button", { name: "Check against the specification" }));
+    expect(await within(older).findByRole("region", { name: "Check of older.json" })).toHaveTextContent("$.CFItems[1].fullStatement");
+    await user.click(within(copies).getByRole("button", { name: "Replace the newer copy with this file" }));
+    await waitFor(() => expect(within(dialog).getByRole("listitem", { name: "older.json" })).toHaveTextContent("Replaced the cached copy"));
+    expect(backend.calls.filter((c) => c.command === "import_files").at(-1)?.args).toMatchObject({ paths: [OLDER_PACKAGE], force: true });
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.keyboard("{Control>}o{/Control}");
+    expect(await screen.findByRole("dialog", { name: "Open files" })).toHaveTextContent("No file chosen yet.");
+  });
+
+  it("exports the selected subtree to the chosen path", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await user.click(row("1"));
+    await user.click(screen.getByRole("button", { name: "Export…" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("radio", { name: /The selected subtree as CSV/ }));
+    backend.files.saveAnswer = "/tmp/chosen.csv";
+    await user.click(within(dialog).getByRole("button", { name: "Choose…" }));
+    await waitFor(() => expect(within(dialog).getByRole("textbox", { name: "Save as" })).toHaveValue("/tmp/chosen.csv"));
+    await user.click(within(dialog).getByRole("button", { name: "Export" }));
+    expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved 2 rows to /tmp/chosen.csv");
+    const call = backend.calls.find((c) => c.command === "export_framework_csv");
+    expect(call?.args).toMatchObject({ subtree: expect.any(String), path: "/tmp/chosen.csv" });
+  });
+});

@@ -1,0 +1,74 @@
+//! What the files dialogs show, worked out apart from how: outcome labels, a warning's place,
+//! the copies an import compares, export choices and their file names.
+
+import type { Copy } from "../../bindings/Copy";
+import type { FileWarning } from "../../bindings/FileWarning";
+import type { ImportOutcome } from "../../bindings/ImportOutcome";
+
+/** A file's outcome in words. */
+export function outcomeLabel(outcome: ImportOutcome): string {
+  switch (outcome) {
+    case "imported":
+      return "Imported";
+    case "keptNewer":
+      return "Not imported: the cache holds a newer copy";
+    case "failed":
+      return "Not imported";
+    case "cancelled":
+      return "Cancelled: nothing of it written";
+  }
+}
+
+/** Where a warning points: `users.csv:17 · birthDate`, `$.CFItems[3].uri`, or the whole file. */
+export function warningPlace(warning: FileWarning): string {
+  const parts = [];
+  if (warning.file) parts.push(warning.line > 0 ? `${warning.file}:${warning.line}` : warning.file);
+  if (warning.column) parts.push(warning.column);
+  return parts.length > 0 ? parts.join(" · ") : "the whole file";
+}
+
+/** Whether a warning names a row that can be shown. */
+export function hasRow(warning: FileWarning): boolean {
+  return warning.file !== "" && warning.line > 1;
+}
+
+/** A copy of a framework in one line: title, version and last change. */
+export function copyLine(copy: Copy): string {
+  const title = copy.title ?? "untitled";
+  const version = copy.version ? `version ${copy.version}` : "no version";
+  return `${title} · ${version} · last changed ${copy.lastChange ?? "(not given)"}`;
+}
+
+/** The last part of a path, for showing. */
+export function baseName(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, "");
+  return trimmed.slice(Math.max(trimmed.lastIndexOf("/"), trimmed.lastIndexOf("\\")) + 1) || path;
+}
+
+/** Paths typed one per line, without blanks and repeats. */
+export function typedPaths(text: string): string[] {
+  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""))];
+}
+
+/** What an export writes. */
+export type ExportKind = "csv" | "subtree" | "package" | "rosters";
+
+/** A file name (letters, digits, spaces, `.-_` kept) for an export of `title`. */
+export function exportName(title: string, kind: ExportKind, subtree?: string): string {
+  const clean = (text: string) => text.replace(/[^\p{L}\p{N} ._-]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 80) || "export";
+  switch (kind) {
+    case "csv":
+      return `${clean(title)}.csv`;
+    case "subtree":
+      return `${clean(title)} - ${clean(subtree ?? "subtree")}.csv`;
+    case "package":
+      return `${clean(title)}.json`;
+    case "rosters":
+      return `${clean(title)} OneRoster 1.2.zip`;
+  }
+}
+
+/** The extension of an export's file. */
+export function exportExtension(kind: ExportKind): string {
+  return kind === "package" ? "json" : kind === "rosters" ? "zip" : "csv";
+}
