@@ -15,6 +15,7 @@ import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
+import { connectionMethods } from "./connections";
 import { rosterMethods } from "./roster";
 
 /** A recorded command call. */
@@ -33,6 +34,8 @@ export interface MemoryBackend extends Backend {
   emitCacheChanged(connection: string): void;
   /** Makes the next call of `command` fail with `error`. */
   failNext(command: string, error: AppError): void;
+  /** Makes the fake's server unreachable (or reachable again). */
+  setOffline(offline: boolean): void;
 }
 
 interface Indexed {
@@ -162,9 +165,11 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const saved: Session[] = [];
   const opened: string[] = [];
   const exported = new Map<string, Uint8Array>();
+  const cancelledTasks = new Set<string>();
+  let offline = false;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  async function answer<T>(command: string, args: Record<string, unknown>, run: () => T): Promise<T> {
+  async function answer<T>(command: string, args: Record<string, unknown>, run: () => T | Promise<T>): Promise<T> {
     calls.push({ command, args });
     if (options.latency) await sleep(options.latency);
     else await Promise.resolve();
@@ -229,6 +234,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
 
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
+    ...connectionMethods(answer, cancelledTasks, { progressDelay: options.progressDelay, offline: () => offline }),
     calls,
     saved,
     opened,
@@ -414,7 +420,13 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         session = next;
         saved.push(next);
       }),
-    cancel: (task) => answer("cancel", { task }, () => undefined),
+    cancel: (task) =>
+      answer("cancel", { task }, () => {
+        cancelledTasks.add(task);
+      }),
+    setOffline(value: boolean) {
+      offline = value;
+    },
     importFiles: (connection, paths) =>
       answer("import_files", { connection, paths }, () => ({
         connection,
