@@ -22,7 +22,7 @@ pub struct ConnectionArgs {
 #[derive(Debug, clap::Subcommand)]
 enum ConnectionCommand {
     /// Save a connection: settings in the cache, the client secret in the OS keyring.
-    Add(AddArgs),
+    Add(Box<AddArgs>),
     /// List the saved connections (never their secrets).
     List(ListArgs),
     /// Remove a connection, everything cached for it and its secret.

@@ -39,10 +39,6 @@ impl App {
         self
     }
 
-    fn open_secrets(&self) -> Result<Arc<dyn SecretStore>, AppError> {
-        (self.secrets)().map_err(|e| AppError::from(connections::ConnectionError::Keyring(e)))
-    }
-
     /// Every connection with its settings (never a secret), and why the keyring cannot be used
     /// when it cannot.
     pub async fn connections(&self) -> Result<ConnectionList, AppError> {
@@ -102,10 +98,14 @@ impl App {
         if name == BUILTIN_CONNECTION {
             return Err(AppError::new("invalid", "the built-in sandbox's connection cannot be copied"));
         }
-        let (cache, secrets) = (self.cache.clone(), self.open_secrets());
+        let (cache, open) = (self.cache.clone(), self.secrets.clone());
         let saved = copy.clone();
         cairn_store::cache::blocking(move || {
-            let secrets = secrets?;
+            let (_, settings) = connections::load(&cache, &name)?;
+            let secrets: Arc<dyn SecretStore> = match settings.anonymous {
+                true => Arc::new(NoSecrets),
+                false => open().map_err(connections::ConnectionError::Keyring)?,
+            };
             connections::duplicate(&cache, &name, &copy, secrets.as_ref()).map_err(AppError::from)
         })
         .await?;
