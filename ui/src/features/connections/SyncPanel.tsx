@@ -1,5 +1,6 @@
 //! A connection's sync: Sync now (incremental) and Full sync, Cancel while it runs, one progress
-//! bar per collection and framework, and each collection's last sync (time, outcome, reason).
+//! bar per collection and framework while it runs, then what did not complete and why, and
+//! each collection's last sync (time, outcome, reason, when its data was last complete).
 
 import type { CollectionState } from "../../bindings/CollectionState";
 import type { StageProgress } from "../firstLaunch/progress";
@@ -59,7 +60,7 @@ export function SyncPanel({ name }: { name: string }) {
         </span>
       </div>
       {run?.error && !running && <ErrorView error={run.error} />}
-      {run && run.stages.length > 0 && (
+      {run && running && run.stages.length > 0 && (
         <ul className="stages" aria-label="Sync progress">
           {run.stages.map((s) => (
             <Bar key={s.stage} stage={s} />

@@ -56,7 +56,7 @@ describe("the Connections area", () => {
   });
 
   it("syncs with a bar per collection, says when each last synced, and says offline", async () => {
-    const backend = createMemoryBackend(data());
+    const backend = createMemoryBackend(data(), { progressDelay: 5 });
     await renderApp(backend);
     const user = userEvent.setup();
     await openConnections(user);
@@ -64,7 +64,9 @@ describe("the Connections area", () => {
     await user.click(screen.getByRole("button", { name: "Make active" }));
     await waitFor(() => expect(screen.getByRole("contentinfo", { name: "Status bar" })).toHaveTextContent("Connection: District"));
     await user.click(screen.getByRole("button", { name: "Sync now" }));
-    await waitFor(() => expect(screen.getByRole("progressbar", { name: "users" })).toHaveAttribute("aria-valuenow", "512"));
+    await screen.findByRole("progressbar", { name: "users" });
+    await waitFor(() => expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent("Last sync: 5 synced"));
+    expect(screen.queryByRole("progressbar")).toBeNull();
     const table = await screen.findByRole("table", { name: "Collections as last synced" });
     expect(within(table).getByText("users").closest("tr")).toHaveTextContent("512");
 
