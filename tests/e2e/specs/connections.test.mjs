@@ -215,6 +215,7 @@ test('add, test, correct, sync, cancel half way, go offline: the secret only in 
       });
       return cut !== null;
     }, { timeout: 600_000, interval: 20, timeoutMsg: 'no collection ever showed half way' });
+    console.log(`cancelled in ${cut.stage} at ${cut.now} of ${cut.max}`);
     await waitText(browser, SYNC_STATE, (t) => /cancelled/.test(t), 'the cancelled sync', 120_000);
     assert.deepEqual(stats(dataDir), before, `a sync cancelled in ${cut.stage} (${cut.now} of ${cut.max}) leaves the previous data`);
     const cutRow = await waitText(browser, `table[aria-label="Collections as last synced"] tr[data-collection="${cut.stage}"]`,

@@ -39,8 +39,8 @@ export function ConnectionsArea() {
       <aside className="pane sidebar-pane connections-sidebar" aria-label="Connection list">
         <div className="sidebar-head">
           <h2>Connections</h2>
-          <button type="button" onClick={() => setMode({ kind: "add" })}>
-            Add connection
+          <button type="button" aria-label="Add connection" title="Add connection" onClick={() => setMode({ kind: "add" })}>
+            + Add
           </button>
         </div>
         {connections.data?.keyringProblem && (
