@@ -40,6 +40,16 @@ fn main() {
         "roster_checks",
         "roster_record",
         "roster_export_class",
+        "connections_list",
+        "connection_save",
+        "connection_duplicate",
+        "connection_remove",
+        "connection_test",
+        "sync_connection",
+        "sync_status",
+        "settings_load",
+        "settings_save",
+        "reset_cache",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

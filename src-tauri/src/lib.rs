@@ -3,6 +3,7 @@
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
 pub mod commands;
+pub mod connection_commands;
 pub mod file_commands;
 #[cfg(target_os = "linux")]
 pub mod rendering;
@@ -64,6 +65,16 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         roster_commands::roster_checks,
         roster_commands::roster_record,
         roster_commands::roster_export_class,
+        connection_commands::connections_list,
+        connection_commands::connection_save,
+        connection_commands::connection_duplicate,
+        connection_commands::connection_remove,
+        connection_commands::connection_test,
+        connection_commands::sync_connection,
+        connection_commands::sync_status,
+        connection_commands::settings_load,
+        connection_commands::settings_save,
+        connection_commands::reset_cache,
     ])
 }
 

@@ -204,3 +204,46 @@ fn the_roster_inspector_answers_through_its_commands() {
         invoke(&window, "roster_class", json!({ "connection": connection, "id": "no-such-class" })).unwrap_err();
     assert_eq!(missing["code"], "not_found", "{missing}");
 }
+
+#[test]
+fn connections_and_settings_answer_through_their_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = window(dir.path());
+
+    let settings = invoke(&window, "settings_load", json!({})).expect("settings_load");
+    assert_eq!(settings["pageSize"], 100);
+    let mut chosen = settings.clone();
+    chosen["theme"] = json!("dark");
+    // No retries: the server below refuses every request at once.
+    chosen["retryAttempts"] = json!(1);
+    invoke(&window, "settings_save", json!({ "settings": chosen })).expect("settings_save");
+    assert_eq!(invoke(&window, "settings_load", json!({})).unwrap()["theme"], "dark");
+    let bad = invoke(&window, "settings_save", json!({ "settings": { "pageSize": 0 } })).unwrap_err();
+    assert_eq!(bad["code"], "invalid", "{bad}");
+
+    // A public server (no keyring needed) that nothing answers for: saved, tested, synced.
+    let form = json!({
+        "name": "Public", "baseUrl": "https://127.0.0.1:9", "tokenUrl": null, "clientId": "", "clientSecret": "",
+        "scopes": [], "dialect": "spec", "basePaths": { "competency": "/case/v1p1" }, "caCert": null, "anonymous": true,
+    });
+    invoke(&window, "connection_save", json!({ "form": form, "original": null })).expect("connection_save");
+    let list = invoke(&window, "connections_list", json!({})).expect("connections_list");
+    let public = list["connections"].as_array().unwrap().iter().find(|c| c["name"] == "Public").unwrap().clone();
+    assert_eq!(public["basePaths"]["competency"], "/case/v1p1");
+    let test = invoke(&window, "connection_test", json!({ "name": "Public" })).expect("connection_test");
+    assert_eq!(test["services"].as_array().unwrap().len(), 4);
+    assert_eq!(test["services"][0]["error"]["code"], "offline", "{test}");
+    let summary =
+        invoke(&window, "sync_connection", json!({ "name": "Public", "full": true, "onProgress": "__CHANNEL__:7" }))
+            .expect("sync_connection");
+    assert!(summary["collections"].as_array().unwrap().iter().all(|c| c["outcome"] == "failed"), "{summary}");
+    let status = invoke(&window, "sync_status", json!({ "name": "Public" })).expect("sync_status");
+    assert!(!status["collections"].as_array().unwrap().is_empty());
+    invoke(&window, "reset_cache", json!({})).expect("reset_cache");
+    assert_eq!(invoke(&window, "sync_status", json!({ "name": "Public" })).unwrap()["collections"], json!([]));
+    let copy = invoke(&window, "connection_duplicate", json!({ "name": "Public", "copy": "Public 2" }));
+    assert!(copy.is_ok(), "{copy:?}");
+    invoke(&window, "connection_remove", json!({ "name": "Public 2" })).expect("connection_remove");
+    invoke(&window, "connection_remove", json!({ "name": "Public" })).expect("connection_remove");
+    assert_eq!(invoke(&window, "sync_status", json!({ "name": "Public" })).unwrap_err()["code"], "not_found");
+}

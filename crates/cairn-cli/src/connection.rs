@@ -22,7 +22,7 @@ pub struct ConnectionArgs {
 #[derive(Debug, clap::Subcommand)]
 enum ConnectionCommand {
     /// Save a connection: settings in the cache, the client secret in the OS keyring.
-    Add(AddArgs),
+    Add(Box<AddArgs>),
     /// List the saved connections (never their secrets).
     List(ListArgs),
     /// Remove a connection, everything cached for it and its secret.
@@ -57,6 +57,10 @@ struct AddArgs {
     /// Base paths and status objects: spec or 1edtech.
     #[arg(long, default_value = "spec")]
     dialect: String,
+    /// A service served at another base path than the dialect's: SERVICE=/path, SERVICE one
+    /// of case, rostering, gradebook, resources (repeatable).
+    #[arg(long = "base-path", value_name = "SERVICE=/path")]
+    base_paths: Vec<String>,
     /// Scopes to ask for (suffixes or full URLs; repeatable; default the read-only scopes of
     /// what a sync reads).
     #[arg(long = "scope")]
@@ -114,6 +118,11 @@ fn add(args: &AddArgs) -> anyhow::Result<ExitCode> {
             client_id: args.client_id.clone().unwrap_or_default(),
             ca_cert: args.ca_cert.clone(),
             dialect: args.dialect.clone(),
+            base_paths: args
+                .base_paths
+                .iter()
+                .map(|text| connections::parse_base_path(text))
+                .collect::<Result<_, _>>()?,
             scopes: args.scopes.clone(),
             scope_base: args.scope_base.clone(),
             anonymous: args.no_auth,
@@ -207,6 +216,7 @@ fn to_json(c: &ConnectionInfo) -> serde_json::Value {
         "client_id": s.map(|s| s.client_id.clone()),
         "ca_cert": s.and_then(|s| s.ca_cert.as_ref().map(|p| p.display().to_string())),
         "dialect": s.map(|s| s.dialect.clone()),
+        "base_paths": s.map(|s| s.base_paths.iter().map(|(k, v)| (k.as_str(), v.clone())).collect::<std::collections::BTreeMap<_, _>>()),
         "scopes": s.map(|s| s.scopes.clone()),
         "scope_base": s.and_then(|s| s.scope_base.clone()),
         "anonymous": s.is_some_and(|s| s.anonymous),

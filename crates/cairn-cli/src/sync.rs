@@ -15,7 +15,6 @@ use cairn_client::{Cancel, Client, ClientConfig, Secret};
 use cairn_explorer::connections;
 use cairn_explorer::progress::Progress;
 use cairn_explorer::sync::{self, SyncOptions, SyncOutcome, SyncReport};
-use cairn_spec::Dialect;
 use cairn_store::cache::CacheHandle;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -45,6 +44,10 @@ pub struct SyncArgs {
     /// Base paths and status objects: spec or 1edtech.
     #[arg(long, default_value = "spec")]
     dialect: String,
+    /// A service served at another base path than the dialect's: SERVICE=/path, SERVICE one
+    /// of case, rostering, gradebook, resources (repeatable; with --base-url).
+    #[arg(long = "base-path", value_name = "SERVICE=/path", requires = "base_url")]
+    base_paths: Vec<String>,
     /// Only these services: case, rostering, gradebook, resources (comma-separated).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -153,7 +156,8 @@ fn config(args: &SyncArgs, cache: &CacheHandle) -> anyhow::Result<ClientConfig> 
     if let Some(base) = &args.scope_base {
         config.scope_base = base.clone();
     }
-    config.dialect = Dialect::preset(&args.dialect).with_context(|| format!("unknown dialect {:?}", args.dialect))?;
+    let base_paths = args.base_paths.iter().map(|text| connections::parse_base_path(text)).collect::<Result<_, _>>()?;
+    config.dialect = connections::dialect_of(&args.dialect, &base_paths)?;
     if let Some(path) = &args.ca_cert {
         config.ca_cert_pem = Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?);
     }

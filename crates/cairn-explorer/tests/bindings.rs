@@ -108,6 +108,15 @@ fn export_all(dir: &Path) {
         DataChecks,
         RecordPage,
         FieldLink,
+        ServicePaths,
+        ConnectionForm,
+        ConnectionView,
+        ConnectionList,
+        ServiceCheck,
+        ConnectionTest,
+        CollectionState,
+        SyncStatus,
+        AppSettings,
     );
 }
 

@@ -35,6 +35,7 @@ fn settings(client_id: &str) -> ConnectionSettings {
         client_id: client_id.into(),
         ca_cert: None,
         dialect: "spec".into(),
+        base_paths: Default::default(),
         scopes: vec!["roster-core.readonly".into(), "case.readonly".into()],
         scope_base: None,
         anonymous: false,

@@ -176,7 +176,7 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
     let written = columns(&rusqlite::Connection::open(&path).unwrap());
     assert!(written.iter().flatten().any(|v| v.as_deref() == Some("Elsewhere nine")));
     // Back to the schema before the columns: they are dropped, what later migrations made too
-    // (migration 4's indexes), and the version set to 2.
+    // (migration 4's indexes, migration 5's settings table), and the version set to 2.
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         let later: Vec<String> = conn
@@ -193,7 +193,8 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
             "ALTER TABLE cf_items DROP COLUMN uri; ALTER TABLE cf_items DROP COLUMN abbreviated_statement;
              ALTER TABLE cf_associations DROP COLUMN origin_uri; ALTER TABLE cf_associations DROP COLUMN origin_title;
              ALTER TABLE cf_associations DROP COLUMN destination_uri;
-             ALTER TABLE cf_associations DROP COLUMN destination_title; PRAGMA user_version = 2;",
+             ALTER TABLE cf_associations DROP COLUMN destination_title; DROP TABLE app_settings;
+             PRAGMA user_version = 2;",
         )
         .unwrap();
     }

@@ -5,6 +5,8 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 import { BackendProvider, useBackend, type Backend } from "../backend";
+import { SyncRunsProvider } from "../features/connections/SyncRunsContext";
+import { SyncRuns } from "../features/connections/syncRuns";
 import { ExplorerProvider } from "../features/frameworks/ExplorerContext";
 import { ExplorerStore } from "../features/frameworks/explorerStore";
 import { FilesProvider } from "../features/files/FilesContext";
@@ -25,14 +27,17 @@ interface Props {
 export function App({ backend, queryClient, sessionDelayMs = 500 }: Props) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [store] = useState(() => new ExplorerStore(backend, client));
+  const [runs] = useState(() => new SyncRuns(backend, client));
   return (
     <BackendProvider backend={backend}>
       <QueryClientProvider client={client}>
-        <ExplorerProvider store={store}>
-          <FilesProvider>
-            <Root store={store} sessionDelayMs={sessionDelayMs} />
-          </FilesProvider>
-        </ExplorerProvider>
+        <SyncRunsProvider runs={runs}>
+          <ExplorerProvider store={store}>
+            <FilesProvider>
+              <Root store={store} sessionDelayMs={sessionDelayMs} />
+            </FilesProvider>
+          </ExplorerProvider>
+        </SyncRunsProvider>
       </QueryClientProvider>
     </BackendProvider>
   );

@@ -1,6 +1,11 @@
 //! The window's shell: rail, sidebar, main pane, detail pane (resizable, hideable), status bar.
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
+
+import { ConnectionsArea } from "../features/connections/ConnectionsArea";
+import { useActiveConnection } from "../features/connections/queries";
+import { useSyncRuns } from "../features/connections/SyncRunsContext";
+import { SettingsArea } from "../features/settings/SettingsArea";
 
 import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
@@ -16,7 +21,9 @@ import { MainViewProvider } from "./mainView";
 import { Rail } from "./Rail";
 import { StatusBar } from "./StatusBar";
 import { usePaneShown, usePaneSize } from "./usePaneSize";
+import { ShortcutSheet } from "./ShortcutSheet";
 import { useShortcuts } from "./useShortcuts";
+import { useTheme } from "./useTheme";
 
 /** A pane's first width: a share of the window, within bounds. */
 function defaultWidth(share: number, min: number, max: number): number {
@@ -26,17 +33,28 @@ function defaultWidth(share: number, min: number, max: number): number {
 /** The explorer window. */
 export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const store = useExplorerStore();
-  useShortcuts(store);
+  const runs = useSyncRuns();
+  const active = useActiveConnection();
   const [area, setArea] = useState<Area["id"]>("frameworks");
+  const [help, setHelp] = useState(false);
+  useTheme();
   const [sidebar, setSidebar] = usePaneSize("sidebar", defaultWidth(0.2, 200, 280));
   const [detail, setDetail] = usePaneSize("detail", defaultWidth(0.28, 280, 420));
   const [showDetail, setShowDetail] = usePaneShown("detail", true);
   const later = AREAS.find((a) => a.id === area && a.later);
   const [visited, setVisited] = useState<Set<Area["id"]>>(() => new Set([area]));
-  const show = (next: Area["id"]) => {
+  const show = useCallback((next: Area["id"]) => {
     setArea(next);
     setVisited((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
-  };
+  }, []);
+  useShortcuts(store, {
+    sync: useCallback(() => {
+      if (active) void runs.start(active, false);
+      else show("connections");
+    }, [active, runs, show]),
+    settings: useCallback(() => show("settings"), [show]),
+    help: useCallback(() => setHelp(true), []),
+  });
   return (
     <MainViewProvider>
     <div className="shell">
@@ -77,6 +95,16 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
           <RosterArea />
         </div>
       )}
+      {visited.has("connections") && (
+        <div className="area" hidden={area !== "connections"}>
+          <ConnectionsArea />
+        </div>
+      )}
+      {area === "settings" && (
+        <div className="area">
+          <SettingsArea />
+        </div>
+      )}
       {later && (
         <main className="area later" aria-label={later.label}>
           <h2>{later.label}</h2>
@@ -84,6 +112,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
         </main>
       )}
       <StatusBar firstLaunch={firstLaunch} />
+      {help && <ShortcutSheet onClose={() => setHelp(false)} />}
     </div>
     </MainViewProvider>
   );

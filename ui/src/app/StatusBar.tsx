@@ -1,17 +1,50 @@
-//! The status bar: the open framework's connection, what is loading, and the last start.
+//! The status bar: the active connection, its sync state (progress while it runs, else when it
+//! last ended), offline, the open framework and what is loading.
 
 import { useIsFetching } from "@tanstack/react-query";
 
 import { useExplorer } from "../features/frameworks/ExplorerContext";
+import { useActiveConnection } from "../features/connections/queries";
+import { useSyncRun } from "../features/connections/SyncRunsContext";
 import { formatCount } from "../ui/formatCount";
+
+function SyncState({ connection }: { connection: string }) {
+  const run = useSyncRun(connection);
+  if (!run) return null;
+  if (run.running) {
+    const current = run.stages[run.stages.length - 1];
+    const text = current
+      ? `Syncing ${current.stage} ${formatCount(current.done)}${current.total !== null ? ` of ${formatCount(current.total)}` : ""}`
+      : "Syncing…";
+    return <span className="status-sync">{text}</span>;
+  }
+  return (
+    <>
+      {run.offline && (
+        <span className="badge offline" aria-label="Offline">
+          Offline
+        </span>
+      )}
+      {run.summary && !run.offline && (
+        <span className="status-sync">
+          {run.summary.collections.every((c) => ["complete", "unchanged", "skipped"].includes(c.outcome)) ? "Synced" : "Sync incomplete"}
+          {run.endedAt && ` at ${new Date(run.endedAt).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}`}
+        </span>
+      )}
+      {run.error && !run.offline && <span className="status-sync bad">Sync failed: {run.error.message}</span>}
+    </>
+  );
+}
 
 /** The status bar. */
 export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
-  const { framework, outline } = useExplorer();
+  const { outline } = useExplorer();
+  const active = useActiveConnection();
   const fetching = useIsFetching();
   return (
     <footer className="status-bar" aria-label="Status bar">
-      <span>{framework ? `Connection: ${framework.connection}` : "No framework open"}</span>
+      <span className="status-connection">{active ? `Connection: ${active}` : "No connection — add one in Connections"}</span>
+      {active && <SyncState connection={active} />}
       {outline && (
         <span>
           {outline.title} · <span className="num">{formatCount(outline.itemCount)}</span> items

@@ -1,4 +1,5 @@
-//! The rail's areas: Frameworks and Rosters are built; the others say what they will hold.
+//! The rail's areas: Frameworks, Rosters, Connections and Settings are built; Gradebook says
+//! what it will hold.
 
 /** An area of the window. */
 export interface Area {
@@ -26,12 +27,10 @@ export const AREAS: Area[] = [
     id: "connections",
     label: "Connections",
     icon: "⇄",
-    later: "The servers Cairn syncs from: add one, test it, sync it. For now the built-in sandbox is set up at first launch.",
   },
   {
     id: "settings",
     label: "Settings",
     icon: "⚙",
-    later: "The data folder, the theme and the keyboard shortcuts. It arrives in a later version.",
   },
 ];

@@ -1,5 +1,6 @@
 //! The window's shortcuts: Ctrl+K or / focus the search box; Alt+Left/Right and the mouse's
-//! back/forward buttons move through the history.
+//! back/forward buttons move through the history; Ctrl+R syncs the active connection, Ctrl+,
+//! opens the settings and F1 the shortcut sheet (the list is `shortcuts.ts`).
 
 import { useEffect } from "react";
 
@@ -11,11 +12,33 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
+/** What the app-wide shortcuts do. */
+export interface ShortcutActions {
+  /** Ctrl+R. */
+  sync?: () => void;
+  /** Ctrl+,. */
+  settings?: () => void;
+  /** F1. */
+  help?: () => void;
+}
+
 /** Installs the shortcuts while mounted. */
-export function useShortcuts(store: ExplorerStore): void {
+export function useShortcuts(store: ExplorerStore, actions: ShortcutActions = {}): void {
+  const { sync, settings, help } = actions;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
+      const ctrl = (event.ctrlKey || event.metaKey) && !event.altKey;
+      if (ctrl && event.key.toLowerCase() === "r" && !event.shiftKey) {
+        // Never the web view's reload: the window's state would be lost.
+        event.preventDefault();
+        sync?.();
+      } else if (ctrl && event.key === ",") {
+        event.preventDefault();
+        settings?.();
+      } else if (event.key === "F1") {
+        event.preventDefault();
+        help?.();
+      } else if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
         event.preventDefault();
         document.getElementById(SEARCH_INPUT_ID)?.focus();
       } else if (event.key === "/" && !event.ctrlKey && !event.altKey && !typing(event.target)) {
@@ -43,5 +66,5 @@ export function useShortcuts(store: ExplorerStore): void {
       window.removeEventListener("mouseup", onMouse);
       window.removeEventListener("mousedown", swallow);
     };
-  }, [store]);
+  }, [store, sync, settings, help]);
 }

@@ -3,6 +3,12 @@
 //! and for looking at the UI in a plain browser.
 
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
+import type { AppSettings } from "../bindings/AppSettings";
+import type { ConnectionForm } from "../bindings/ConnectionForm";
+import type { ConnectionList } from "../bindings/ConnectionList";
+import type { ConnectionTest } from "../bindings/ConnectionTest";
+import type { SyncStatus } from "../bindings/SyncStatus";
+import type { SyncSummary } from "../bindings/SyncSummary";
 import type { Children } from "../bindings/Children";
 import type { ClassPage } from "../bindings/ClassPage";
 import type { ClassQuery } from "../bindings/ClassQuery";
@@ -58,7 +64,7 @@ export interface Backend {
   sessionLoad(): Promise<Session | null>;
   /** `session_save`. */
   sessionSave(session: Session): Promise<void>;
-  /** `cancel`: cancels a running task: `sync`, `search` or `import`. */
+  /** `cancel`: cancels a running task: `sync`, `sync:<connection>`, `search` or `import`. */
   cancel(task: string): Promise<void>;
   /** `import_files`: CASE package files and OneRoster CSV bundles into the cache under
    * `connection`, reporting progress; with `force`, an older package replaces a newer cached
@@ -133,6 +139,27 @@ export interface Backend {
   rosterRecord(connection: string, collection: string, id: string): Promise<RecordPage>;
   /** `roster_export_class`: a class roster as CSV into `exports/`; answers the path. */
   rosterExportClass(connection: string, classId: string, demographics: boolean): Promise<string>;
+  /** `connections_list`: every connection (never a secret) and why the keyring cannot be used. */
+  connectionsList(): Promise<ConnectionList>;
+  /** `connection_save`: a new connection (`original` null) or a change of `original`. The form's
+   * secret goes to the OS keyring; nothing ever sends it back. */
+  connectionSave(form: ConnectionForm, original: string | null): Promise<void>;
+  /** `connection_duplicate`: a copy of `name` as `copy`, its secret copied inside the keyring. */
+  connectionDuplicate(name: string, copy: string): Promise<void>;
+  /** `connection_remove`: the connection, its cached data and its secret. */
+  connectionRemove(name: string): Promise<void>;
+  /** `connection_test`: a token's granted scopes and each service's answer. */
+  connectionTest(name: string): Promise<ConnectionTest>;
+  /** `sync_connection`: syncs in full or incrementally with progress; cancelled as task `sync:<name>`. */
+  syncConnection(name: string, full: boolean, onProgress?: (progress: Progress) => void): Promise<SyncSummary>;
+  /** `sync_status`: each collection's last sync and last complete sync. */
+  syncStatus(name: string): Promise<SyncStatus>;
+  /** `settings_load`. */
+  settingsLoad(): Promise<AppSettings>;
+  /** `settings_save`. */
+  settingsSave(settings: AppSettings): Promise<void>;
+  /** `reset_cache`: empties the cache; saved connections and settings stay. */
+  resetCache(): Promise<void>;
   /** Listens to `cache-changed`; returns the function that stops listening. */
   onCacheChanged(listener: (connection: string) => void): () => void;
   /** Opens an http(s) or mailto link in the system browser. */

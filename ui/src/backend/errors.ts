@@ -3,7 +3,7 @@
 import type { AppError } from "../bindings/AppError";
 
 /** The error codes the UI knows by name. */
-export const ERROR_CODES = ["not_found", "offline", "server", "store", "cancelled", "invalid", "internal"] as const;
+export const ERROR_CODES = ["not_found", "offline", "server", "store", "cancelled", "invalid", "internal", "keyring"] as const;
 
 /** Whether `value` already has the `{code, message, detail}` shape. */
 export function isAppError(value: unknown): value is AppError {

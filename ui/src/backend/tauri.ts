@@ -9,6 +9,11 @@ import { open as openDialog, save as saveDialog } from "@tauri-apps/plugin-dialo
 import { openUrl, revealItemInDir } from "@tauri-apps/plugin-opener";
 
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
+import type { AppSettings } from "../bindings/AppSettings";
+import type { ConnectionList } from "../bindings/ConnectionList";
+import type { ConnectionTest } from "../bindings/ConnectionTest";
+import type { SyncStatus } from "../bindings/SyncStatus";
+import type { SyncSummary } from "../bindings/SyncSummary";
 import type { Children } from "../bindings/Children";
 import type { ClassPage } from "../bindings/ClassPage";
 import type { ClassTable } from "../bindings/ClassTable";
@@ -168,6 +173,30 @@ export function createTauriBackend(): Backend {
     rosterRecord: (connection, collection, id) => call<RecordPage>("roster_record", { connection, collection, id }),
     rosterExportClass: (connection, classId, demographics) =>
       call<string>("roster_export_class", { connection, class: classId, demographics }),
+    connectionsList: () => call<ConnectionList>("connections_list"),
+    connectionSave: async (form, original) => {
+      await call<unknown>("connection_save", { form, original });
+    },
+    connectionDuplicate: async (name, copy) => {
+      await call<unknown>("connection_duplicate", { name, copy });
+    },
+    connectionRemove: async (name) => {
+      await call<unknown>("connection_remove", { name });
+    },
+    connectionTest: (name) => call<ConnectionTest>("connection_test", { name }),
+    syncConnection(name, full, onProgress) {
+      const channel = new Channel<Progress>();
+      if (onProgress) channel.onmessage = onProgress;
+      return call<SyncSummary>("sync_connection", { name, full, onProgress: channel });
+    },
+    syncStatus: (name) => call<SyncStatus>("sync_status", { name }),
+    settingsLoad: () => call<AppSettings>("settings_load"),
+    settingsSave: async (settings) => {
+      await call<unknown>("settings_save", { settings });
+    },
+    resetCache: async () => {
+      await call<unknown>("reset_cache");
+    },
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },

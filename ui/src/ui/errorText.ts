@@ -17,6 +17,8 @@ export function explain(error: AppError): { heading: string; advice: string } {
       return { heading: "Cancelled", advice: "Nothing was lost. Start it again when you are ready." };
     case "sync":
       return { heading: "The sync did not complete", advice: "What was cached before is kept. Try again; the details below say which collections failed." };
+    case "keyring":
+      return { heading: "The OS keyring cannot be used", advice: "Cairn keeps client secrets only in the OS keyring; nothing was saved. Install and start a Secret Service (GNOME Keyring: sudo apt install gnome-keyring, or KWallet), then try again." };
     case "invalid":
       return { heading: "Something in the request is not valid", advice: "Check what you entered and try again." };
     default:

@@ -142,3 +142,41 @@ fn a_connection_without_authentication_is_saved_and_tested_without_a_keyring() {
     ]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn add_keeps_per_service_base_paths_and_refuses_a_bad_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, out, err) = cairn(&[
+        "connection",
+        "add",
+        "public",
+        "--base-url",
+        "https://case.example",
+        "--no-auth",
+        "--base-path",
+        "case=/standards/case/v1p1/",
+        "--db",
+        db,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = cairn(&["connection", "list", "--db", db, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let list: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(list[0]["base_paths"]["competency"], "/standards/case/v1p1/", "{list}");
+    let (code, _, err) = cairn(&[
+        "connection",
+        "add",
+        "bad",
+        "--base-url",
+        "https://case.example",
+        "--no-auth",
+        "--base-path",
+        "case=standards",
+        "--db",
+        db,
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("must start with /"), "{err}");
+}

@@ -490,3 +490,25 @@ fn an_import_while_a_sync_runs_over_a_slow_link_takes_about_its_solo_time() {
         assert_eq!(synced[name], c["records"], "{name}: {synced}");
     }
 }
+
+#[test]
+fn base_paths_per_service_reach_a_server_of_another_layout() {
+    // The server lays its services out as deployed 1EdTech servers do; the sync says spec and
+    // moves rostering alone: rostering reads, the unmoved competency service is not found.
+    let server = serve_with(&["--dialect", "1edtech"]);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let moved = ["--only", "rostering,case", "--base-path", "rostering=/ims/oneroster/rostering/v1p2", "--json"];
+    let (code, out, err) = sync(&server, db, SECRET, &moved);
+    assert_eq!(code, 1, "{out}\n{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let outcome = |name: &str| {
+        report["collections"].as_array().unwrap().iter().find(|c| c["collection"] == name).unwrap()["outcome"].clone()
+    };
+    assert_eq!(outcome("orgs"), "complete", "{out}");
+    assert_eq!(outcome("CFDocuments"), "failed", "{out}");
+    let (code, _, err) = sync(&server, db, SECRET, &["--base-path", "grades=/x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("grades"), "{err}");
+}

@@ -1,5 +1,5 @@
-//! The built-in sandbox: cairn-sandbox started in-process on loopback with TLS, the small demo
-//! data (kept in the data folder, so writes survive), and credentials it makes itself that
+//! The built-in sandbox: cairn-sandbox started in-process on loopback with TLS, the demo data
+//! at the settings' scale (kept in the data folder, so writes survive), and credentials it makes itself that
 //! never leave memory.
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -18,6 +18,8 @@ use super::error::AppError;
 
 /// The sandbox's folder inside the data folder.
 const SANDBOX_DIR: &str = "sandbox";
+/// The file naming the scale the sandbox's demo data was made at.
+const SCALE_FILE: &str = "scale";
 
 /// A running built-in sandbox and how to reach it.
 pub struct BuiltinSandbox {
@@ -31,12 +33,22 @@ pub struct BuiltinSandbox {
 impl BuiltinSandbox {
     /// Starts the sandbox with its data in `data_dir/sandbox/` (the small demo the first time),
     /// on a free loopback port, registering one client whose id and secret come from `entropy`.
-    pub async fn start(data_dir: &Path, entropy: Arc<dyn Entropy>) -> Result<BuiltinSandbox, AppError> {
+    pub async fn start(data_dir: &Path, entropy: Arc<dyn Entropy>, scale: Scale) -> Result<BuiltinSandbox, AppError> {
         let dir = data_dir.join(SANDBOX_DIR);
         let failed = |what: &str, e: &dyn std::fmt::Display| {
             AppError::new("sandbox", format!("the built-in sandbox cannot start: {what}: {e}"))
         };
         std::fs::create_dir_all(&dir).map_err(|e| failed("its folder", &e))?;
+        // Another scale than the data was made at: the demo is made anew (the sandbox's own
+        // writes go with it).
+        let marker = dir.join(SCALE_FILE);
+        let loaded = std::fs::read_to_string(&marker).unwrap_or_else(|_| Scale::Small.as_str().to_owned());
+        if loaded.trim() != scale.as_str() {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(dir.join(format!("sandbox.sqlite{suffix}")));
+            }
+        }
+        std::fs::write(&marker, scale.as_str()).map_err(|e| failed("its folder", &e))?;
         let _ = rustls::crypto::ring::default_provider().install_default();
         let bound =
             bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), true, &dir).map_err(|e| failed("listening", &e))?;
@@ -58,7 +70,7 @@ impl BuiltinSandbox {
         let sandbox = cairn_store::cache::blocking(move || {
             let sandbox = Sandbox::new(config).map_err(|e| failed("its data", &e))?;
             if sandbox.is_empty() {
-                load_demo(&sandbox, Scale::Small, &href_base, &mut |_| {}).map_err(|e| failed("the demo data", &e))?;
+                load_demo(&sandbox, scale, &href_base, &mut |_| {}).map_err(|e| failed("the demo data", &e))?;
             }
             Ok::<_, AppError>(sandbox)
         })

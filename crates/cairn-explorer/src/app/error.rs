@@ -5,7 +5,7 @@ use cairn_client::ClientError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::connections::ConnectionError;
+use crate::connections::{ConnectionError, KeyringError};
 use crate::failure::Failure;
 pub use crate::failure::StatusObject;
 use crate::ingest::IngestError;
@@ -167,12 +167,23 @@ impl From<SyncError> for AppError {
     }
 }
 
+/// What to do when no keyring answers: the form shows it, and nothing was saved.
+pub const KEYRING_ADVICE: &str = "Cairn keeps client secrets only in the OS keyring and found none: nothing was saved. \
+     On Linux install and start a Secret Service provider — GNOME Keyring (`sudo apt install gnome-keyring`, \
+     then log in again) or KWallet — in your desktop session, then save the connection again.";
+
 impl From<ConnectionError> for AppError {
     fn from(error: ConnectionError) -> AppError {
         match error {
             ConnectionError::Client(client) => client.into(),
             ConnectionError::NotFound { .. } => AppError::not_found(error.to_string()),
             ConnectionError::Cache(store) => store.into(),
+            ConnectionError::Keyring(KeyringError::Unavailable { .. }) => {
+                AppError::new("keyring", error.to_string()).with_text(KEYRING_ADVICE)
+            }
+            ConnectionError::Keyring(_) | ConnectionError::SecretLeft { .. } | ConnectionError::NoSecret { .. } => {
+                AppError::new("keyring", error.to_string())
+            }
             other => AppError::new("invalid", other.to_string()),
         }
     }

@@ -4,6 +4,8 @@
 //! adapts these to Tauri commands.
 
 mod builtin;
+mod connection_types;
+mod connections;
 mod crosswalk;
 mod detail;
 mod diff;
@@ -23,6 +25,7 @@ mod roster;
 mod rubrics;
 mod search;
 mod session;
+mod settings;
 mod tasks;
 mod types;
 
@@ -42,6 +45,8 @@ pub use crate::import::BundleRow;
 pub use crate::progress::Progress;
 pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
+pub use connection_types::*;
+pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use file_exports::ExportDone;
 pub use frameworks::{list_frameworks, source_kind};
@@ -50,6 +55,7 @@ pub use open::OpenFramework;
 pub use relation_types::*;
 pub use roster::*;
 pub use search::segments;
+pub use settings::AppSettings;
 pub use types::*;
 
 /// The name of the built-in sandbox's connection.
@@ -87,6 +93,7 @@ pub struct App {
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
     rubrics: rubrics::RubricCache,
     roster: Arc<roster::RosterMemo>,
+    secrets: OpenSecrets,
 }
 
 impl App {
@@ -106,6 +113,7 @@ impl App {
             on_cache_change: options.on_cache_change,
             rubrics: rubrics::RubricCache::default(),
             roster: Arc::default(),
+            secrets: connections::os_keyring(),
         })
     }
 
@@ -155,9 +163,36 @@ impl App {
     /// Syncs the built-in sandbox (starting it first when it is not running): in full, or
     /// incrementally; reports progress and can be cancelled as task `sync`.
     pub async fn sync_builtin(&self, full: bool, progress: OnProgress<'_>) -> Result<SyncReport, AppError> {
+        self.sync_builtin_as(task::SYNC, full, progress).await
+    }
+
+    /// [`App::sync_builtin`] as the task `task`, with the app's settings.
+    async fn sync_builtin_as(&self, task: &str, full: bool, progress: OnProgress<'_>) -> Result<SyncReport, AppError> {
+        let settings = self.settings().await?;
+        let mut config = self.builtin_config().await?;
+        settings.apply(&mut config);
+        let client = Client::new(config)?;
+        let options = SyncOptions {
+            incremental: !full,
+            page_size: settings.page_size,
+            clock: self.clock.clone(),
+            ..SyncOptions::default()
+        };
+        let running = self.tasks.begin(task);
+        let report =
+            crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
+        drop(running);
+        self.changed(BUILTIN_CONNECTION);
+        Ok(report)
+    }
+
+    /// The built-in sandbox's client configuration, starting it (with the scale the settings
+    /// name) when it is not running, and its connection saved at its current address.
+    async fn builtin_config(&self) -> Result<cairn_client::ClientConfig, AppError> {
         let mut builtin = self.builtin.lock().await;
         if builtin.is_none() {
-            *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone()).await?);
+            let scale = self.settings().await?.scale()?;
+            *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone(), scale).await?);
         }
         let Some(sandbox) = builtin.as_ref() else { return Err(AppError::internal("the sandbox did not start")) };
         let settings = ConnectionSettings {
@@ -165,6 +200,7 @@ impl App {
             client_id: sandbox.client_id().to_owned(),
             ca_cert: Some(sandbox.ca_cert().to_owned()),
             dialect: "spec".to_owned(),
+            base_paths: Default::default(),
             scopes: Vec::new(),
             scope_base: None,
             anonymous: false,
@@ -178,13 +214,7 @@ impl App {
                 Ok::<_, AppError>(())
             })
             .await?;
-        let client = Client::new(sandbox.client_config()?)?;
-        let options = SyncOptions { incremental: !full, clock: self.clock.clone(), ..SyncOptions::default() };
-        let running = self.tasks.begin(task::SYNC);
-        let report =
-            crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
-        self.changed(BUILTIN_CONNECTION);
-        Ok(report)
+        sandbox.client_config()
     }
 
     /// Every cached framework, grouped by connection.
@@ -247,7 +277,8 @@ impl App {
         cairn_store::cache::blocking(move || session::save(&dir, &session)).await
     }
 
-    /// Cancels the running task `task` (`sync`, `search`); whether one was running.
+    /// Cancels the running task `task` (`sync`, `sync:<connection>`, `search`, `import`);
+    /// whether one was running.
     pub fn cancel(&self, task: &str) -> bool {
         self.tasks.cancel(task)
     }

@@ -15,24 +15,30 @@
 //! a saved connection without its secret); [`remove`] makes sure the keyring answers, commits
 //! the row's deletion, then deletes the secret (a keyring failure at that point is reported
 //! as [`ConnectionError::SecretLeft`], naming the account to clear by hand).
+//! - [`edit`] changes a saved connection (its secret kept unless a new one is given) and
+//!   [`duplicate`] copies one, secret included, without the secret leaving Rust.
+//! - [`probe`] asks each service for a one-record page.
 //! - [`client_config`] rebuilds a [`ClientConfig`] from a saved connection and its secret;
 //!   [`test`] fetches a token with it and returns the granted scopes.
 
+mod probe;
 mod secrets;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use cairn_client::{Client, ClientConfig, ClientError, Secret};
-use cairn_spec::Dialect;
+use cairn_spec::{Dialect, Service};
 use cairn_store::StoreError;
 use cairn_store::cache::{self, CacheHandle, ConnectionRow, NO_SETTINGS};
 use serde::{Deserialize, Serialize};
 
+pub use probe::{ServiceAnswer, probe};
 pub use secrets::{KEYRING_SERVICE, Keyring, KeyringError, SecretStore};
 
 /// What a saved connection keeps in the cache: everything but the secret (no field can hold
 /// one).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConnectionSettings {
     /// The token endpoint; `None` for `{base_url}/token`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -44,6 +50,10 @@ pub struct ConnectionSettings {
     pub ca_cert: Option<PathBuf>,
     /// The dialect's name: `spec` or `1edtech`.
     pub dialect: String,
+    /// Base paths of services that the server serves elsewhere than the dialect says
+    /// (`/oneroster/v1p2` for rostering); the others keep the dialect's.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub base_paths: BTreeMap<Service, String>,
     /// Scopes to ask for (suffixes or full URLs); empty for the read-only scopes of what a
     /// sync reads.
     #[serde(default)]
@@ -173,8 +183,7 @@ pub fn config_of(
     if let Some(base) = &settings.scope_base {
         config.scope_base = base.clone();
     }
-    config.dialect = Dialect::preset(&settings.dialect)
-        .ok_or_else(|| invalid(format!("unknown dialect {:?} (spec or 1edtech)", settings.dialect)))?;
+    config.dialect = dialect_of(&settings.dialect, &settings.base_paths)?;
     if let Some(path) = &settings.ca_cert {
         let pem = std::fs::read(path).map_err(|e| invalid(format!("cannot read {}: {e}", path.display())))?;
         config.ca_cert_pem = Some(pem);
@@ -182,29 +191,41 @@ pub fn config_of(
     Ok(config)
 }
 
+/// The dialect preset `name` with the services of `base_paths` moved: each path must start
+/// with `/` and hold no query, fragment or space.
+pub fn dialect_of(name: &str, base_paths: &BTreeMap<Service, String>) -> Result<Dialect, ConnectionError> {
+    let mut dialect =
+        Dialect::preset(name).ok_or_else(|| invalid(format!("unknown dialect {name:?} (spec or 1edtech)")))?;
+    for (service, path) in base_paths {
+        let path = path.trim();
+        if !path.starts_with('/') || path.contains(['?', '#', ' ']) {
+            return Err(invalid(format!(
+                "the base path of {} must start with / and hold no query, fragment or space: {path:?}",
+                service.as_str()
+            )));
+        }
+        dialect = dialect.with_base_path(*service, path);
+    }
+    Ok(dialect)
+}
+
+/// Reads `service=/path` (services as `cairn sync --only` names them), for the command line's
+/// `--base-path`.
+pub fn parse_base_path(text: &str) -> Result<(Service, String), ConnectionError> {
+    let (service, path) = text
+        .split_once('=')
+        .ok_or_else(|| invalid(format!("{text:?} is not SERVICE=/path (rostering=/oneroster/v1p2)")))?;
+    let service = crate::sync::parse_service(service)
+        .ok_or_else(|| invalid(format!("unknown service {service:?} (case, rostering, gradebook or resources)")))?;
+    Ok((service, path.trim().to_owned()))
+}
+
 /// Saves a connection: checks that its settings make a client (nothing is sent), then writes
 /// the secret to `secrets` and the settings to the cache: if either fails, neither is kept. A
 /// connection a sync or an import made under the same name and base URL gets the settings (its
 /// records stay); any other existing connection of that name is refused.
 pub fn add(cache: &CacheHandle, new: &NewConnection, secrets: &dyn SecretStore) -> Result<(), ConnectionError> {
-    if new.name.trim().is_empty() {
-        return Err(invalid("the name is empty".into()));
-    }
-    if new.settings.anonymous {
-        if new.settings.token_url.is_some() || !new.settings.client_id.is_empty() || !new.client_secret.is_empty() {
-            return Err(invalid("a connection without authentication takes no token URL, client id or secret".into()));
-        }
-    } else if new.settings.client_id.is_empty() {
-        return Err(invalid("the client id is empty".into()));
-    } else if new.client_secret.is_empty() {
-        return Err(invalid("the client secret is empty".into()));
-    }
-    let mut settings = new.settings.clone();
-    if let Some(path) = &settings.ca_cert {
-        settings.ca_cert = Some(std::path::absolute(path).map_err(|e| invalid(format!("{}: {e}", path.display())))?);
-    }
-    Client::new(config_of(&new.base_url, &settings, new.client_secret.clone())?)?;
-    let json = serde_json::to_string(&settings).map_err(|e| invalid(e.to_string()))?;
+    let (settings, json) = checked(new, &new.client_secret)?;
 
     // Refused before the keyring is touched: an existing connection's secret stays as it is.
     let existing = cache.read_blocking(|conn| cache::connection(conn, &new.name))?;
@@ -234,6 +255,114 @@ pub fn add(cache: &CacheHandle, new: &NewConnection, secrets: &dyn SecretStore) 
             Err(e)
         }
     }
+}
+
+/// The settings of `new` checked (with `secret` standing for its secret) with the CA
+/// certificate's path made absolute, and as the cache keeps them.
+fn checked(new: &NewConnection, secret: &Secret) -> Result<(ConnectionSettings, String), ConnectionError> {
+    if new.name.trim().is_empty() {
+        return Err(invalid("the name is empty".into()));
+    }
+    if new.settings.anonymous {
+        if new.settings.token_url.is_some() || !new.settings.client_id.is_empty() || !new.client_secret.is_empty() {
+            return Err(invalid("a connection without authentication takes no token URL, client id or secret".into()));
+        }
+    } else if new.settings.client_id.is_empty() {
+        return Err(invalid("the client id is empty".into()));
+    } else if secret.is_empty() {
+        return Err(invalid("the client secret is empty".into()));
+    }
+    let mut settings = new.settings.clone();
+    if let Some(path) = &settings.ca_cert {
+        settings.ca_cert = Some(std::path::absolute(path).map_err(|e| invalid(format!("{}: {e}", path.display())))?);
+    }
+    Client::new(config_of(&new.base_url, &settings, secret.clone())?)?;
+    let json = serde_json::to_string(&settings).map_err(|e| invalid(e.to_string()))?;
+    Ok((settings, json))
+}
+
+/// Changes the connection called `original` to `new`: its name, base URL and settings, and its
+/// secret when `new` brings one (an empty secret keeps the stored one). A new name must be
+/// free; a new base URL is refused while records of the old source are cached under it. The
+/// secret moves with the account (`name@base_url`): written first, the row committed, then the
+/// old account deleted; if the commit fails the keyring is put back as it was.
+pub fn edit(
+    cache: &CacheHandle,
+    original: &str,
+    new: &NewConnection,
+    secrets: &dyn SecretStore,
+) -> Result<(), ConnectionError> {
+    let row = cache
+        .read_blocking(|conn| cache::connection(conn, original))?
+        .ok_or_else(|| ConnectionError::NotFound { name: original.to_owned() })?;
+    let old_account = account(&row.name, &row.base_url);
+    let new_account = account(&new.name, &new.base_url);
+    let secret = match (new.settings.anonymous, new.client_secret.is_empty()) {
+        (true, _) | (false, false) => new.client_secret.clone(),
+        (false, true) => secrets
+            .get(&old_account)?
+            .ok_or_else(|| ConnectionError::NoSecret { name: original.to_owned(), account: old_account.clone() })?,
+    };
+    let (_, json) = checked(new, &secret)?;
+    let id = row.id;
+    let update = |tx: &rusqlite::Transaction<'_>| -> Result<(), ConnectionError> {
+        if new.name != original
+            && let Some(other) = cache::connection(tx, &new.name)?
+        {
+            return Err(ConnectionError::Exists { name: new.name.clone(), base_url: other.base_url });
+        }
+        if new.base_url.trim_end_matches('/') != row.base_url.trim_end_matches('/') && cache::record_count(tx, id)? > 0
+        {
+            return Err(invalid(format!(
+                "{original:?} holds records from {}: to use {} add a new connection (Duplicate), then remove this one",
+                row.base_url, new.base_url
+            )));
+        }
+        cache::update_connection(tx, id, &new.name, &new.base_url, &json)?;
+        Ok(())
+    };
+    if new.settings.anonymous {
+        cache.write_blocking(update)?;
+        // Best effort: a secret nothing names any more.
+        let _ = secrets.delete(&old_account);
+        return Ok(());
+    }
+    let before = secrets.get(&new_account)?;
+    secrets.set(&new_account, &secret)?;
+    if let Err(error) = cache.write_blocking(update) {
+        let _ = match before {
+            Some(before) => secrets.set(&new_account, &before),
+            None => secrets.delete(&new_account).map(drop),
+        };
+        return Err(error);
+    }
+    if new_account != old_account {
+        secrets.delete(&old_account).map_err(|source| ConnectionError::SecretLeft {
+            name: original.to_owned(),
+            account: old_account,
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// Saves a copy of the connection `name` as `copy`: the same settings and, in the keyring, the
+/// same secret (which never leaves Rust).
+pub fn duplicate(
+    cache: &CacheHandle,
+    name: &str,
+    copy: &str,
+    secrets: &dyn SecretStore,
+) -> Result<(), ConnectionError> {
+    let (base_url, settings) = load(cache, name)?;
+    let client_secret = match settings.anonymous {
+        true => Secret::new(""),
+        false => {
+            let account = account(name, &base_url);
+            secrets.get(&account)?.ok_or_else(|| ConnectionError::NoSecret { name: name.to_owned(), account })?
+        }
+    };
+    add(cache, &NewConnection { name: copy.to_owned(), base_url, settings, client_secret }, secrets)
 }
 
 /// [`ConnectionError::Exists`] when `existing` is a saved connection, or one made under another

@@ -49,6 +49,31 @@ pub fn save_connection(conn: &Connection, name: &str, base_url: &str, settings: 
     )?)
 }
 
+/// Gives the connection `id` a new name, base URL and settings (its records stay under it).
+pub fn update_connection(
+    conn: &Connection,
+    id: i64,
+    name: &str,
+    base_url: &str,
+    settings: &str,
+) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE connections SET name = ?2, base_url = ?3, settings = ?4 WHERE id = ?1")?
+        .execute(params![id, name, base_url, settings])?;
+    Ok(())
+}
+
+/// How many records, of every collection, are cached for the connection `id`.
+pub fn record_count(conn: &Connection, id: i64) -> Result<u64, StoreError> {
+    let mut total = 0u64;
+    for spec in TABLES {
+        let n: i64 = conn
+            .prepare_cached(&format!("SELECT COUNT(*) FROM {} WHERE connection_id = ?1", spec.table))?
+            .query_row([id], |r| r.get(0))?;
+        total += n.max(0) as u64;
+    }
+    Ok(total)
+}
+
 /// The name of the connection with the id `id`.
 pub fn connection_name(conn: &Connection, id: i64) -> Result<Option<String>, StoreError> {
     let mut statement = conn.prepare_cached("SELECT name FROM connections WHERE id = ?1")?;

@@ -79,6 +79,45 @@ pub fn last_complete(conn: &Connection, connection_id: i64, collection: &str) ->
         .optional()?)
 }
 
+/// Where a collection stands for a connection: its last sync and its last complete one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectionStatus {
+    /// The last journal line of the collection.
+    pub last: JournalEntry,
+    /// When its last complete sync ended (the data cached is from then), if one did.
+    pub last_complete: Option<String>,
+}
+
+/// Every collection the journal knows for a connection, by name, with its last line and when
+/// it last synced completely.
+pub fn collection_statuses(conn: &Connection, connection_id: i64) -> Result<Vec<CollectionStatus>, StoreError> {
+    let mut statement = conn.prepare_cached(
+        "SELECT j.collection, j.mode, j.started_at, COALESCE(j.finished_at, ''), j.outcome, j.records, j.message,
+                (SELECT k.finished_at FROM sync_journal k
+                  WHERE k.connection_id = j.connection_id AND k.collection = j.collection AND k.outcome = 'complete'
+                  ORDER BY k.id DESC LIMIT 1)
+           FROM sync_journal j
+          WHERE j.connection_id = ?1
+            AND j.id = (SELECT MAX(m.id) FROM sync_journal m WHERE m.connection_id = ?1 AND m.collection = j.collection)
+          ORDER BY j.id",
+    )?;
+    let rows = statement.query_map([connection_id], |r| {
+        Ok(CollectionStatus {
+            last: JournalEntry {
+                collection: r.get(0)?,
+                mode: r.get(1)?,
+                started_at: r.get(2)?,
+                finished_at: r.get(3)?,
+                outcome: r.get(4)?,
+                records: r.get::<_, i64>(5)?.max(0) as u64,
+                message: r.get(6)?,
+            },
+            last_complete: r.get(7)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 impl JournalEntry {
     /// An entry with an outcome.
     pub fn new(

@@ -1,6 +1,7 @@
 //! The app's cache: what the explorer syncs and imports, per connection, for fast offline
 //! browsing. Secrets never reach it: connections keep their URL and settings only.
 
+mod app_settings;
 mod checkpoint;
 mod connections;
 mod documents;
@@ -22,13 +23,17 @@ mod writer;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+pub use app_settings::{app_setting, save_app_setting};
 pub use connections::{
-    ConnectionRow, NO_SETTINGS, connection, connection_name, connections, remove_connection, save_connection,
+    ConnectionRow, NO_SETTINGS, connection, connection_name, connections, record_count, remove_connection,
+    save_connection, update_connection,
 };
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use handle::{CacheHandle, blocking};
-pub use journal::{JournalEntry, Outcome, append as journal_append, last_complete};
+pub use journal::{
+    CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, last_complete,
+};
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use package::{PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;

@@ -15,6 +15,7 @@ import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
+import { connectionMethods } from "./connections";
 import { type MockFiles, fileMethods } from "./files";
 import { rosterMethods } from "./roster";
 
@@ -34,6 +35,8 @@ export interface MemoryBackend extends Backend {
   emitCacheChanged(connection: string): void;
   /** Makes the next call of `command` fail with `error`. */
   failNext(command: string, error: AppError): void;
+  /** Makes the fake's server unreachable (or reachable again). */
+  setOffline(offline: boolean): void;
 }
 
 interface Indexed {
@@ -162,9 +165,11 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const calls: MockCall[] = [];
   const saved: Session[] = [];
   const opened: string[] = [];
+  const cancelledTasks = new Set<string>();
+  let offline = false;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  async function answer<T>(command: string, args: Record<string, unknown>, run: () => T): Promise<T> {
+  async function answer<T>(command: string, args: Record<string, unknown>, run: () => T | Promise<T>): Promise<T> {
     calls.push({ command, args });
     if (options.latency) await sleep(options.latency);
     else await Promise.resolve();
@@ -230,6 +235,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
     ...fileMethods(answer),
+    ...connectionMethods(answer, cancelledTasks, { progressDelay: options.progressDelay, offline: () => offline }),
     calls,
     saved,
     opened,
@@ -409,7 +415,13 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         session = next;
         saved.push(next);
       }),
-    cancel: (task) => answer("cancel", { task }, () => undefined),
+    cancel: (task) =>
+      answer("cancel", { task }, () => {
+        cancelledTasks.add(task);
+      }),
+    setOffline(value: boolean) {
+      offline = value;
+    },
     onCacheChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

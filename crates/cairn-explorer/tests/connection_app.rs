@@ -1,0 +1,370 @@
+//! The Connections area's commands on `App`, without a window, against the real sandbox over
+//! HTTPS and a real cache file, with keyring-core's mock store as the keyring: a wrong secret
+//! shows the server's `invalid_client`, the right one the granted scopes and every service
+//! answering; a sync's counts equal the server's; the secret reaches neither the cache nor a
+//! log line; a cancelled sync leaves the previous data; no keyring means nothing is saved;
+//! edit, duplicate, remove; per-service base paths; the settings page and resetting the cache.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Once};
+use std::time::Duration;
+
+use cairn_explorer::app::{App, AppOptions, AppSettings, ConnectionForm, ServicePaths, sync_task};
+use cairn_explorer::connections::{Keyring, KeyringError, SecretStore};
+use cairn_sandbox::auth::{SystemClock, SystemEntropy};
+use cairn_sandbox::demo::{DemoOptions, Scale, generate};
+use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
+use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
+use cairn_spec::{Collection, Dialect};
+
+/// A distinctive secret: no file of the data folder and no log line may hold it.
+const SECRET: &str = "Quill-7f3a-app-secret-Wx42";
+
+/// Every log line of the process, for the secret check.
+static LINES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+struct Capture;
+
+impl log::Log for Capture {
+    fn enabled(&self, _: &log::Metadata<'_>) -> bool {
+        true
+    }
+    fn log(&self, record: &log::Record<'_>) {
+        LINES.lock().unwrap().push(format!("{} {}", record.target(), record.args()));
+    }
+    fn flush(&self) {}
+}
+
+fn setup() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        log::set_logger(&Capture).unwrap();
+        log::set_max_level(log::LevelFilter::Trace);
+    });
+}
+
+fn mock_keyring() -> Arc<dyn SecretStore> {
+    Arc::new(Keyring::default_store().unwrap())
+}
+
+fn app(dir: &Path) -> App {
+    setup();
+    App::new(AppOptions {
+        data_dir: dir.to_owned(),
+        entropy: Arc::new(SystemEntropy),
+        clock: Arc::new(cairn_explorer::sync::SystemClock),
+        on_cache_change: Box::new(|_| {}),
+    })
+    .unwrap()
+    .with_secrets(Arc::new(|| Ok(mock_keyring())))
+}
+
+struct Server {
+    running: Running,
+    base_url: String,
+    ca_cert: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+/// The sandbox with the small demo, under `dialect`, with client `cairn` (every scope) and
+/// `core` (roster-core only).
+fn serve_demo(dialect: Dialect, delay: Option<Duration>) -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let bound = bind("127.0.0.1:0".parse().unwrap(), true, dir.path()).unwrap();
+    let base_url = bound.base_url.clone();
+    let ca_cert = bound.ca_cert.clone().unwrap();
+    let clients = [format!("cairn:{SECRET}"), format!("core:{SECRET}:roster-core.readonly")];
+    let sandbox = Sandbox::new(SandboxConfig {
+        dialect,
+        base_url: base_url.clone(),
+        scope_base: DEFAULT_SCOPE_BASE.into(),
+        clients: clients.iter().map(|c| c.parse().unwrap()).collect(),
+        token_lifetime: Duration::from_secs(3600),
+        db: None,
+        clock: Arc::new(SystemClock),
+        entropy: Arc::new(SystemEntropy),
+    })
+    .unwrap();
+    let mut records = Vec::new();
+    generate(&DemoOptions::new(Scale::Small, &base_url), &mut |c, v| records.push((c, v)));
+    sandbox.write(records).unwrap();
+    let running = serve(bound, sandbox, ServeOptions { delay, ..ServeOptions::default() });
+    Server { running, base_url, ca_cert, _dir: dir }
+}
+
+fn form(name: &str, server: &Server, client_id: &str, secret: &str) -> ConnectionForm {
+    ConnectionForm {
+        name: name.into(),
+        base_url: server.base_url.clone(),
+        token_url: None,
+        client_id: client_id.into(),
+        client_secret: secret.into(),
+        scopes: Vec::new(),
+        dialect: "spec".into(),
+        base_paths: ServicePaths::default(),
+        ca_cert: Some(server.ca_cert.display().to_string()),
+        anonymous: false,
+    }
+}
+
+/// Whether any file under `dir` holds `needle`.
+fn folder_holds(dir: &Path, needle: &str) -> Option<PathBuf> {
+    let mut stack = vec![dir.to_owned()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path)
+                && bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+            {
+                return Some(path);
+            }
+        }
+    }
+    None
+}
+
+fn count(dir: &Path, name: &str, collection: Collection) -> u64 {
+    let conn = cairn_store::cache::open(&dir.join("cache.sqlite")).unwrap();
+    let id = cairn_store::cache::find_connection(&conn, name).unwrap().unwrap();
+    cairn_store::cache::count(&conn, id, collection).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn add_test_correct_sync_without_the_secret_leaking() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+
+    // A wrong secret: saved, and the test says what the token endpoint said.
+    app.connection_save(form("district", &server, "cairn", "not-the-secret"), None).await.unwrap();
+    let test = app.connection_test("district".into()).await.unwrap();
+    let refusal = test.token_error.expect("no token with a wrong secret");
+    assert!(refusal.message.contains("invalid_client"), "{refusal:?}");
+    assert_eq!(refusal.detail.as_ref().and_then(|d| d.http_status), Some(401));
+    assert!(test.services.is_empty());
+
+    // Corrected (the form sends the secret again): the granted scopes, every service answers.
+    app.connection_save(form("district", &server, "cairn", SECRET), Some("district".into())).await.unwrap();
+    let test = app.connection_test("district".into()).await.unwrap();
+    assert!(test.token_error.is_none(), "{:?}", test.token_error);
+    assert!(test.granted_scopes.contains(&"roster-core.readonly".to_owned()), "{:?}", test.granted_scopes);
+    let services: Vec<_> = test.services.iter().map(|s| (s.service.as_str(), s.ok)).collect();
+    assert_eq!(services, [("competency", true), ("rostering", true), ("gradebook", true), ("resources", true)]);
+    assert!(test.services.iter().all(|s| s.total.is_some_and(|n| n > 0)), "{:?}", test.services);
+
+    // Listed without its secret; the keyring holds it.
+    let list = app.connections().await.unwrap();
+    assert!(list.keyring_problem.is_none());
+    let listed = list.connections.iter().find(|c| c.name == "district").unwrap();
+    assert_eq!(listed.secret_stored, Some(true));
+    assert!(!serde_json::to_string(&list).unwrap().contains(SECRET));
+
+    // Sync: the counts are the server's; every collection says when it last synced.
+    let stages = Mutex::new(Vec::new());
+    let summary =
+        app.sync_connection("district".into(), true, &|p| stages.lock().unwrap().push(p.stage)).await.unwrap();
+    assert!(summary.is_complete(), "{summary:?}");
+    let users = summary.get("users").unwrap();
+    assert_eq!(Some(users.records), users.total);
+    assert_eq!(count(dir.path(), "district", Collection::Users), users.records);
+    assert!(stages.lock().unwrap().iter().any(|s| s == "users"));
+    let status = app.sync_status("district".into()).await.unwrap();
+    let users = status.collections.iter().find(|c| c.collection == "users").unwrap();
+    assert_eq!((users.outcome.as_str(), users.mode.as_str()), ("complete", "full"));
+    assert!(users.last_complete.is_some());
+
+    // The secret is in no file of the data folder and in no log line.
+    drop(app);
+    assert_eq!(folder_holds(dir.path(), SECRET), None);
+    let lines = LINES.lock().unwrap().clone();
+    assert!(lines.iter().any(|l| l.contains("district")), "the commands logged nothing");
+    assert!(!lines.iter().any(|l| l.contains(SECRET)), "a log line holds the secret");
+    server.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scope_the_token_lacks_is_a_403_in_the_test_and_a_skip_in_the_sync() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.connection_save(form("core", &server, "core", SECRET), None).await.unwrap();
+    let test = app.connection_test("core".into()).await.unwrap();
+    assert_eq!(test.granted_scopes, ["roster-core.readonly"]);
+    let gradebook = test.services.iter().find(|s| s.service == "gradebook").unwrap();
+    let error = gradebook.error.as_ref().unwrap();
+    let detail = error.detail.as_ref().unwrap();
+    assert_eq!(detail.http_status, Some(403), "{error:?}");
+    assert!(detail.status.as_ref().is_some_and(|s| s.code_major == "failure"), "{error:?}");
+    assert!(test.services.iter().find(|s| s.service == "rostering").unwrap().ok);
+    server.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn per_service_base_paths_reach_a_server_of_another_layout() {
+    // The server serves the 1EdTech paths; the connection says spec but moves every service.
+    let server = serve_demo(Dialect::one_edtech(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    let mut moved = form("moved", &server, "cairn", SECRET);
+    let one = Dialect::one_edtech();
+    moved.base_paths = ServicePaths {
+        competency: Some(one.competency.clone()),
+        rostering: Some(one.rostering.clone()),
+        gradebook: Some(one.gradebook.clone()),
+        resources: Some(one.resources.clone()),
+    };
+    app.connection_save(moved, None).await.unwrap();
+    let test = app.connection_test("moved".into()).await.unwrap();
+    assert!(test.services.iter().all(|s| s.ok), "{:?}", test.services);
+    let listed = app.connections().await.unwrap();
+    let view = listed.connections.iter().find(|c| c.name == "moved").unwrap();
+    assert_eq!(view.base_paths.rostering.as_deref(), Some("/ims/oneroster/rostering/v1p2"));
+
+    // A path that is not one is refused, and nothing is saved.
+    let mut bad = form("bad", &server, "cairn", SECRET);
+    bad.base_paths.rostering = Some("oneroster?x".into());
+    let error = app.connection_save(bad, None).await.unwrap_err();
+    assert!(error.message.contains("must start with /"), "{error:?}");
+    assert!(app.connections().await.unwrap().connections.iter().all(|c| c.name != "bad"));
+    server.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_sync_leaves_the_previous_data() {
+    // A slow link, so that the cancel lands while collections are being read.
+    let server = serve_demo(Dialect::spec(), Some(Duration::from_millis(20)));
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.settings_save(AppSettings { page_size: 50, ..AppSettings::default() }).await.unwrap();
+    app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    assert!(app.sync_connection("district".into(), true, &|_| {}).await.unwrap().is_complete());
+    let before: Vec<u64> = [Collection::Users, Collection::Enrollments, Collection::Classes]
+        .map(|c| count(dir.path(), "district", c))
+        .into();
+
+    let cancelled = AtomicBool::new(false);
+    let report = app
+        .sync_connection("district".into(), true, &|p| {
+            if p.stage == "users" && p.done > 0 && !cancelled.swap(true, Ordering::SeqCst) {
+                assert!(app.cancel(&sync_task("district")));
+            }
+        })
+        .await
+        .unwrap();
+    assert!(report.is_cancelled(), "{report:?}");
+    assert_eq!(report.get("users").unwrap().outcome, cairn_explorer::sync::SyncOutcome::Cancelled);
+    let after: Vec<u64> = [Collection::Users, Collection::Enrollments, Collection::Classes]
+        .map(|c| count(dir.path(), "district", c))
+        .into();
+    assert_eq!(before, after);
+    let status = app.sync_status("district".into()).await.unwrap();
+    let users = status.collections.iter().find(|c| c.collection == "users").unwrap();
+    assert_eq!(users.outcome, "cancelled");
+    assert!(users.last_complete.is_some(), "the previous complete sync is still known");
+    server.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_keyring_nothing_is_saved_and_the_form_says_what_to_install() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path()).with_secrets(Arc::new(|| {
+        Err(KeyringError::Unavailable {
+            reason: "org.freedesktop.secrets was not provided by any .service files".into(),
+        })
+    }));
+    let error = app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap_err();
+    assert_eq!(error.code, "keyring");
+    let advice = error.detail.as_ref().and_then(|d| d.text.clone()).unwrap();
+    assert!(advice.contains("gnome-keyring") && advice.contains("nothing was saved"), "{advice}");
+    let list = app.connections().await.unwrap();
+    assert!(list.connections.is_empty());
+    assert_eq!(list.keyring_problem.map(|p| p.code).as_deref(), Some("keyring"));
+    drop(app);
+    assert_eq!(folder_holds(dir.path(), SECRET), None);
+    server.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn edit_duplicate_rename_and_remove() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.connection_save(form("a", &server, "cairn", SECRET), None).await.unwrap();
+    let account = |name: &str| format!("{name}@{}", server.base_url);
+    let keyring = mock_keyring();
+
+    // Edited without a secret: the stored one stays.
+    let mut scoped = form("a", &server, "cairn", "");
+    scoped.scopes = vec!["roster-core.readonly".into()];
+    app.connection_save(scoped, Some("a".into())).await.unwrap();
+    assert_eq!(keyring.get(&account("a")).unwrap().unwrap().expose(), SECRET);
+    assert_eq!(app.connection_test("a".into()).await.unwrap().granted_scopes, ["roster-core.readonly"]);
+
+    // Duplicated: the copy has the settings and the secret, which never left Rust.
+    app.connection_duplicate("a".into(), "b".into()).await.unwrap();
+    assert_eq!(keyring.get(&account("b")).unwrap().unwrap().expose(), SECRET);
+    let list = app.connections().await.unwrap();
+    let b = list.connections.iter().find(|c| c.name == "b").unwrap();
+    assert_eq!(b.scopes, ["roster-core.readonly"]);
+
+    // Renamed: the secret moves to the new account; the old name is free.
+    app.sync_connection("b".into(), true, &|_| {}).await.unwrap();
+    let orgs = count(dir.path(), "b", Collection::Orgs);
+    app.connection_save(form("c", &server, "cairn", ""), Some("b".into())).await.unwrap();
+    assert_eq!(keyring.get(&account("b")).unwrap(), None);
+    assert_eq!(keyring.get(&account("c")).unwrap().unwrap().expose(), SECRET);
+    assert_eq!(count(dir.path(), "c", Collection::Orgs), orgs, "the records follow the name");
+
+    // Another base URL under a connection holding records is refused.
+    let mut elsewhere = form("c", &server, "cairn", "");
+    elsewhere.base_url = "https://elsewhere.example".into();
+    let error = app.connection_save(elsewhere, Some("c".into())).await.unwrap_err();
+    assert!(error.message.contains("Duplicate"), "{error:?}");
+
+    // Removed: its records and its secret go.
+    app.connection_remove("c".into()).await.unwrap();
+    assert_eq!(keyring.get(&account("c")).unwrap(), None);
+    assert!(app.connections().await.unwrap().connections.iter().all(|c| c.name != "c"));
+    server.running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_are_saved_in_the_cache_and_reset_empties_it() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    assert_eq!(app.settings().await.unwrap(), AppSettings::default());
+    let chosen = AppSettings {
+        page_size: 250,
+        concurrent_pages: 2,
+        timeout_seconds: 10,
+        retry_attempts: 2,
+        retry_max_delay_seconds: 5,
+        sandbox_scale: "district".into(),
+        theme: "dark".into(),
+        active_connection: Some("district".into()),
+    };
+    app.settings_save(chosen.clone()).await.unwrap();
+    let error = app.settings_save(AppSettings { concurrent_pages: 0, ..chosen.clone() }).await.unwrap_err();
+    assert!(error.message.contains("concurrent pages"), "{error:?}");
+    drop(app);
+    let app = self::app(dir.path());
+    assert_eq!(app.settings().await.unwrap(), chosen, "read back from the cache file");
+
+    app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    app.sync_connection("district".into(), true, &|_| {}).await.unwrap();
+    assert!(count(dir.path(), "district", Collection::Users) > 0);
+    app.reset_cache().await.unwrap();
+    assert_eq!(count(dir.path(), "district", Collection::Users), 0);
+    let list = app.connections().await.unwrap();
+    assert_eq!(list.connections[0].secret_stored, Some(true), "the saved connection stays");
+    assert!(app.sync_status("district".into()).await.unwrap().collections.is_empty());
+    assert_eq!(app.settings().await.unwrap(), chosen);
+    server.running.shutdown().await;
+}

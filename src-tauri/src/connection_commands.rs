@@ -1,0 +1,86 @@
+//! The Connections and Settings areas' commands: each a thin async adapter over
+//! [`cairn_explorer::app::App`]. The client secret arrives in a form, once, and is never
+//! answered back; a sync's progress goes through a [`Channel`].
+
+use cairn_explorer::app::{
+    AppError, AppSettings, ConnectionForm, ConnectionList, ConnectionTest, Progress, SyncStatus, SyncSummary,
+};
+use tauri::State;
+use tauri::ipc::Channel;
+
+use crate::commands::AppState;
+
+/// Every connection (never a secret), and why the keyring cannot be used when it cannot.
+#[tauri::command]
+pub async fn connections_list(app: State<'_, AppState>) -> Result<ConnectionList, AppError> {
+    app.app()?.connections().await
+}
+
+/// Saves a connection from the form: new when `original` is null, else a change of `original`.
+#[tauri::command]
+pub async fn connection_save(
+    app: State<'_, AppState>,
+    form: ConnectionForm,
+    original: Option<String>,
+) -> Result<(), AppError> {
+    app.app()?.connection_save(form, original).await
+}
+
+/// Copies a connection, its secret copied inside the keyring.
+#[tauri::command]
+pub async fn connection_duplicate(app: State<'_, AppState>, name: String, copy: String) -> Result<(), AppError> {
+    app.app()?.connection_duplicate(name, copy).await
+}
+
+/// Removes a connection, everything cached for it and its secret.
+#[tauri::command]
+pub async fn connection_remove(app: State<'_, AppState>, name: String) -> Result<(), AppError> {
+    app.app()?.connection_remove(name).await
+}
+
+/// A token's granted scopes and each service's answer.
+#[tauri::command]
+pub async fn connection_test(app: State<'_, AppState>, name: String) -> Result<ConnectionTest, AppError> {
+    app.app()?.connection_test(name).await
+}
+
+/// Syncs a connection in full or incrementally, with progress; cancel it as task `sync:<name>`.
+#[tauri::command]
+pub async fn sync_connection(
+    app: State<'_, AppState>,
+    name: String,
+    full: bool,
+    on_progress: Channel<Progress>,
+) -> Result<SyncSummary, AppError> {
+    let report = app
+        .app()?
+        .sync_connection(name.clone(), full, &|progress| {
+            let _ = on_progress.send(progress);
+        })
+        .await?;
+    Ok(SyncSummary::of(&name, &report))
+}
+
+/// Each collection's last sync and last complete sync.
+#[tauri::command]
+pub async fn sync_status(app: State<'_, AppState>, name: String) -> Result<SyncStatus, AppError> {
+    app.app()?.sync_status(name).await
+}
+
+/// The app's settings.
+#[tauri::command]
+pub async fn settings_load(app: State<'_, AppState>) -> Result<AppSettings, AppError> {
+    app.app()?.settings().await
+}
+
+/// Saves the app's settings.
+#[tauri::command]
+pub async fn settings_save(app: State<'_, AppState>, settings: AppSettings) -> Result<(), AppError> {
+    app.app()?.settings_save(settings).await
+}
+
+/// Empties the cache (saved connections and settings stay).
+#[tauri::command]
+pub async fn reset_cache(app: State<'_, AppState>) -> Result<(), AppError> {
+    app.app()?.reset_cache().await
+}

@@ -1,0 +1,254 @@
+// Connections and sync in the real window, against a second sandbox this test starts with
+// `cairn serve` (the district-scale demo) and a private GNOME Keyring on a D-Bus bus of its own:
+// a wrong secret shows the server's invalid_client; the right one the granted scopes; a sync's
+// counts equal the server's X-Total-Count; a full sync cancelled half way leaves the previous
+// data; with the server stopped the window says "Offline" and the cached data stays browsable.
+// The secret is in the test's keyring and in no file of the data folder.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import readline from 'node:readline';
+import { cairn, cliBinary, freshDataDir, launch, shotsDir, startDriver } from '../lib/app.mjs';
+import { cacheFile } from '../lib/data.mjs';
+import { startSecretService } from '../lib/keyring.mjs';
+
+const SECRET = 'conn-e2e-Secret-7Hq2xP';
+const CONNECTION = 'District';
+
+let secrets;
+let driver;
+let server;
+let ready;
+before(async () => {
+  // The bus first: the driver, and so the app, inherit its address.
+  secrets = await startSecretService();
+  Object.assign(process.env, { DBUS_SESSION_BUS_ADDRESS: secrets.env.DBUS_SESSION_BUS_ADDRESS });
+  driver = await startDriver();
+  server = spawn(
+    cliBinary,
+    ['serve', '--demo', '--scale', 'district', '--listen', '127.0.0.1:0', '--client', `app:${SECRET}`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  ready = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+    server.once('exit', (code) => reject(new Error(`cairn serve exited with ${code}`)));
+  });
+});
+after(async () => {
+  server?.kill();
+  await driver?.stop();
+  secrets?.stop();
+});
+
+/** X-Total-Count of a rostering collection, with a token of client `app`. */
+async function total(collection) {
+  const ca = readFileSync(ready.ca_cert);
+  const request = (url, options, body) => new Promise((resolve, reject) => {
+    const req = https.request(url, { ca, ...options }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  const auth = Buffer.from(`app:${SECRET}`).toString('base64');
+  const form = `grant_type=client_credentials&scope=${encodeURIComponent(`${ready.scope_base}/roster.readonly`)}`;
+  const token = JSON.parse((await request(ready.token_url, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
+  }, form)).text).access_token;
+  const res = await request(`${ready.base_url}/api/roster/rostering/v1p2/${collection}?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(res.status, 200, res.text);
+  return Number(res.headers['x-total-count']);
+}
+
+async function click(browser, selector) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const element = await browser.$(selector);
+      await element.waitForClickable({ timeout: 30_000 });
+      await element.click();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/stale/i.test(String(error?.message ?? error))) throw error;
+      await browser.pause(200);
+    }
+  }
+}
+
+async function type(browser, selector, value) {
+  const element = await browser.$(selector);
+  await element.waitForExist({ timeout: 20_000 });
+  await element.clearValue();
+  await element.setValue(value);
+}
+
+async function waitText(browser, selector, predicate, message, timeout = 30_000) {
+  let last = '';
+  await browser.waitUntil(async () => {
+    const element = await browser.$(selector);
+    if (!(await element.isExisting())) return false;
+    try {
+      // textContent: WebDriver's text is only what shows, and a row can be off screen.
+      last = String(await element.getProperty('textContent')).replace(/\s+/g, ' ').trim();
+    } catch {
+      return false;
+    }
+    return predicate(last);
+  }, { timeout, timeoutMsg: `${message}: ${JSON.stringify(last)}` });
+  return last;
+}
+
+/** The records count the Collections table shows for `collection`. */
+async function shownRecords(browser, collection) {
+  const text = await waitText(browser, `table[aria-label="Collections as last synced"] tr[data-collection="${collection}"] td.num`,
+    (t) => /\d/.test(t), `${collection}'s records`);
+  return Number(text.replace(/\D/g, ''));
+}
+
+function stats(dataDir) {
+  return JSON.parse(cairn('stats', '--db', cacheFile(dataDir), '--connection', CONNECTION, '--json'));
+}
+
+/** The files under `dir` holding `needle`. */
+function filesHolding(dir, needle) {
+  const found = [];
+  const walk = (folder) => {
+    for (const name of readdirSync(folder)) {
+      const file = path.join(folder, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (readFileSync(file).includes(needle)) found.push(file);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+const SYNC_STATE = 'section[aria-label="Sync"] .sync-state';
+
+/**
+ * A screenshot of the X display. WebDriver's own stops answering once the window has a session
+ * bus (here, the keyring's) for a while, so this one reads the Xvfb screen directly.
+ */
+function screenshot(_browser, name) {
+  mkdirSync(shotsDir, { recursive: true });
+  const file = path.join(shotsDir, `${name}.png`);
+  // xwd (x11-apps) and netpbm: scripts/setup.sh installs them.
+  execFileSync('sh', ['-c', `xwd -root -silent | xwdtopnm 2>/dev/null | pnmtopng > '${file}'`], { stdio: 'ignore', timeout: 30_000 });
+  return file;
+}
+
+test('add, test, correct, sync, cancel half way, go offline: the secret only in the keyring', async () => {
+  const dataDir = freshDataDir('connections');
+  const browser = await launch(driver, dataDir);
+  try {
+    // The first launch syncs the built-in sandbox first.
+    await (await browser.$('nav[aria-label="Areas"]')).waitForExist({ timeout: 300_000 });
+    await click(browser, 'nav[aria-label="Areas"] button[aria-label="Connections"]');
+    await click(browser, 'aside[aria-label="Connection list"] .sidebar-head button');
+
+    // A wrong secret: saved, and the test shows the server's invalid_client.
+    await type(browser, '#connection-name', CONNECTION);
+    await type(browser, '#connection-baseUrl', ready.base_url);
+    await type(browser, '#connection-clientId', 'app');
+    await type(browser, '#connection-clientSecret', 'not-the-secret');
+    await type(browser, '#connection-caCert', ready.ca_cert);
+    await screenshot(browser, 'connection-form');
+    await click(browser, 'form[aria-label="Add a connection"] button[type="submit"]');
+    await click(browser, 'button=Test');
+    const refused = await waitText(browser, 'section[aria-label="Test result"]', (t) => t.includes('invalid_client'), 'the test result');
+    assert.match(refused, /No token/);
+
+    // Corrected: the granted scopes, and every service answering.
+    await click(browser, 'button=Edit');
+    const secretField = await browser.$('#connection-clientSecret');
+    assert.equal(await secretField.getValue(), '', 'the window never gets the secret back');
+    await type(browser, '#connection-clientSecret', SECRET);
+    await click(browser, `form[aria-label="Edit ${CONNECTION}"] button[type="submit"]`);
+    await click(browser, 'button=Test');
+    const scopes = await waitText(browser, '[aria-label="Granted scopes"]', (t) => t.includes('roster-core.readonly'), 'the granted scopes');
+    assert.match(scopes, /case\.readonly/);
+    const services = await waitText(browser, 'table.service-checks', (t) => (t.match(/Answers/g) ?? []).length === 4, 'four services answering');
+    assert.match(services, /Rostering/);
+    await screenshot(browser, 'connection-test');
+
+    // Active, then synced: the counts are the server's X-Total-Count.
+    await click(browser, 'button=Make active');
+    await waitText(browser, '[aria-label="Status bar"] .status-connection', (t) => t.includes(CONNECTION), 'the active connection');
+    await click(browser, 'button=Sync now');
+    await waitText(browser, 'ul[aria-label="Sync progress"]', (t) => t.length > 0, 'progress bars');
+    await screenshot(browser, 'connection-sync-progress');
+    await waitText(browser, SYNC_STATE, (t) => t.startsWith('Last sync'), 'the sync to end', 600_000);
+    for (const collection of ['orgs', 'users', 'classes', 'enrollments']) {
+      assert.equal(await shownRecords(browser, collection), await total(collection), collection);
+    }
+    await screenshot(browser, 'connection-synced');
+    const before = stats(dataDir);
+    assert.equal(before.users, await total('users'));
+
+    // A full sync cancelled half way through a collection: the previous data stands. The
+    // window is watched from inside (one script per look), and Cancel pressed the moment a bar
+    // stands between empty and full.
+    await click(browser, 'button=Full sync');
+    let cut = null;
+    await browser.waitUntil(async () => {
+      cut = await browser.execute(() => {
+        for (const bar of document.querySelectorAll('ul[aria-label="Sync progress"] [role="progressbar"]')) {
+          const now = Number(bar.getAttribute('aria-valuenow'));
+          const max = Number(bar.getAttribute('aria-valuemax'));
+          // The district's users or enrollments, caught between their first page and their last.
+          if (['users', 'enrollments'].includes(bar.getAttribute('aria-label')) && now > 0 && now < max) {
+            const cancel = [...document.querySelectorAll('section[aria-label="Sync"] button')].find((b) => b.textContent === 'Cancel sync');
+            if (!cancel) return null;
+            cancel.click();
+            return { stage: bar.getAttribute('aria-label'), now, max };
+          }
+        }
+        return null;
+      });
+      return cut !== null;
+    }, { timeout: 600_000, interval: 20, timeoutMsg: 'no collection ever showed half way' });
+    console.log(`cancelled in ${cut.stage} at ${cut.now} of ${cut.max}`);
+    await waitText(browser, SYNC_STATE, (t) => /cancelled/.test(t), 'the cancelled sync', 120_000);
+    assert.deepEqual(stats(dataDir), before, `a sync cancelled in ${cut.stage} (${cut.now} of ${cut.max}) leaves the previous data`);
+    const cutRow = await waitText(browser, `table[aria-label="Collections as last synced"] tr[data-collection="${cut.stage}"]`,
+      (t) => /cancelled/i.test(t), `the ${cut.stage} row`);
+    assert.ok(!/never complete/.test(cutRow), cutRow);
+
+    // The secret: in the keyring (the CLI finds it there), in no file of the data folder.
+    const listed = JSON.parse(cairn('connection', 'list', '--db', cacheFile(dataDir), '--json'));
+    assert.equal(listed.find((c) => c.name === CONNECTION).secret_stored, true);
+
+    // The server gone: Ctrl+R says offline; the cached rosters stay browsable.
+    server.kill();
+    await new Promise((resolve) => server.once('exit', resolve));
+    await browser.keys(['Control', 'r']);
+    await browser.keys(['Control']);
+    await waitText(browser, '[aria-label="Status bar"]', (t) => t.includes('Offline'), 'offline in the status bar', 120_000);
+    await waitText(browser, SYNC_STATE, (t) => t.startsWith('Offline'), 'offline on the connection page');
+    const usersRow = await waitText(browser, 'table[aria-label="Collections as last synced"] tr[data-collection="users"]', (t) => t.length > 0, 'users row');
+    assert.ok(!/never complete/.test(usersRow), `when users last synced is shown: ${usersRow}`);
+    await screenshot(browser, 'connection-offline');
+    await click(browser, 'nav[aria-label="Areas"] button[aria-label="Rosters"]');
+    const select = await browser.$('select[aria-label="Connection"]');
+    await select.waitForExist({ timeout: 20_000 });
+    await select.selectByVisibleText(CONNECTION);
+    await waitText(browser, '[aria-label="Below"]', (t) => t.length > 0, 'the district navigation, offline');
+
+    // F1: the shortcut sheet.
+    await browser.keys(['F1']);
+    await waitText(browser, '[role="dialog"][aria-label="Keyboard shortcuts"]', (t) => t.includes('Ctrl+R'), 'the shortcut sheet');
+    await browser.keys(['Escape']);
+  } finally {
+    // A failure above is the one to report, not the session's end.
+    await browser.deleteSession().catch(() => {});
+  }
+  assert.deepEqual(filesHolding(dataDir, SECRET), [], 'no file of the data folder holds the secret');
+});

@@ -1,0 +1,11 @@
+//! The window's keyboard shortcuts, as the F1 sheet and the settings page list them.
+
+export const SHORTCUTS: Array<[string, string]> = [
+  ["Ctrl+K or /", "Search every cached framework"],
+  ["Ctrl+R", "Sync the active connection"],
+  ["Ctrl+,", "Open the settings"],
+  ["F1", "Show this list of shortcuts"],
+  ["Alt+← / Alt+→", "Back and forward"],
+  ["↑ ↓ ← → Home End", "Move through a tree; Enter opens, * expands every sibling"],
+  ["Escape", "Close this sheet or a menu"],
+];

@@ -1,0 +1,240 @@
+//! The fake backend's connections, sync and settings: saved connections in memory (the secret
+//! kept only to judge a test, never answered back), a test that refuses a wrong secret with
+//! the server's `invalid_client`, a sync that reports progress per collection, and settings.
+
+import type { AppError } from "../../bindings/AppError";
+import type { AppSettings } from "../../bindings/AppSettings";
+import type { CollectionState } from "../../bindings/CollectionState";
+import type { ConnectionView } from "../../bindings/ConnectionView";
+import type { SyncSummary } from "../../bindings/SyncSummary";
+import type { Backend } from "../Backend";
+
+type ConnectionMethods = Pick<
+  Backend,
+  | "connectionsList"
+  | "connectionSave"
+  | "connectionDuplicate"
+  | "connectionRemove"
+  | "connectionTest"
+  | "syncConnection"
+  | "syncStatus"
+  | "settingsLoad"
+  | "settingsSave"
+  | "resetCache"
+>;
+
+type Answer = <T>(command: string, args: Record<string, unknown>, run: () => T | Promise<T>) => Promise<T>;
+
+/** The secret the fake's server accepts. */
+export const MOCK_SECRET = "right-secret";
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  pageSize: 100,
+  concurrentPages: 4,
+  timeoutSeconds: 30,
+  retryAttempts: 6,
+  retryMaxDelaySeconds: 20,
+  sandboxScale: "small",
+  theme: "system",
+  activeConnection: null,
+};
+
+const COLLECTIONS: Array<[string, number]> = [
+  ["orgs", 4],
+  ["academicSessions", 6],
+  ["users", 512],
+  ["enrollments", 1480],
+  ["CFDocuments", 2],
+];
+
+function invalid(message: string): AppError {
+  return { code: "invalid", message, detail: null };
+}
+
+/** Options of the fake's connections. */
+export interface ConnectionOptions {
+  /** Milliseconds between a sync's progress messages (0 in tests). */
+  progressDelay?: number;
+  /** Whether the server is unreachable (the sync and test answer `offline`). */
+  offline?: () => boolean;
+}
+
+/** The methods, over `cancelled`: the tasks the fake's `cancel` was asked to stop. */
+export function connectionMethods(answer: Answer, cancelled: Set<string>, options: ConnectionOptions = {}): ConnectionMethods {
+  const builtin: ConnectionView = {
+    name: "Built-in sandbox",
+    baseUrl: "https://127.0.0.1:4433",
+    kind: "builtIn",
+    saved: true,
+    tokenUrl: null,
+    clientId: "cairn-app",
+    scopes: [],
+    dialect: "spec",
+    basePaths: { competency: null, rostering: null, gradebook: null, resources: null },
+    caCert: null,
+    anonymous: false,
+    secretStored: null,
+  };
+  const connections = new Map<string, ConnectionView>([[builtin.name, builtin]]);
+  const secrets = new Map<string, string>();
+  const journal = new Map<string, CollectionState[]>();
+  let settings: AppSettings = { ...DEFAULT_SETTINGS };
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const offlineError = (): AppError => ({
+    code: "offline",
+    message: "token: refused: nothing listens at that address",
+    detail: { httpStatus: null, status: null, transport: "refused", text: null },
+  });
+
+  return {
+    connectionsList: () =>
+      answer("connections_list", {}, () => ({
+        connections: [...connections.values()].sort((a, b) => a.name.localeCompare(b.name)),
+        keyringProblem: null,
+      })),
+    connectionSave: (form, original) =>
+      answer("connection_save", { form: { ...form, clientSecret: form.clientSecret ? "<secret>" : "" }, original }, () => {
+        if (!form.name.trim()) throw invalid("invalid connection settings: the name is empty");
+        if (!form.anonymous && !form.clientId.trim()) throw invalid("invalid connection settings: the client id is empty");
+        if (original === null && connections.has(form.name)) {
+          throw invalid(`a connection called "${form.name}" already exists; remove it first`);
+        }
+        if (original === null && !form.anonymous && !form.clientSecret) {
+          throw invalid("invalid connection settings: the client secret is empty");
+        }
+        const secret = form.clientSecret || secrets.get(original ?? "") || "";
+        if (original !== null) {
+          connections.delete(original);
+          secrets.delete(original);
+        }
+        connections.set(form.name, {
+          name: form.name,
+          baseUrl: form.baseUrl,
+          kind: "connection",
+          saved: true,
+          tokenUrl: form.tokenUrl || null,
+          clientId: form.clientId,
+          scopes: form.scopes,
+          dialect: form.dialect,
+          basePaths: form.basePaths,
+          caCert: form.caCert || null,
+          anonymous: form.anonymous,
+          secretStored: !form.anonymous,
+        });
+        secrets.set(form.name, secret);
+      }),
+    connectionDuplicate: (name, copy) =>
+      answer("connection_duplicate", { name, copy }, () => {
+        const found = connections.get(name);
+        if (!found) throw invalid(`no connection called "${name}"`);
+        if (connections.has(copy)) throw invalid(`a connection called "${copy}" already exists; remove it first`);
+        connections.set(copy, { ...found, name: copy });
+        secrets.set(copy, secrets.get(name) ?? "");
+      }),
+    connectionRemove: (name) =>
+      answer("connection_remove", { name }, () => {
+        connections.delete(name);
+        secrets.delete(name);
+        journal.delete(name);
+      }),
+    connectionTest: (name) =>
+      answer("connection_test", { name }, () => {
+        if (options.offline?.()) return { connection: name, tokenError: offlineError(), grantedScopes: [], services: [] };
+        if (name !== builtin.name && secrets.get(name) !== MOCK_SECRET) {
+          return {
+            connection: name,
+            tokenError: {
+              code: "server",
+              message: "the token endpoint answered HTTP 401 invalid_client: the client id or secret is wrong",
+              detail: { httpStatus: 401, status: null, transport: null, text: null },
+            },
+            grantedScopes: [],
+            services: [],
+          };
+        }
+        const service = (name: string, operation: string, total: number | null, refused = false) => ({
+          service: name,
+          operation,
+          url: `https://127.0.0.1:4433/${name}`,
+          ok: !refused,
+          total,
+          error: refused
+            ? {
+                code: "server",
+                message: `${operation}: HTTP 403: failure error unauthorisedrequest: the token does not allow ${operation}`,
+                detail: {
+                  httpStatus: 403,
+                  status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: `the token does not allow ${operation}` },
+                  transport: null,
+                  text: null,
+                },
+              }
+            : null,
+        });
+        return {
+          connection: name,
+          tokenError: null,
+          grantedScopes: ["case.readonly", "roster-core.readonly", "roster.readonly"],
+          services: [
+            service("competency", "getAllCFDocuments", 2),
+            service("rostering", "getAllOrgs", 4),
+            service("gradebook", "getAllCategories", null, true),
+            service("resources", "getAllResources", 12),
+          ],
+        };
+      }),
+    syncConnection: (name, full, onProgress) =>
+      answer("sync_connection", { name, full }, async () => {
+        if (options.offline?.()) throw { ...offlineError(), message: `cannot authenticate with the server: ${offlineError().message}` };
+        cancelled.delete(`sync:${name}`);
+        const summary: SyncSummary = { connection: name, collections: [] };
+        const states: CollectionState[] = [];
+        let stop = false;
+        for (const [collection, total] of COLLECTIONS) {
+          const steps = 4;
+          let done = 0;
+          for (let i = 1; i <= steps && !stop; i++) {
+            if (options.progressDelay) await sleep(options.progressDelay);
+            else await Promise.resolve();
+            if (cancelled.has(`sync:${name}`)) stop = true;
+            done = Math.round((total * i) / steps);
+            if (!stop) onProgress?.({ task: "sync", stage: collection, done, total });
+          }
+          const outcome = stop ? "cancelled" : "complete";
+          summary.collections.push({
+            collection,
+            outcome,
+            records: (stop ? 0 : total) as unknown as bigint,
+            total: total as unknown as bigint,
+            message: stop ? "cancelled" : null,
+            failure: stop ? { code: "cancelled", httpStatus: null, status: null, transport: null } : null,
+          });
+          const now = new Date().toISOString();
+          const before = journal.get(name)?.find((c) => c.collection === collection);
+          states.push({
+            collection,
+            outcome,
+            mode: full ? "full" : "incremental",
+            startedAt: now,
+            finishedAt: now,
+            records: stop ? 0 : total,
+            message: stop ? "cancelled" : null,
+            lastComplete: stop ? (before?.lastComplete ?? null) : now,
+          });
+        }
+        journal.set(name, states);
+        return summary;
+      }),
+    syncStatus: (name) => answer("sync_status", { name }, () => ({ connection: name, collections: journal.get(name) ?? [] })),
+    settingsLoad: () => answer("settings_load", {}, () => ({ ...settings })),
+    settingsSave: (next) =>
+      answer("settings_save", { settings: next }, () => {
+        if (next.pageSize < 1 || next.pageSize > 10000) throw invalid(`the page size must be between 1 and 10000 (it is ${next.pageSize})`);
+        settings = { ...next };
+      }),
+    resetCache: () =>
+      answer("reset_cache", {}, () => {
+        journal.clear();
+      }),
+  };
+}

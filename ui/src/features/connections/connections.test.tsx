@@ -1,0 +1,135 @@
+//! The Connections and Settings areas over the fake backend: add with a wrong secret and see
+//! invalid_client, correct it and see the scopes and each service; the secret never comes
+//! back; sync with progress and cancel; offline in the status bar; Ctrl+R, Ctrl+, and F1; the
+//! theme setting.
+
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { createMemoryBackend } from "../../backend/mock";
+import { MOCK_SECRET } from "../../backend/mock/connections";
+import { data, renderApp } from "../../test/fixtures";
+
+async function openConnections(user: ReturnType<typeof userEvent.setup>) {
+  const areas = screen.getByRole("navigation", { name: "Areas" });
+  await user.click(within(areas).getByRole("button", { name: "Connections" }));
+}
+
+async function addConnection(user: ReturnType<typeof userEvent.setup>, secret: string) {
+  await user.click(screen.getByRole("button", { name: "Add connection" }));
+  const form = screen.getByRole("form", { name: "Add a connection" });
+  await user.type(within(form).getByLabelText("Name"), "District");
+  const base = within(form).getByLabelText("Base URL");
+  await user.clear(base);
+  await user.type(base, "https://district.example");
+  await user.type(within(form).getByLabelText("Client id"), "app");
+  await user.type(within(form).getByLabelText("Client secret"), secret);
+  await user.click(within(form).getByRole("button", { name: "Save" }));
+  await screen.findByRole("heading", { name: "District" });
+}
+
+describe("the Connections area", () => {
+  it("shows invalid_client for a wrong secret, then the scopes and each service once corrected", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await openConnections(user);
+    await addConnection(user, "wrong");
+    await user.click(screen.getByRole("button", { name: "Test" }));
+    const result = await screen.findByRole("region", { name: "Test result" });
+    expect(result).toHaveTextContent("invalid_client");
+
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const form = screen.getByRole("form", { name: "Edit District" });
+    const secret = within(form).getByLabelText("Client secret");
+    expect(secret).toHaveValue("");
+    await user.type(secret, MOCK_SECRET);
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await user.click(await screen.findByRole("button", { name: "Test" }));
+    await waitFor(() => expect(screen.getByLabelText("Granted scopes")).toHaveTextContent("roster-core.readonly"));
+    const checks = screen.getByRole("table");
+    expect(within(checks).getAllByText(/Answers/)).toHaveLength(3);
+    expect(checks).toHaveTextContent("unauthorisedrequest");
+    // What the backend was sent never comes back in any answer.
+    const list = await backend.connectionsList();
+    expect(JSON.stringify(list)).not.toContain(MOCK_SECRET);
+  });
+
+  it("syncs with a bar per collection, says when each last synced, and says offline", async () => {
+    const backend = createMemoryBackend(data(), { progressDelay: 5 });
+    await renderApp(backend);
+    const user = userEvent.setup();
+    await openConnections(user);
+    await addConnection(user, MOCK_SECRET);
+    await user.click(screen.getByRole("button", { name: "Make active" }));
+    await waitFor(() => expect(screen.getByRole("contentinfo", { name: "Status bar" })).toHaveTextContent("Connection: District"));
+    await user.click(screen.getByRole("button", { name: "Sync now" }));
+    await screen.findByRole("progressbar", { name: "users" });
+    await waitFor(() => expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent("Last sync: 5 synced"));
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    const table = await screen.findByRole("table", { name: "Collections as last synced" });
+    expect(within(table).getByText("users").closest("tr")).toHaveTextContent("512");
+
+    backend.setOffline(true);
+    fireEvent.keyDown(window, { key: "r", ctrlKey: true });
+    await waitFor(() => expect(screen.getByRole("contentinfo", { name: "Status bar" })).toHaveTextContent("Offline"));
+    expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent(/Offline — the server cannot be reached/);
+    expect(within(table).getByText("users").closest("tr")).not.toHaveTextContent("never complete");
+  });
+
+  it("cancels a running sync and keeps the last complete time", async () => {
+    const backend = createMemoryBackend(data(), { progressDelay: 5 });
+    await renderApp(backend);
+    const user = userEvent.setup();
+    await openConnections(user);
+    await addConnection(user, MOCK_SECRET);
+    await user.click(screen.getByRole("button", { name: "Sync now" }));
+    await user.click(await screen.findByRole("button", { name: "Cancel sync" }));
+    await waitFor(() => expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent(/cancelled/));
+    expect(backend.calls.some((c) => c.command === "cancel" && c.args.task === "sync:District")).toBe(true);
+  });
+
+  it("says what to do with no connection, and duplicates and removes", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    await openConnections(user);
+    await addConnection(user, MOCK_SECRET);
+    await user.click(screen.getByRole("button", { name: "Duplicate" }));
+    await screen.findByRole("heading", { name: "District (copy)" });
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(screen.queryByRole("option", { name: /District \(copy\)/ })).toBeNull());
+  });
+});
+
+describe("the app around it", () => {
+  it("opens the settings with Ctrl+, and the shortcut sheet with F1, and applies the theme", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    fireEvent.keyDown(window, { key: "F1" });
+    const sheet = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(sheet).toHaveTextContent("Ctrl+R");
+    fireEvent.keyDown(window, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.keyDown(window, { key: ",", ctrlKey: true });
+    const form = await screen.findByRole("form", { name: "App settings" });
+    await user.selectOptions(within(form).getByLabelText("Theme"), "dark");
+    const pageSize = within(form).getByLabelText("Records per page");
+    await user.clear(pageSize);
+    await user.type(pageSize, "250");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe("dark"));
+    expect((await backend.settingsLoad()).pageSize).toBe(250);
+
+    // Out of bounds: the form does not send it.
+    await user.clear(pageSize);
+    await user.type(pageSize, "0");
+    expect((pageSize as HTMLInputElement).validity.valid).toBe(false);
+    await user.selectOptions(within(form).getByLabelText("Theme"), "system");
+    await user.clear(pageSize);
+    await user.type(pageSize, "100");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBeUndefined());
+  });
+});
