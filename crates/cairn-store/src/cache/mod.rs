@@ -9,6 +9,7 @@ mod frameworks;
 mod handle;
 mod journal;
 mod outline;
+pub mod outbox;
 mod package;
 mod prepared;
 mod reads;

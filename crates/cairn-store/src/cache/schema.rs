@@ -14,6 +14,7 @@ pub fn migrations() -> Vec<Migration> {
         Migration { name: "unlisted frameworks and HTTP validators", sql: Cow::Borrowed(LISTING_AND_VALIDATORS) },
         Migration { name: "the columns a framework's outline is read from", sql: Cow::Owned(added_columns(3)) },
         Migration { name: "the roster inspector's indexes", sql: Cow::Borrowed(super::roster::ROSTER_INDEXES) },
+        Migration { name: "the gradebook outbox", sql: Cow::Borrowed(super::outbox::OUTBOX) },
     ]
 }
 
