@@ -11,6 +11,7 @@ mod ends;
 mod error;
 mod exports;
 mod frameworks;
+mod gradebook;
 mod graph_view;
 mod grouping_tree;
 mod imports;
@@ -42,6 +43,7 @@ pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use frameworks::{list_frameworks, source_kind};
+pub use gradebook::*;
 pub use imports::{ImportSummary, ImportedFile};
 pub use open::OpenFramework;
 pub use relation_types::*;
@@ -152,6 +154,18 @@ impl App {
     /// Syncs the built-in sandbox (starting it first when it is not running): in full, or
     /// incrementally; reports progress and can be cancelled as task `sync`.
     pub async fn sync_builtin(&self, full: bool, progress: OnProgress<'_>) -> Result<SyncReport, AppError> {
+        let client = Client::new(self.ensure_builtin().await?)?;
+        let options = SyncOptions { incremental: !full, clock: self.clock.clone(), ..SyncOptions::default() };
+        let running = self.tasks.begin(task::SYNC);
+        let report =
+            crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
+        self.changed(BUILTIN_CONNECTION);
+        Ok(report)
+    }
+
+    /// Starts the built-in sandbox when it is not running and saves its connection (it listens
+    /// on a new port each start: the connection follows it); how to reach it.
+    async fn ensure_builtin(&self) -> Result<cairn_client::ClientConfig, AppError> {
         let mut builtin = self.builtin.lock().await;
         if builtin.is_none() {
             *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone()).await?);
@@ -168,20 +182,13 @@ impl App {
         };
         let json = serde_json::to_string(&settings).map_err(|e| AppError::internal(e.to_string()))?;
         let base_url = sandbox.base_url().to_owned();
-        // The sandbox listens on a new port each start: the connection follows it.
         self.cache
             .write(move |tx| {
                 cairn_store::cache::save_connection(tx, BUILTIN_CONNECTION, &base_url, &json)?;
                 Ok::<_, AppError>(())
             })
             .await?;
-        let client = Client::new(sandbox.client_config()?)?;
-        let options = SyncOptions { incremental: !full, clock: self.clock.clone(), ..SyncOptions::default() };
-        let running = self.tasks.begin(task::SYNC);
-        let report =
-            crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
-        self.changed(BUILTIN_CONNECTION);
-        Ok(report)
+        sandbox.client_config()
     }
 
     /// Every cached framework, grouped by connection.

@@ -222,12 +222,13 @@ pub fn mark_sent(
     Ok(changed(n))
 }
 
-/// Puts a write back to pending with why the attempt failed (the server could not be reached,
+/// Puts a write (back) to pending with why the attempt failed (the server could not be reached,
 /// or failed on its side): it goes out again later.
 pub fn mark_pending(conn: &Connection, id: i64, now: &str, error: &str) -> Result<bool, StoreError> {
     let n = conn
         .prepare_cached(
-            "UPDATE outbox SET state = 'pending', error = ?3, updated_at = ?2 WHERE id = ?1 AND state = 'sending'",
+            "UPDATE outbox SET state = 'pending', error = ?3, updated_at = ?2
+             WHERE id = ?1 AND state IN ('sending', 'pending')",
         )?
         .execute(params![id, now, error])?;
     Ok(changed(n))
@@ -269,7 +270,9 @@ pub fn discard(conn: &Connection, id: i64, now: &str) -> Result<bool, StoreError
 /// first went out). `false` when it is no longer pending.
 pub fn replace_pending_body(conn: &Connection, id: i64, now: &str, body: &str) -> Result<bool, StoreError> {
     let n = conn
-        .prepare_cached("UPDATE outbox SET body = ?3, updated_at = ?2 WHERE id = ?1 AND state IN ('pending', 'failed')")?
+        .prepare_cached(
+            "UPDATE outbox SET body = ?3, updated_at = ?2 WHERE id = ?1 AND state IN ('pending', 'failed')",
+        )?
         .execute(params![id, now, body])?;
     Ok(changed(n))
 }
@@ -312,7 +315,10 @@ mod tests {
         assert!(!mark_sending(&conn, id, "t5").unwrap(), "a sent write is not sent again");
         assert!(!discard(&conn, id, "t5").unwrap());
         let row = get(&conn, id).unwrap().unwrap();
-        assert_eq!((row.state, row.attempts, row.error, row.sent_at.as_deref()), (WriteState::Sent, 2, None, Some("t4")));
+        assert_eq!(
+            (row.state, row.attempts, row.error, row.sent_at.as_deref()),
+            (WriteState::Sent, 2, None, Some("t4"))
+        );
         assert_eq!(unsent_counts(&conn).unwrap(), Vec::<(String, u64)>::new());
     }
 
