@@ -211,7 +211,7 @@ impl App {
                         }
                     }
                 }
-                items.sort_by(|a, b| b.id.cmp(&a.id));
+                items.sort_by_key(|item| std::cmp::Reverse(item.id));
                 Ok::<_, AppError>(items)
             })
             .await
@@ -219,7 +219,7 @@ impl App {
 
     /// Unsent writes per connection (the app says so at start).
     pub async fn gradebook_unsent(&self) -> Result<Vec<UnsentCount>, AppError> {
-        let counts = self.cache.read(|conn| outbox::unsent_counts(conn)).await?;
+        let counts = self.cache.read(outbox::unsent_counts).await?;
         Ok(counts.into_iter().map(|(connection, count)| UnsentCount { connection, count }).collect())
     }
 
