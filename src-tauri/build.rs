@@ -35,6 +35,18 @@ fn main() {
         "roster_checks",
         "roster_record",
         "roster_export_class",
+        "gradebook_class",
+        "gradebook_access",
+        "gradebook_save_cell",
+        "gradebook_put",
+        "gradebook_post",
+        "gradebook_delete",
+        "gradebook_send",
+        "gradebook_outbox",
+        "gradebook_unsent",
+        "gradebook_retry",
+        "gradebook_discard",
+        "gradebook_new_id",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

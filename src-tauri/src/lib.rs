@@ -3,6 +3,7 @@
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
 pub mod commands;
+pub mod gradebook_commands;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
@@ -58,6 +59,18 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         roster_commands::roster_checks,
         roster_commands::roster_record,
         roster_commands::roster_export_class,
+        gradebook_commands::gradebook_class,
+        gradebook_commands::gradebook_access,
+        gradebook_commands::gradebook_save_cell,
+        gradebook_commands::gradebook_put,
+        gradebook_commands::gradebook_post,
+        gradebook_commands::gradebook_delete,
+        gradebook_commands::gradebook_send,
+        gradebook_commands::gradebook_outbox,
+        gradebook_commands::gradebook_unsent,
+        gradebook_commands::gradebook_retry,
+        gradebook_commands::gradebook_discard,
+        gradebook_commands::gradebook_new_id,
     ])
 }
 

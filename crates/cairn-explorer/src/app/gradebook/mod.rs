@@ -220,7 +220,10 @@ impl App {
     /// Unsent writes per connection (the app says so at start).
     pub async fn gradebook_unsent(&self) -> Result<Vec<UnsentCount>, AppError> {
         let counts = self.cache.read(outbox::unsent_counts).await?;
-        Ok(counts.into_iter().map(|(connection, count)| UnsentCount { connection, count }).collect())
+        Ok(counts
+            .into_iter()
+            .map(|(connection, count)| UnsentCount { connection, count: count.min(u64::from(u32::MAX)) as u32 })
+            .collect())
     }
 
     /// Puts a failed write back in line, with a new body when given.

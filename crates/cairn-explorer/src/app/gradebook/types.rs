@@ -23,6 +23,7 @@ pub struct WriteFailure {
 #[serde(rename_all = "camelCase")]
 pub struct OutboxItem {
     /// Its number.
+    #[ts(type = "number")]
     pub id: i64,
     /// The connection it goes to.
     pub connection: String,
@@ -84,10 +85,13 @@ pub struct SendReport {
     /// Whether sending stopped because the server could not be reached.
     pub offline: bool,
     /// The writes sent, left pending or refused, by number.
+    #[ts(type = "Array<number>")]
     pub sent_ids: Vec<i64>,
     /// Those left pending.
+    #[ts(type = "Array<number>")]
     pub pending_ids: Vec<i64>,
     /// Those refused.
+    #[ts(type = "Array<number>")]
     pub failed_ids: Vec<i64>,
 }
 
@@ -98,7 +102,7 @@ pub struct UnsentCount {
     /// The connection.
     pub connection: String,
     /// Pending, sending or failed writes.
-    pub count: u64,
+    pub count: u32,
 }
 
 /// A gradebook category.
@@ -197,6 +201,7 @@ pub struct GradebookCell {
     /// `server` (as cached from the server), `pending`, `sending` or `failed`.
     pub state: String,
     /// The unsent write's number.
+    #[ts(type = "number | null")]
     pub outbox_id: Option<i64>,
     /// Why that write failed.
     pub error: Option<WriteFailure>,
@@ -275,6 +280,7 @@ pub struct CellEdit {
 #[serde(rename_all = "camelCase")]
 pub struct CellSave {
     /// The outbox write, when the checks passed.
+    #[ts(type = "number | null")]
     pub outbox_id: Option<i64>,
     /// The checks' answer.
     pub check: super::checks::CellCheck,
