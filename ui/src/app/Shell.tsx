@@ -4,6 +4,8 @@ import { useState } from "react";
 
 import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
+import { GradebookArea } from "../features/gradebook/GradebookArea";
+import { OpenGradebookContext, type GradebookTarget } from "../features/gradebook/gradebookState";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
 import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 import { SearchBox } from "../features/search/SearchBox";
@@ -36,8 +38,14 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
     setArea(next);
     setVisited((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
   };
+  const [gradebook, setGradebook] = useState<GradebookTarget | null>(null);
+  const openGradebook = (target: GradebookTarget) => {
+    setGradebook(target);
+    show("gradebook");
+  };
   return (
     <MainViewProvider>
+    <OpenGradebookContext.Provider value={openGradebook}>
     <div className="shell">
       <Rail current={area} onChange={show} />
       <div className="area" hidden={area !== "frameworks"}>
@@ -75,14 +83,20 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
           <RosterArea />
         </div>
       )}
+      {visited.has("gradebook") && (
+        <div className="area" hidden={area !== "gradebook"}>
+          <GradebookArea target={gradebook} />
+        </div>
+      )}
       {later && (
         <main className="area later" aria-label={later.label}>
           <h2>{later.label}</h2>
           <p>{later.later}</p>
         </main>
       )}
-      <StatusBar firstLaunch={firstLaunch} />
+      <StatusBar firstLaunch={firstLaunch} onOutbox={() => show("gradebook")} />
     </div>
+    </OpenGradebookContext.Provider>
     </MainViewProvider>
   );
 }

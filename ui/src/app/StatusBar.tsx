@@ -1,14 +1,17 @@
-//! The status bar: the open framework's connection, what is loading, and the last start.
+//! The status bar: the open framework's connection, what is loading, the last start, and the
+//! gradebook changes not yet sent (left from before, they are said at start).
 
 import { useIsFetching } from "@tanstack/react-query";
 
 import { useExplorer } from "../features/frameworks/ExplorerContext";
+import { useUnsent } from "../features/gradebook/gradebookQueries";
 import { formatCount } from "../ui/formatCount";
 
 /** The status bar. */
-export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
+export function StatusBar({ firstLaunch, onOutbox }: { firstLaunch: boolean; onOutbox?: () => void }) {
   const { framework, outline } = useExplorer();
   const fetching = useIsFetching();
+  const unsent = (useUnsent().data ?? []).reduce((n, u) => n + u.count, 0);
   return (
     <footer className="status-bar" aria-label="Status bar">
       <span>{framework ? `Connection: ${framework.connection}` : "No framework open"}</span>
@@ -18,6 +21,11 @@ export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
         </span>
       )}
       <span>{firstLaunch ? "Built-in sandbox synced" : "Working from the cache"}</span>
+      {unsent > 0 && (
+        <button type="button" className="link outbox-count" onClick={onOutbox} aria-label={`Outbox: ${unsent} unsent gradebook changes`}>
+          Outbox: {formatCount(unsent)} unsent {unsent === 1 ? "change" : "changes"}
+        </button>
+      )}
       <span role="status" className="status-live">
         {fetching > 0 ? "Loading…" : ""}
       </span>

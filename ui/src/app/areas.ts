@@ -1,4 +1,4 @@
-//! The rail's areas: Frameworks and Rosters are built; the others say what they will hold.
+//! The rail's areas: Frameworks, Rosters and Gradebook are built; the others say what they will hold.
 
 /** An area of the window. */
 export interface Area {
@@ -20,7 +20,6 @@ export const AREAS: Area[] = [
     id: "gradebook",
     label: "Gradebook",
     icon: "✎",
-    later: "Line items and results of a class, with entry and an outbox for changes made offline. It arrives in a later version.",
   },
   {
     id: "connections",

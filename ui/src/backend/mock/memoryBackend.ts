@@ -15,6 +15,7 @@ import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
 import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
+import { gradebookMethods } from "./gradebook";
 import { rosterMethods } from "./roster";
 
 /** A recorded command call. */
@@ -229,6 +230,9 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
 
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
+    ...gradebookMethods(answer, (connection) => {
+      for (const listener of listeners) listener(connection);
+    }),
     calls,
     saved,
     opened,

@@ -25,6 +25,44 @@ impl Hrefs {
     }
 }
 
+/// Where a reference of a `type` points: its service and path.
+fn target(kind: &str) -> Option<(Service, &'static str)> {
+    Some(match kind {
+        "class" => (Service::Rostering, "classes"),
+        "org" => (Service::Rostering, "orgs"),
+        "academicSession" => (Service::Rostering, "academicSessions"),
+        "user" => (Service::Rostering, "users"),
+        "course" => (Service::Rostering, "courses"),
+        "category" => (Service::Gradebook, "categories"),
+        "lineItem" => (Service::Gradebook, "lineItems"),
+        "scoreScale" => (Service::Gradebook, "scoreScales"),
+        "assessmentLineItem" => (Service::Gradebook, "assessmentLineItems"),
+        _ => return None,
+    })
+}
+
+/// Gives every reference of a record made in a form (`{"sourcedId", "type"}`) its `href`.
+pub fn fill_hrefs(record: &mut Value, hrefs: &Hrefs) {
+    let Value::Object(map) = record else { return };
+    for value in map.values_mut() {
+        let Value::Object(reference) = value else { continue };
+        if reference.contains_key("href") {
+            continue;
+        }
+        let (Some(id), Some(kind)) = (
+            reference.get("sourcedId").and_then(Value::as_str).map(str::to_owned),
+            reference.get("type").and_then(Value::as_str).map(str::to_owned),
+        ) else {
+            continue;
+        };
+        if let Some((service, path)) = target(&kind)
+            && let Some(href) = hrefs.reference(service, path, &id, &kind).get("href").cloned()
+        {
+            reference.insert("href".into(), href);
+        }
+    }
+}
+
 /// The draft the checks read from an edit (defaults filled as [`result_record`] fills them).
 pub fn draft_of(edit: &CellEdit, existing: Option<&Value>, today: &str) -> ResultDraft {
     let keep = |field: &str| existing.and_then(|e| e.get(field)).and_then(Value::as_str).map(str::to_owned);
@@ -156,6 +194,16 @@ mod tests {
         assert_eq!(record["student"]["sourcedId"], "s1");
         assert!(record["lineItem"]["href"].as_str().unwrap_or_default().ends_with("/lineItems/li1"));
         assert!(record.get("late").is_none());
+    }
+
+    #[test]
+    fn references_made_in_a_form_get_their_href() {
+        let mut record = json!({"sourcedId": "l", "class": {"sourcedId": "c", "type": "class"},
+                                "category": {"sourcedId": "k", "type": "category"}, "x": {"sourcedId": "y", "type": "?"}});
+        fill_hrefs(&mut record, &hrefs());
+        assert_eq!(record["class"]["href"], "https://sis.example/api/roster/rostering/v1p2/classes/c");
+        assert_eq!(record["category"]["href"], "https://sis.example/api/roster/gradebook/v1p2/categories/k");
+        assert!(record["x"].get("href").is_none());
     }
 
     #[test]

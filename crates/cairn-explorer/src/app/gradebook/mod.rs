@@ -19,7 +19,7 @@ use cairn_store::cache::outbox::{self, OutboxEntry};
 use serde_json::Value;
 
 pub use checks::{CellCheck, CheckFinding, ResultDraft, ScoreLimits, check_result};
-pub use edit::{Hrefs, result_record};
+pub use edit::{Hrefs, fill_hrefs, result_record};
 pub use kinds::{BULKS, KINDS, Kind, bulk_named, kind_named};
 pub use sender::{SendOptions, send_outbox};
 pub use stage::{stage_delete, stage_post, stage_put};
@@ -122,8 +122,10 @@ impl App {
         let id = self
             .cache
             .write(move |tx| {
-                let id = connection_id(tx, &name)?;
-                stage_put(tx, id, kind, &record, &label, &now)
+                let row = connection_row(tx, &name)?;
+                let mut record = record;
+                fill_hrefs(&mut record, &Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) });
+                stage_put(tx, row.id, kind, &record, &label, &now)
             })
             .await?;
         self.changed(&connection);
@@ -145,8 +147,11 @@ impl App {
         let id = self
             .cache
             .write(move |tx| {
-                let id = connection_id(tx, &name)?;
-                stage_post(tx, id, bulk, &parent, &records, &label, &now)
+                let row = connection_row(tx, &name)?;
+                let hrefs = Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) };
+                let mut records = records;
+                records.iter_mut().for_each(|r| fill_hrefs(r, &hrefs));
+                stage_post(tx, row.id, bulk, &parent, &records, &label, &now)
             })
             .await?;
         self.changed(&connection);
@@ -278,6 +283,11 @@ impl App {
         let config = self.ensure_builtin().await?;
         Ok(Client::new(config)?)
     }
+}
+
+/// The saved row of the connection called `name`.
+fn connection_row(conn: &rusqlite::Connection, name: &str) -> Result<cairn_store::cache::ConnectionRow, AppError> {
+    cairn_store::cache::connection(conn, name)?.ok_or_else(|| AppError::not_found(format!("no connection {name:?}")))
 }
 
 /// The id of the connection called `name`.
