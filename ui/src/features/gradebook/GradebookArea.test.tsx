@@ -1,0 +1,88 @@
+//! The Gradebook area over the fake backend: opened from a class page; a score typed in the
+//! grid is stored in the outbox and sent; below the minimum it is refused at the cell before
+//! anything is stored; above the maximum it asks about extra credit; a flag by one key; Esc
+//! undoes the cell; Ctrl+Z the last edit; the audit as CSV.
+
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { createMemoryBackend } from "../../backend/mock";
+import { data, renderApp } from "../../test/fixtures";
+
+async function openGradebook() {
+  const backend = createMemoryBackend(data());
+  await renderApp(backend);
+  const user = userEvent.setup();
+  await user.click(within(screen.getByRole("navigation", { name: "Areas" })).getByRole("button", { name: "Rosters" }));
+  const table = await screen.findByRole("table", { name: "Classes" });
+  await user.click(await within(table).findByRole("button", { name: "Math 7 A" }));
+  const page = await screen.findByRole("article", { name: "Class Math 7 A" });
+  await user.click(within(page).getByRole("button", { name: "Open gradebook" }));
+  const grid = await screen.findByRole("grid", { name: "Results of Math 7 A" });
+  return { backend, user, grid };
+}
+
+const cellOf = (grid: HTMLElement, student: string, column: number) => {
+  const row = within(grid).getAllByRole("row").find((r) => within(r).queryByRole("rowheader", { name: student }));
+  if (!row) throw new Error(`no row ${student}`);
+  return within(row).getAllByRole("gridcell")[column]!;
+};
+
+describe("the gradebook", () => {
+  it("stores a typed score in the outbox, then sends it", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    // The first cell (Okafor, Quiz 1) is selected: move right to Quiz 2 and type.
+    await user.keyboard("{ArrowRight}7{Enter}");
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 1)).toHaveAttribute("data-state", "pending"));
+    expect(cellOf(grid, "Okafor, Ada", 1)).toHaveTextContent("7");
+    const save = backend.calls.find((c) => c.command === "gradebook_save_cell");
+    expect(save?.args).toMatchObject({ edit: { student: "s2", lineItem: "l2", score: "7" } });
+    expect(screen.getByText("1 unsent change")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send changes" }));
+    expect(await screen.findByText("1 sent")).toBeInTheDocument();
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 1)).toHaveAttribute("data-state", "server"));
+  });
+
+  it("refuses a score below the minimum at the cell and asks about one above the maximum", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("-3{Enter}");
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("aria-invalid", "true"));
+    expect(cellOf(grid, "Okafor, Ada", 0)).toHaveTextContent("-3");
+    expect(screen.getByRole("complementary", { name: "Selected result" })).toBeInTheDocument();
+    expect(backend.calls.filter((c) => c.command === "gradebook_save_cell")).toHaveLength(1);
+    expect(await backend.gradebookOutbox(null, true)).toHaveLength(0);
+    // Below: Rossi, Quiz 1 (selection moved down by Enter).
+    await user.keyboard("25{Enter}");
+    const question = await screen.findByRole("alertdialog", { name: "Extra credit?" });
+    expect(question).toHaveTextContent("25 is above the line item's maximum 20: is it extra credit?");
+    await user.click(within(question).getByRole("button", { name: "Yes, extra credit" }));
+    await waitFor(() => expect(cellOf(grid, "Rossi, Leo", 0)).toHaveAttribute("data-state", "pending"));
+    expect(backend.calls.filter((c) => c.command === "gradebook_save_cell").at(-1)?.args).toMatchObject({ edit: { extraCredit: true } });
+  });
+
+  it("toggles a flag with one key, undoes a cell with Esc and the last edit with Ctrl+Z", async () => {
+    const { user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("m");
+    await waitFor(() => expect(within(cellOf(grid, "Okafor, Ada", 0)).getByLabelText(/Missing/)).toBeInTheDocument());
+    await user.keyboard("9{Escape}");
+    expect(cellOf(grid, "Okafor, Ada", 0)).toHaveTextContent("15");
+    await user.keyboard("{Control>}z{/Control}");
+    await waitFor(() => expect(within(cellOf(grid, "Okafor, Ada", 0)).queryByLabelText(/Missing/)).toBeNull());
+  });
+
+  it("lists every write in the audit and exports it as CSV", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("12{Enter}");
+    await user.click(screen.getByRole("tab", { name: "Outbox and audit" }));
+    const writes = await screen.findByRole("table", { name: "Writes" });
+    expect(writes).toHaveTextContent("Result: Okafor, Ada · Quiz 1");
+    await user.click(screen.getByRole("button", { name: "Export the audit as CSV" }));
+    expect(await screen.findByText(/Saved 1 writes to/)).toBeInTheDocument();
+    expect(new TextDecoder().decode(backend.exported.get("Gradebook audit.csv"))).toContain("putResult");
+  });
+});
