@@ -54,8 +54,9 @@ describe("the gradebook", () => {
     expect(screen.getByRole("complementary", { name: "Selected result" })).toBeInTheDocument();
     expect(backend.calls.filter((c) => c.command === "gradebook_save_cell")).toHaveLength(1);
     expect(await backend.gradebookOutbox(null, true)).toHaveLength(0);
-    // Below: Rossi, Quiz 1 (selection moved down by Enter).
-    await user.keyboard("25{Enter}");
+    // A refused value keeps the selection on its cell: down to Rossi, Quiz 1.
+    expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowDown}25{Enter}");
     const question = await screen.findByRole("alertdialog", { name: "Extra credit?" });
     expect(question).toHaveTextContent("25 is above the line item's maximum 20: is it extra credit?");
     await user.click(within(question).getByRole("button", { name: "Yes, extra credit" }));

@@ -16,7 +16,7 @@ import { CellPanel } from "./CellPanel";
 import { LineItemForm } from "./LineItemForm";
 import { OutboxView } from "./OutboxView";
 import { cellIndex, cellKey, editOf, emptyCells, toggled, typedValue, undoEdit, type Done, type Flag, type Position } from "./gradebookModel";
-import { gradebookKeys, useGradebook, useOutbox, useWriteAccess } from "./gradebookQueries";
+import { gradebookKeys, useGradebook, useOutbox, useUnsent, useWriteAccess } from "./gradebookQueries";
 import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
 import "./gradebook.css";
@@ -77,7 +77,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       return next;
     });
 
-  const save = async (edit: CellEdit, before: Done["before"], remember: boolean) => {
+  const save = async (edit: CellEdit, before: Done["before"], remember: boolean): Promise<boolean> => {
     const key = cellKey(edit.student, edit.lineItem);
     const text = edit.score ?? edit.textScore ?? "";
     try {
@@ -86,6 +86,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
         setProblem(key, null);
         if (remember) undo.current.push({ student: edit.student, lineItem: edit.lineItem, before });
         await queries.invalidateQueries({ queryKey: [target.connection] });
+        return true;
       } else if (saved.check.refusals.length > 0) {
         setProblem(key, { text, message: saved.check.refusals.map((r) => r.message).join("; ") });
       } else if (saved.check.confirm) {
@@ -95,6 +96,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
     } catch (e) {
       setProblem(key, { text, message: (e as AppError).message ?? String(e) });
     }
+    return false;
   };
 
   const actions = {
@@ -208,15 +210,52 @@ export function GradebookArea({ target }: { target: GradebookTarget | null }) {
   const backend = useBackend();
   const queries = useQueryClient();
   useEffect(() => backend.onCacheChanged(() => void queries.invalidateQueries({ queryKey: gradebookKeys.unsent() })), [backend, queries]);
-  if (!target) {
-    return (
-      <main className="area later" aria-label="Gradebook">
+  if (!target) return <NoClass />;
+  return <Loaded target={target} />;
+}
+
+/** No class open: how to open one, and the changes left unsent (from before a restart). */
+function NoClass() {
+  const unsent = useUnsent();
+  return (
+    <main className="pane main-pane gb-pane" aria-label="Gradebook">
+      <div className="pad">
         <h2>No class open</h2>
         <p>Open a class in Rosters, then “Open gradebook” on its page, to enter its results here.</p>
-      </main>
-    );
-  }
-  return <Loaded target={target} />;
+      </div>
+      {(unsent.data ?? []).map((u) => <Unsent key={u.connection} connection={u.connection} />)}
+    </main>
+  );
+}
+
+function Unsent({ connection }: { connection: string }) {
+  const backend = useBackend();
+  const queries = useQueryClient();
+  const outbox = useOutbox(connection);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const items = (outbox.data ?? []).filter((i) => i.state === "pending" || i.state === "sending" || i.state === "failed");
+  const send = async () => {
+    setError(null);
+    try {
+      const report = await backend.gradebookSend(connection);
+      setMessage(`${formatCount(report.sent)} sent${report.pending ? `, ${formatCount(report.pending)} still pending` : ""}${report.failed ? `, ${formatCount(report.failed)} refused` : ""}`);
+    } catch (e) {
+      setError(e as AppError);
+    }
+    await queries.invalidateQueries({ queryKey: gradebookKeys.unsent() });
+  };
+  return (
+    <section aria-label={`Unsent changes to ${connection}`} className="gb-unsent">
+      <div className="toolbar">
+        <strong>{formatCount(items.length)} unsent {items.length === 1 ? "change" : "changes"} to {connection}</strong>
+        <button type="button" className="primary" onClick={() => void send()}>Send changes</button>
+      </div>
+      {message && <p className="export-message" role="status">{message}</p>}
+      {error && <ErrorView error={error} />}
+      <OutboxView connection={connection} items={items} />
+    </section>
+  );
 }
 
 function Loaded({ target }: { target: GradebookTarget }) {

@@ -77,8 +77,8 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
           {periods.map(([pid, label]) => <option key={pid} value={pid}>{label}</option>)}
         </select>
       </label>
-      <label>Assigned * <input type="date" aria-label="Assign date" value={assign} onChange={(e) => setAssign(e.target.value)} /></label>
-      <label>Due * <input type="date" aria-label="Due date" value={due} onChange={(e) => setDue(e.target.value)} /></label>
+      <label>Assigned * <input aria-label="Assign date" placeholder="YYYY-MM-DD" pattern="\d{4}-\d{2}-\d{2}" value={assign} onChange={(e) => setAssign(e.target.value)} /></label>
+      <label>Due * <input aria-label="Due date" placeholder="YYYY-MM-DD" pattern="\d{4}-\d{2}-\d{2}" value={due} onChange={(e) => setDue(e.target.value)} /></label>
       <label>Minimum <input aria-label="Minimum" className="num" value={min} size={6} onChange={(e) => setMin(e.target.value)} /></label>
       <label>Maximum <input aria-label="Maximum" className="num" value={max} size={6} onChange={(e) => setMax(e.target.value)} /></label>
       <p className="muted">Class: {book.classTitle} · School: {book.schoolId ?? "none"}</p>

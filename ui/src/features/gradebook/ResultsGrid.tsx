@@ -16,8 +16,8 @@ const COL = 96;
 
 /** What the grid asks its owner to do. */
 export interface GridActions {
-  /** Save a typed value in a cell (resolves once stored or refused). */
-  commit(student: string, lineItem: string, text: string): Promise<void>;
+  /** Save a typed value in a cell: whether it was stored (refused or asked about: not yet). */
+  commit(student: string, lineItem: string, text: string): Promise<boolean>;
   /** Toggle a flag of a cell. */
   flag(student: string, lineItem: string, flag: Flag): void;
   /** Undo the last edit. */
@@ -34,7 +34,7 @@ export interface CellProblem {
 
 const FLAG_MARKS: Array<[Flag, string]> = [["late", "L"], ["incomplete", "I"], ["missing", "M"], ["inProgress", "P"], ["exempt", "X"]];
 
-const Cell = memo(function Cell({ cell, problem, selected, max, min }: { cell: GradebookCell | undefined; problem: CellProblem | undefined; selected: boolean; max: number | null; min: number | null }) {
+const Cell = memo(function Cell({ student, lineItem, cell, problem, selected, max, min }: { student: string; lineItem: string; cell: GradebookCell | undefined; problem: CellProblem | undefined; selected: boolean; max: number | null; min: number | null }) {
   const state = problem ? "refused" : cell?.state ?? "empty";
   const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f));
   const error = problem?.message ?? cell?.error?.message;
@@ -51,6 +51,8 @@ const Cell = memo(function Cell({ cell, problem, selected, max, min }: { cell: G
       aria-selected={selected}
       aria-invalid={error ? true : undefined}
       data-state={state}
+      data-student={student}
+      data-line-item={lineItem}
       className={`gb-cell state-${state}${selected ? " selected" : ""}`}
       title={title || undefined}
     >
@@ -128,9 +130,9 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
       grid.current?.focus();
       return;
     }
-    await actions.commit(student, lineItem, text);
-    const next = move(at, key, shift, rows, cols);
-    goto(next ?? at);
+    // Stored: move on like a spreadsheet; refused or asked about: stay on the cell.
+    const stored = await actions.commit(student, lineItem, text);
+    goto(stored ? (move(at, key, shift, rows, cols) ?? at) : at);
   };
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -194,6 +196,7 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
             <div
               key={l.id}
               role="columnheader"
+              data-line-item={l.id}
               className={`gb-colhead${col === at.col ? " current" : ""}`}
               title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}`}
             >
@@ -227,7 +230,7 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
                   }
                   return (
                     <div key={l.id} onMouseDown={(e) => { e.preventDefault(); goto({ row: item.index, col }); }} onDoubleClick={() => !readOnly && setEditing(`${key}\u0001${shown(cells.get(key))}`)}>
-                      <Cell cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
+                      <Cell student={student.id} lineItem={l.id} cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
                     </div>
                   );
                 })}
