@@ -47,6 +47,7 @@ fn main() {
         "gradebook_retry",
         "gradebook_discard",
         "gradebook_new_id",
+        "close_window",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

@@ -2,6 +2,7 @@
 //! registers the plugins (single instance, log, opener, window state), manages the [`App`] state and adapts its
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
+pub mod closing;
 pub mod commands;
 pub mod gradebook_commands;
 #[cfg(target_os = "linux")]
@@ -71,6 +72,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         gradebook_commands::gradebook_retry,
         gradebook_commands::gradebook_discard,
         gradebook_commands::gradebook_new_id,
+        closing::close_window,
     ])
 }
 
@@ -128,6 +130,8 @@ pub fn run() -> anyhow::Result<()> {
         )
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_window_state::Builder::default().build())
+        .manage(closing::CloseGate::default())
+        .on_window_event(closing::on_window_event)
         .setup(move |tauri_app| {
             let data_dir = match explicit.clone() {
                 Some(dir) => dir,

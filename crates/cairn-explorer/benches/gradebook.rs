@@ -90,14 +90,18 @@ fn main() {
         let t = Instant::now();
         let book = runtime.block_on(app.gradebook_class("Bench".into(), "class".into())).unwrap();
         open.push(t.elapsed());
-        assert_eq!((book.students.len(), book.line_items.len(), book.cells.len()), (STUDENTS, LINE_ITEMS, STUDENTS * LINE_ITEMS));
+        assert_eq!(
+            (book.students.len(), book.line_items.len(), book.cells.len()),
+            (STUDENTS, LINE_ITEMS, STUDENTS * LINE_ITEMS)
+        );
     }
 
     // Saving 2,000 results through the outbox.
     let (stored, sending) = runtime.block_on(async {
         let h = harness::Harness::start(Duration::from_secs(3600)).await;
         let cache = h.cache();
-        let cid = cache.read_blocking(|c| cairn_store::cache::find_connection(c, harness::CONNECTION)).unwrap().unwrap();
+        let cid =
+            cache.read_blocking(|c| cairn_store::cache::find_connection(c, harness::CONNECTION)).unwrap().unwrap();
         let results: Vec<Value> = cache
             .read_blocking(|conn| cairn_store::cache::records(conn, cid, Collection::Results))
             .unwrap()
@@ -123,7 +127,9 @@ fn main() {
             .unwrap();
         let stored = t.elapsed();
         let t = Instant::now();
-        let report = send_outbox(&h.client(), &cache, harness::CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
+        let report = send_outbox(&h.client(), &cache, harness::CONNECTION, h.clock.clone(), SendOptions::default())
+            .await
+            .unwrap();
         let sending = t.elapsed();
         assert_eq!(report.sent as usize, WRITES, "{report:?}");
         h.stop().await;
@@ -133,7 +139,13 @@ fn main() {
     let rate = WRITES as f64 / sending.as_secs_f64();
     println!("| gradebook | measured | target |");
     println!("|---|---:|---|");
-    println!("| open a class of {STUDENTS} students × {LINE_ITEMS} line items (median of {runs}) | {} ms | ≤ 200 ms |", ms(median(open)));
+    println!(
+        "| open a class of {STUDENTS} students × {LINE_ITEMS} line items (median of {runs}) | {} ms | ≤ 200 ms |",
+        ms(median(open))
+    );
     println!("| store {WRITES} results in the outbox (one transaction) | {} ms | — |", ms(stored));
-    println!("| send {WRITES} results through the outbox to the sandbox (read back and cached) | {rate:.0} writes/s ({} ms) | ≥ 500 writes/s |", ms(sending));
+    println!(
+        "| send {WRITES} results through the outbox to the sandbox (read back and cached) | {rate:.0} writes/s ({} ms) | ≥ 500 writes/s |",
+        ms(sending)
+    );
 }

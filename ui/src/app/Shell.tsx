@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
+import { CloseQuestion } from "../features/gradebook/CloseQuestion";
 import { GradebookArea } from "../features/gradebook/GradebookArea";
 import { OpenGradebookContext, type GradebookTarget } from "../features/gradebook/gradebookState";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
@@ -95,6 +96,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
         </main>
       )}
       <StatusBar firstLaunch={firstLaunch} onOutbox={() => show("gradebook")} />
+      <CloseQuestion />
     </div>
     </OpenGradebookContext.Provider>
     </MainViewProvider>

@@ -130,6 +130,11 @@ export interface Backend {
   gradebookDiscard(id: number): Promise<boolean>;
   /** `gradebook_new_id`: a new UUID. */
   gradebookNewId(): Promise<string>;
+  /** Listens to `close-requested`: the window was asked to close with `unsent` gradebook
+   * changes; it stays open until `closeWindow`. Returns the function that stops listening. */
+  onCloseRequested(listener: (unsent: number) => void): () => void;
+  /** `close_window`: closes the window, unsent changes or not. */
+  closeWindow(): Promise<void>;
   /** Listens to `cache-changed`; returns the function that stops listening. */
   onCacheChanged(listener: (connection: string) => void): () => void;
   /** Opens an http(s) or mailto link in the system browser. */

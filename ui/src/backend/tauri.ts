@@ -119,6 +119,23 @@ export function createTauriBackend(): Backend {
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },
+    onCloseRequested(listener) {
+      let stopped = false;
+      let unlisten: (() => void) | null = null;
+      listen<{ unsent: number }>("close-requested", (event) => listener(event.payload.unsent))
+        .then((stop) => {
+          if (stopped) stop();
+          else unlisten = stop;
+        })
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        unlisten?.();
+      };
+    },
+    closeWindow: async () => {
+      await call<unknown>("close_window");
+    },
     onCacheChanged(listener) {
       let stopped = false;
       let unlisten: (() => void) | null = null;

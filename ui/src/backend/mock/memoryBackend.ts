@@ -32,6 +32,8 @@ export interface MemoryBackend extends Backend {
   /** Exports written, by name. */
   exported: Map<string, Uint8Array>;
   emitCacheChanged(connection: string): void;
+  /** Asks the window to close with `unsent` gradebook changes, as the shell does. */
+  emitCloseRequested(unsent: number): void;
   /** Makes the next call of `command` fail with `error`. */
   failNext(command: string, error: AppError): void;
 }
@@ -157,6 +159,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const keyOf = (key: FrameworkKey) => `${key.connection}\u001f${key.identifier}`;
   for (const fw of data.frameworks) frameworks.set(keyOf(fw.key), index(fw));
   const listeners = new Set<(connection: string) => void>();
+  const closeListeners = new Set<(unsent: number) => void>();
   const failures = new Map<string, AppError>();
   let session: Session | null = data.session ?? null;
   const calls: MockCall[] = [];
@@ -230,6 +233,11 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
 
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
+    onCloseRequested(listener: (unsent: number) => void) {
+      closeListeners.add(listener);
+      return () => closeListeners.delete(listener);
+    },
+    closeWindow: () => answer("close_window", {}, () => undefined),
     ...gradebookMethods(answer, (connection) => {
       for (const listener of listeners) listener(connection);
     }),
@@ -237,6 +245,9 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
     saved,
     opened,
     exported,
+    emitCloseRequested(unsent) {
+      for (const listener of closeListeners) listener(unsent);
+    },
     emitCacheChanged(connection) {
       for (const listener of listeners) listener(connection);
     },

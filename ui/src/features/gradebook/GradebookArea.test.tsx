@@ -87,3 +87,18 @@ describe("the gradebook", () => {
     expect(new TextDecoder().decode(backend.exported.get("Gradebook audit.csv"))).toContain("putResult");
   });
 });
+
+describe("closing the window", () => {
+  it("asks first when changes are unsent, and sends them before closing", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("5{Enter}");
+    await screen.findByText("1 unsent change");
+    backend.emitCloseRequested(1);
+    const question = await screen.findByRole("alertdialog", { name: "Unsent changes" });
+    expect(question).toHaveTextContent("1 gradebook change has not been sent");
+    await user.click(within(question).getByRole("button", { name: "Send and close" }));
+    await waitFor(() => expect(backend.calls.some((c) => c.command === "close_window")).toBe(true));
+    expect(backend.calls.some((c) => c.command === "gradebook_send")).toBe(true);
+  });
+});

@@ -121,7 +121,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
     if (!q) return;
     const key = cellKey(q.edit.student, q.edit.lineItem);
     if (extraCredit) await save({ ...q.edit, extraCredit: true }, q.before, true);
-    else setProblem(key, { text: q.edit.score ?? "", message: "Not saved: above the maximum and not extra credit" });
+    else setProblem(key, { text: q.edit.score ?? "", message: "above the maximum, and not extra credit" });
   };
 
   const send = async () => {

@@ -12,7 +12,7 @@ import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, cellKey, hasFlag, move, shown, ty
 
 const ROW = 28;
 const NAME = 200;
-const COL = 96;
+const COL = 104;
 
 /** What the grid asks its owner to do. */
 export interface GridActions {

@@ -231,6 +231,13 @@ impl App {
             .collect())
     }
 
+    /// How many writes are unsent in every connection, read on the caller's thread (the window
+    /// asks before it closes).
+    pub fn gradebook_unsent_now(&self) -> Result<u64, AppError> {
+        let counts = self.cache.read_blocking(outbox::unsent_counts)?;
+        Ok(counts.iter().map(|(_, n)| n).sum())
+    }
+
     /// Puts a failed write back in line, with a new body when given.
     pub async fn gradebook_retry(&self, id: i64, body: Option<Value>) -> Result<bool, AppError> {
         let now = self.now();
