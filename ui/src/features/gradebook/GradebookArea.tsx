@@ -217,13 +217,19 @@ export function GradebookArea({ target }: { target: GradebookTarget | null }) {
 /** No class open: how to open one, and the changes left unsent (from before a restart). */
 function NoClass() {
   const unsent = useUnsent();
+  // A connection's section stays once shown, so that what its sending did stays said.
+  const [shown, setShown] = useState<string[]>([]);
+  useEffect(() => {
+    const fresh = (unsent.data ?? []).map((u) => u.connection).filter((c) => !shown.includes(c));
+    if (fresh.length > 0) setShown([...shown, ...fresh]);
+  }, [unsent.data, shown]);
   return (
     <main className="pane main-pane gb-pane" aria-label="Gradebook">
       <div className="pad">
         <h2>No class open</h2>
         <p>Open a class in Rosters, then “Open gradebook” on its page, to enter its results here.</p>
       </div>
-      {(unsent.data ?? []).map((u) => <Unsent key={u.connection} connection={u.connection} />)}
+      {shown.map((connection) => <Unsent key={connection} connection={connection} />)}
     </main>
   );
 }
@@ -249,11 +255,11 @@ function Unsent({ connection }: { connection: string }) {
     <section aria-label={`Unsent changes to ${connection}`} className="gb-unsent">
       <div className="toolbar">
         <strong>{formatCount(items.length)} unsent {items.length === 1 ? "change" : "changes"} to {connection}</strong>
-        <button type="button" className="primary" onClick={() => void send()}>Send changes</button>
+        <button type="button" className="primary" onClick={() => void send()} disabled={items.length === 0}>Send changes</button>
       </div>
       {message && <p className="export-message" role="status">{message}</p>}
       {error && <ErrorView error={error} />}
-      <OutboxView connection={connection} items={items} />
+      {items.length > 0 ? <OutboxView connection={connection} items={items} /> : <p className="muted pad">Nothing left to send.</p>}
     </section>
   );
 }
