@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // a benchmark fails loudly
 
 #[path = "../tests/gradebook/harness.rs"]
+#[allow(dead_code)] // the bench uses the tests' harness in part
 mod harness;
 
 use std::sync::Arc;
