@@ -102,3 +102,26 @@ describe("closing the window", () => {
     expect(backend.calls.some((c) => c.command === "gradebook_send")).toBe(true);
   });
 });
+
+describe("the record forms", () => {
+  it("name the required fields, then store the record in the outbox", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "Other records" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "categories");
+    const form = await screen.findByRole("form", { name: "New category" });
+    const idBox = within(form).getByRole("textbox", { name: "sourcedId" });
+    await waitFor(() => expect((idBox as HTMLInputElement).value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/));
+    const id = (idBox as HTMLInputElement).value;
+    await user.click(within(form).getByRole("button", { name: "Store the category" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Required: Title");
+    await user.type(within(form).getByRole("textbox", { name: "Title" }), "Labs");
+    await user.type(within(form).getByRole("textbox", { name: "Weight (0–1)" }), "0.2");
+    await user.click(within(form).getByRole("button", { name: "Store the category" }));
+    const writes = await screen.findByRole("table", { name: "Writes" });
+    expect(writes).toHaveTextContent("Category: Labs");
+    expect(backend.calls.find((c) => c.command === "gradebook_put")?.args).toMatchObject({
+      collection: "categories",
+      record: { sourcedId: id, title: "Labs", weight: 0.2 },
+    });
+  });
+});

@@ -13,7 +13,9 @@ import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { CellPanel } from "./CellPanel";
+import { FORM_KINDS } from "./formKinds";
 import { LineItemForm } from "./LineItemForm";
+import { RecordForm } from "./RecordForm";
 import { OutboxView } from "./OutboxView";
 import { cellIndex, cellKey, editOf, emptyCells, toggled, typedValue, undoEdit, type Done, type Flag, type Position } from "./gradebookModel";
 import { gradebookKeys, useGradebook, useOutbox, useUnsent, useWriteAccess } from "./gradebookQueries";
@@ -21,7 +23,7 @@ import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
 import "./gradebook.css";
 
-type Tab = "grid" | "outbox" | "new-line-item";
+type Tab = "grid" | "outbox" | "new-line-item" | "new-record";
 
 /** A question before a value is stored: a score above the maximum. */
 interface Question {
@@ -58,6 +60,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
   const access = useWriteAccess(target.connection);
   const outbox = useOutbox(target.connection);
   const [tab, setTab] = useState<Tab>("grid");
+  const [formKind, setFormKind] = useState(FORM_KINDS[0]!);
   const [at, setAt] = useState<Position>({ row: 0, col: 0 });
   const [problems, setProblems] = useState<Map<string, CellProblem>>(new Map());
   const [question, setQuestion] = useState<Question | null>(null);
@@ -166,6 +169,9 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
         <button type="button" role="tab" aria-selected={tab === "new-line-item"} onClick={() => setTab("new-line-item")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
           New line item
         </button>
+        <button type="button" role="tab" aria-selected={tab === "new-record"} onClick={() => setTab("new-record")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
+          Other records
+        </button>
       </div>
       {question && (
         <div className="gb-question" role="alertdialog" aria-label="Extra credit?" aria-describedby="gb-question-text">
@@ -201,6 +207,17 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       )}
       {tab === "outbox" && <OutboxView connection={target.connection} items={outbox.data ?? []} />}
       {tab === "new-line-item" && <LineItemForm book={book} onDone={() => setTab("grid")} />}
+      {tab === "new-record" && (
+        <>
+          <label className="gb-kind-picker">
+            New{" "}
+            <select aria-label="Kind of record" value={formKind.collection} onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}>
+              {FORM_KINDS.map((k) => <option key={k.collection} value={k.collection}>{k.noun.toLowerCase()}</option>)}
+            </select>
+          </label>
+          <RecordForm kind={formKind} book={book} onDone={() => setTab("outbox")} />
+        </>
+      )}
     </div>
   );
 }

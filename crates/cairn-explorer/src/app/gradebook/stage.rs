@@ -3,7 +3,7 @@
 //! keeps the record as cached before, for the audit.
 
 use cairn_spec::Collection;
-use cairn_store::cache::outbox::{self, NewWrite, WriteState};
+use cairn_store::cache::outbox::{self, NewWrite};
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
@@ -38,14 +38,10 @@ pub fn stage_put(
     let id = sourced_id(record, kind.noun)?;
     let wrapper = kind.collection.single().unwrap_or_default();
     let body = json!({ wrapper: record }).to_string();
-    let waiting = outbox::list(conn, connection_id, &[WriteState::Pending])?
-        .into_iter()
-        .rev()
-        .find(|e| e.write.operation == kind.put && e.write.record_id == id && e.attempts == 0);
-    if let Some(entry) = waiting
-        && outbox::replace_pending_body(conn, entry.id, now, &body)?
+    if let Some(waiting) = outbox::waiting(conn, connection_id, kind.put, &id)?
+        && outbox::replace_pending_body(conn, waiting, now, &body)?
     {
-        return Ok(entry.id);
+        return Ok(waiting);
     }
     let write = NewWrite {
         method: "PUT".into(),

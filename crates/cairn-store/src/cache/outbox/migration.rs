@@ -24,4 +24,5 @@ pub(crate) const OUTBOX: &str = "
         sent_at TEXT
     );
     CREATE INDEX outbox_by_state ON outbox (connection_id, state, id);
+    CREATE INDEX outbox_by_record ON outbox (connection_id, record_id, id);
 ";

@@ -177,6 +177,23 @@ pub fn list(conn: &Connection, connection_id: i64, states: &[WriteState]) -> Res
     Ok(out)
 }
 
+/// The newest write of `operation` to `record_id` that is pending and was never put on the
+/// wire (a second edit of the record replaces its body instead of making another write).
+pub fn waiting(
+    conn: &Connection,
+    connection_id: i64,
+    operation: &str,
+    record_id: &str,
+) -> Result<Option<i64>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id FROM outbox WHERE connection_id = ?1 AND record_id = ?2 AND operation = ?3
+               AND state = 'pending' AND attempts = 0 ORDER BY id DESC LIMIT 1",
+        )?
+        .query_row(params![connection_id, record_id, operation], |r| r.get(0))
+        .optional()?)
+}
+
 /// How many writes have not reached the server (pending, sending or failed), per connection
 /// name, every connection.
 pub fn unsent_counts(conn: &Connection) -> Result<Vec<(String, u64)>, StoreError> {
