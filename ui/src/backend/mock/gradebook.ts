@@ -143,6 +143,9 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
             const c = item.body as GradebookCell;
             server.set(`${c.student}|${c.lineItem}`, { ...c, state: "server", outboxId: null, error: null });
           }
+          if (item.method === "POST") {
+            item.pairs = (item.body as Array<{ sourcedId: string }>).map((r, i) => ({ supplied: r.sourcedId, allocated: `srv-${item.id}-${i}` }));
+          }
           item.state = "sent";
           item.attempts += 1;
           item.sentAt = now();

@@ -125,3 +125,28 @@ describe("the record forms", () => {
     });
   });
 });
+
+describe("a bulk POST of line items", () => {
+  it("gathers line items into one POST and shows the identifiers the server allocated", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "New line item" }));
+    const form = await screen.findByRole("form", { name: "New line item" });
+    for (const title of ["Essay A", "Essay B"]) {
+      await user.type(within(form).getByRole("textbox", { name: "Title" }), title);
+      await user.clear(within(form).getByRole("textbox", { name: "Assign date" }));
+      await user.type(within(form).getByRole("textbox", { name: "Assign date" }), "2025-10-01");
+      await user.clear(within(form).getByRole("textbox", { name: "Due date" }));
+      await user.type(within(form).getByRole("textbox", { name: "Due date" }), "2025-10-08");
+      await user.click(within(form).getByRole("button", { name: "Add to a bulk POST" }));
+    }
+    expect(within(form).getByRole("list", { name: "Bulk POST" })).toHaveTextContent("Essay A");
+    await user.click(within(form).getByRole("button", { name: "Store 2 line items as one POST" }));
+    const post = backend.calls.find((c) => c.command === "gradebook_post");
+    expect(post?.args).toMatchObject({ operation: "postLineItemsForClass", parent: "c1" });
+    expect((post?.args.records as unknown[]).length).toBe(2);
+    await user.click(screen.getByRole("button", { name: "Send changes" }));
+    await user.click(screen.getByRole("tab", { name: "Outbox and audit" }));
+    const pairs = await screen.findByRole("list", { name: "Identifiers allocated" });
+    expect(pairs).toHaveTextContent("→ srv-");
+  });
+});

@@ -1,5 +1,6 @@
 //! The line item form: every required field named, the identifier a new UUID, the class and
-//! school filled in; the PUT is stored in the outbox (sent with "Send changes").
+//! school filled in; stored in the outbox as a PUT, or gathered with others into one bulk POST
+//! for the class (whose answer, the identifiers the server allocated, the outbox shows).
 
 import { useEffect, useState, type FormEvent } from "react";
 
@@ -21,12 +22,11 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
   const [max, setMax] = useState("");
   const [period, setPeriod] = useState(book.lineItems.find((l) => l.gradingPeriodId)?.gradingPeriodId ?? "");
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    void backend.gradebookNewId().then(setId);
-  }, [backend]);
+  const [batch, setBatch] = useState<Array<Record<string, unknown>>>([]);
+  const newId = () => void backend.gradebookNewId().then(setId);
+  useEffect(newId, [backend]);
   const periods = [...new Map(book.lineItems.filter((l) => l.gradingPeriodId).map((l) => [l.gradingPeriodId!, l.gradingPeriod ?? l.gradingPeriodId!])).entries()];
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const build = (): Record<string, unknown> | null => {
     const missing = [
       !title.trim() && "title",
       !category && "category",
@@ -36,7 +36,7 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
     ].filter(Boolean);
     if (missing.length > 0) {
       setProblem(`Required: ${missing.join(", ")}`);
-      return;
+      return null;
     }
     const record: Record<string, unknown> = {
       sourcedId: id,
@@ -52,8 +52,31 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
     if (period) record.gradingPeriod = ref(period, "academicSession");
     if (min.trim()) record.resultValueMin = Number(min);
     if (max.trim()) record.resultValueMax = Number(max);
+    setProblem(null);
+    return record;
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const record = build();
+    if (!record) return;
     try {
       await backend.gradebookPut(book.connection, "lineItems", record, `Line item: ${title.trim()}`);
+      onDone();
+    } catch (error) {
+      setProblem((error as AppError).message ?? String(error));
+    }
+  };
+  const addToBatch = () => {
+    const record = build();
+    if (!record) return;
+    setBatch((b) => [...b, record]);
+    setTitle("");
+    newId();
+  };
+  const post = async () => {
+    try {
+      await backend.gradebookPost(book.connection, "postLineItemsForClass", book.classId, batch, `${batch.length} line items for ${book.classTitle}`);
+      setBatch([]);
       onDone();
     } catch (error) {
       setProblem((error as AppError).message ?? String(error));
@@ -85,8 +108,21 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
       {problem && <p className="gb-refusal" role="alert">{problem}</p>}
       <div className="toolbar">
         <button type="submit" className="primary">Store the line item</button>
+        <button type="button" onClick={addToBatch} title="Gather several line items and send them as one POST; the server allocates their identifiers">
+          Add to a bulk POST
+        </button>
+        {batch.length > 0 && (
+          <button type="button" onClick={() => void post()}>
+            Store {batch.length} line {batch.length === 1 ? "item" : "items"} as one POST
+          </button>
+        )}
         <button type="button" onClick={onDone}>Cancel</button>
       </div>
+      {batch.length > 0 && (
+        <ul className="gb-batch" aria-label="Bulk POST">
+          {batch.map((r) => <li key={String(r.sourcedId)}>{String(r.title)} <code>{String(r.sourcedId)}</code> <span className="muted">(supplied; the server allocates its own)</span></li>)}
+        </ul>
+      )}
     </form>
   );
 }
