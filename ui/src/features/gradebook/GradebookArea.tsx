@@ -72,6 +72,12 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
   const unsent = (outbox.data ?? []).filter((i) => i.state === "pending" || i.state === "sending" || i.state === "failed").length;
   const hasScale = (lineItem: string) => Boolean(book.lineItems.find((l) => l.id === lineItem)?.scoreScaleId);
 
+  /** A write was stored: the backend announces nothing (no cached record changed). */
+  const refresh = async () => {
+    await queries.invalidateQueries({ queryKey: [target.connection] });
+    await queries.invalidateQueries({ queryKey: gradebookKeys.unsent() });
+  };
+
   const setProblem = (key: string, problem: CellProblem | null) =>
     setProblems((old) => {
       const next = new Map(old);
@@ -88,7 +94,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       if (saved.outboxId !== null) {
         setProblem(key, null);
         if (remember) undo.current.push({ student: edit.student, lineItem: edit.lineItem, before });
-        await queries.invalidateQueries({ queryKey: [target.connection] });
+        await refresh();
         return true;
       } else if (saved.check.refusals.length > 0) {
         setProblem(key, { text, message: saved.check.refusals.map((r) => r.message).join("; ") });
@@ -200,13 +206,13 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
               canDelete={Boolean(access.data?.delete)}
               onSave={(edit) => void save(edit, cells.get(cellKey(edit.student, edit.lineItem)), true)}
               onFill={(text) => void fill(selected.lineItem!.id, text)}
-              onDeleteLineItem={() => void backend.gradebookDelete(target.connection, "lineItems", selected.lineItem!.id, `Line item: ${selected.lineItem!.title}`)}
+              onDeleteLineItem={() => void backend.gradebookDelete(target.connection, "lineItems", selected.lineItem!.id, `Line item: ${selected.lineItem!.title}`).then(refresh)}
             />
           )}
         </div>
       )}
       {tab === "outbox" && <OutboxView connection={target.connection} items={outbox.data ?? []} />}
-      {tab === "new-line-item" && <LineItemForm book={book} onDone={() => setTab("grid")} />}
+      {tab === "new-line-item" && <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />}
       {tab === "new-record" && (
         <>
           <label className="gb-kind-picker">
@@ -215,7 +221,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
               {FORM_KINDS.map((k) => <option key={k.collection} value={k.collection}>{k.noun.toLowerCase()}</option>)}
             </select>
           </label>
-          <RecordForm kind={formKind} book={book} onDone={() => setTab("outbox")} />
+          <RecordForm kind={formKind} book={book} onDone={() => { setTab("outbox"); void refresh(); }} />
         </>
       )}
     </div>

@@ -1,8 +1,10 @@
 //! The gradebook's commands on [`App`]: a class's gradebook from the cache with unsent writes
 //! laid over it, a cell's edit checked ([`checks`]) and stored in the outbox, the six PUT kinds,
 //! bulk POSTs and DELETEs stored likewise, the outbox sent ([`sender`]), retried, discarded and
-//! listed as the audit. Writes are sent to the built-in sandbox; other connections are read-only
-//! (their secret lives in the OS keyring, which the app does not reach yet).
+//! listed as the audit. Storing a write changes no cached record, so it announces nothing (the
+//! window refreshes its own gradebook views); a send does. Writes are sent to the built-in
+//! sandbox; other connections are read-only (their secret lives in the OS keyring, which the
+//! app does not reach yet).
 
 pub mod checks;
 mod edit;
@@ -104,7 +106,6 @@ impl App {
                 Ok(CellSave { outbox_id: Some(id), check })
             })
             .await?;
-        self.changed(&connection);
         Ok(saved)
     }
 
@@ -128,7 +129,6 @@ impl App {
                 stage_put(tx, row.id, kind, &record, &label, &now)
             })
             .await?;
-        self.changed(&connection);
         Ok(id)
     }
 
@@ -154,7 +154,6 @@ impl App {
                 stage_post(tx, row.id, bulk, &parent, &records, &label, &now)
             })
             .await?;
-        self.changed(&connection);
         Ok(id)
     }
 
@@ -176,7 +175,6 @@ impl App {
                 stage_delete(tx, cid, kind, &id, &label, &now)
             })
             .await?;
-        self.changed(&connection);
         Ok(entry)
     }
 
