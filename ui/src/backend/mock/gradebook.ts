@@ -1,6 +1,7 @@
 //! The fake backend's gradebook: class c1 of the fake roster with three line items, a score
 //! scale, two categories and a few results; edits checked the way the Rust side checks them
-//! and kept in an in-memory outbox that `gradebookSend` empties. For the UI's tests and `?mock=1`.
+//! and kept in an in-memory outbox that `gradebookSend` empties (a record titled "refused" is
+//! refused with a 422 and its status object, as the sandbox refuses). For the UI's tests and `?mock=1`.
 
 import type { CellCheck } from "../../bindings/CellCheck";
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
@@ -139,6 +140,15 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         const sentIds: number[] = [];
         for (const item of outbox) {
           if (item.connection !== connection || item.state !== "pending") continue;
+          if ((item.body as { title?: string } | null)?.title === "refused") {
+            item.state = "failed";
+            item.attempts += 1;
+            item.error = {
+              message: "putCategory: HTTP 422: the Category is not valid",
+              failure: { code: "server", httpStatus: 422, transport: null, status: { codeMajor: "failure", severity: "error", codeMinor: "invalid_data", description: "the Category is not valid" } },
+            };
+            continue;
+          }
           if (item.operation === "putResult") {
             const c = item.body as GradebookCell;
             server.set(`${c.student}|${c.lineItem}`, { ...c, state: "server", outboxId: null, error: null });
@@ -152,7 +162,8 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
           sentIds.push(item.id);
         }
         emit(connection);
-        return { sent: sentIds.length, pending: 0, failed: 0, offline: false, sentIds, pendingIds: [], failedIds: [] };
+        const failedIds = outbox.filter((i) => i.connection === connection && i.state === "failed").map((i) => i.id);
+        return { sent: sentIds.length, pending: 0, failed: failedIds.length, offline: false, sentIds, pendingIds: [], failedIds };
       }),
     gradebookOutbox: (connection, unsentOnly) =>
       answer("gradebook_outbox", { connection, unsentOnly }, () =>

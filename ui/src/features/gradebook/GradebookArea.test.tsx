@@ -150,3 +150,26 @@ describe("a bulk POST of line items", () => {
     expect(pairs).toHaveTextContent("→ srv-");
   });
 });
+
+describe("a refused write", () => {
+  it("is edited in the outbox and put back in line", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "Other records" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "categories");
+    const form = await screen.findByRole("form", { name: "New category" });
+    await user.type(within(form).getByRole("textbox", { name: "Title" }), "refused");
+    await user.click(within(form).getByRole("button", { name: "Store the category" }));
+    await user.click(await screen.findByRole("button", { name: "Send changes" }));
+    expect(await screen.findByText(/1 refused by the server/)).toBeInTheDocument();
+    const writes = await screen.findByRole("table", { name: "Writes" });
+    await waitFor(() => expect(writes).toHaveTextContent("the Category is not valid (invalid_data)"));
+    await user.click(within(writes).getByRole("button", { name: "Edit" }));
+    const body = within(writes).getByRole("textbox", { name: /Body of write/ });
+    await user.clear(body);
+    await user.click(within(writes).getByRole("button", { name: "Retry with this body" }));
+    expect(await within(writes).findByRole("alert")).toHaveTextContent("Not JSON");
+    await user.type(body, '{{"sourcedId": "k9", "title": "Labs"}');
+    await user.click(within(writes).getByRole("button", { name: "Retry with this body" }));
+    await waitFor(() => expect(backend.calls.some((c) => c.command === "gradebook_retry" && JSON.stringify(c.args).includes("Labs"))).toBe(true));
+  });
+});

@@ -23,6 +23,9 @@ import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
 import "./gradebook.css";
 
+/** How long after an unreachable server the pending writes go again. */
+const RETRY_MS = 30_000;
+
 type Tab = "grid" | "outbox" | "new-line-item" | "new-record";
 
 /** A question before a value is stored: a score above the maximum. */
@@ -133,12 +136,23 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
     else setProblem(key, { text: q.edit.score ?? "", message: "above the maximum, and not extra credit" });
   };
 
+  // After a send that found the server unreachable, the pending writes go again a while later.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = window.setTimeout(() => void send(), Math.max(0, retryAt - Date.now()));
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [retryAt]);
+
   const send = async () => {
     setError(null);
+    setRetryAt(null);
     try {
       const report = await backend.gradebookSend(target.connection);
+      if (report.offline && report.pending > 0) setRetryAt(Date.now() + RETRY_MS);
       const parts = [`${formatCount(report.sent)} sent`];
-      if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? " (the server could not be reached)" : ""}`);
+      if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: trying again in ${RETRY_MS / 1000} s)` : ""}`);
       if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
       setMessage(parts.join(", "));
     } catch (e) {

@@ -1,6 +1,6 @@
 //! The outbox and the audit: every write made from this computer, newest first — when, what,
-//! before and after, its state and why it failed — with failed or pending writes retried or
-//! discarded, and the whole list exported as CSV.
+//! before and after, its state and why it failed — with failed writes retried (as they were, or
+//! with their body edited) and failed or pending ones discarded, and the whole list exported as CSV.
 
 import { useState } from "react";
 
@@ -9,12 +9,39 @@ import type { OutboxItem } from "../../bindings/OutboxItem";
 import { formatCount } from "../../ui/formatCount";
 import { auditCsv } from "./gradebookModel";
 
+/** A failed write's body, edited as JSON, then put back in line. */
+function EditBody({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
+  const backend = useBackend();
+  const [text, setText] = useState(JSON.stringify(item.body, null, 2));
+  const [problem, setProblem] = useState<string | null>(null);
+  const retry = async () => {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      setProblem(`Not JSON: ${(error as Error).message}`);
+      return;
+    }
+    await backend.gradebookRetry(item.id, body);
+    onDone();
+  };
+  return (
+    <div className="gb-edit-body">
+      <textarea aria-label={`Body of write ${item.id}`} value={text} rows={8} onChange={(e) => setText(e.target.value)} />
+      {problem && <p className="gb-refusal" role="alert">{problem}</p>}
+      <button type="button" onClick={() => void retry()}>Retry with this body</button>
+      <button type="button" onClick={onDone}>Cancel</button>
+    </div>
+  );
+}
+
 const short = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value).slice(0, 160));
 
 /** The outbox of `connection`. */
 export function OutboxView({ connection, items }: { connection: string; items: OutboxItem[] }) {
   const backend = useBackend();
   const [message, setMessage] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   const exportCsv = async () => {
     try {
       const path = await backend.saveExport("Gradebook audit.csv", new TextEncoder().encode(auditCsv(items)));
@@ -62,9 +89,11 @@ export function OutboxView({ connection, items }: { connection: string; items: O
                   {(item.state === "failed" || item.state === "pending") && (
                     <>
                       {item.state === "failed" && <button type="button" onClick={() => void backend.gradebookRetry(item.id, null)}>Retry</button>}
+                      {item.state === "failed" && item.body !== null && <button type="button" onClick={() => setEditing(item.id)}>Edit</button>}
                       <button type="button" onClick={() => void backend.gradebookDiscard(item.id)}>Discard</button>
                     </>
                   )}
+                  {editing === item.id && <EditBody item={item} onDone={() => setEditing(null)} />}
                 </td>
               </tr>
             ))}
