@@ -58,13 +58,7 @@ impl App {
             });
         }
         let client = self.builtin_client().await?;
-        let granted = client.granted_scopes().await?;
-        let (put, delete) = (granted.iter().any(|s| s == CREATEPUT), granted.iter().any(|s| s == DELETE));
-        let missing: Vec<&str> =
-            [(put, CREATEPUT), (delete, DELETE)].iter().filter(|(ok, _)| !ok).map(|(_, s)| *s).collect();
-        let reason = (!missing.is_empty())
-            .then(|| format!("the server did not grant {}: those writes are read-only", missing.join(" and ")));
-        Ok(WriteAccess { put, delete, reason })
+        Ok(access_of(&client.granted_scopes().await?))
     }
 
     /// Checks a cell's edit and, when it passes, stores the PUT of its result in the outbox.
@@ -290,6 +284,16 @@ impl App {
     }
 }
 
+/// What the granted scopes (suffixes) allow to write, and why not.
+pub fn access_of(granted: &[String]) -> WriteAccess {
+    let (put, delete) = (granted.iter().any(|s| s == CREATEPUT), granted.iter().any(|s| s == DELETE));
+    let missing: Vec<&str> =
+        [(put, CREATEPUT), (delete, DELETE)].iter().filter(|(ok, _)| !ok).map(|(_, s)| *s).collect();
+    let reason = (!missing.is_empty())
+        .then(|| format!("the server did not grant {}: those writes are read-only", missing.join(" and ")));
+    WriteAccess { put, delete, reason }
+}
+
 /// The saved row of the connection called `name`.
 fn connection_row(conn: &rusqlite::Connection, name: &str) -> Result<cairn_store::cache::ConnectionRow, AppError> {
     cairn_store::cache::connection(conn, name)?.ok_or_else(|| AppError::not_found(format!("no connection {name:?}")))
@@ -356,5 +360,25 @@ pub fn item_of(connection: &str, entry: OutboxEntry) -> OutboxItem {
         created_at: entry.created_at,
         updated_at: entry.updated_at,
         sent_at: entry.sent_at,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_are_read_only_without_their_scopes_and_say_why() {
+        let all = access_of(&["gradebook.readonly".into(), CREATEPUT.into(), DELETE.into()]);
+        assert_eq!((all.put, all.delete, all.reason), (true, true, None));
+        let read = access_of(&["gradebook.readonly".into()]);
+        assert_eq!((read.put, read.delete), (false, false));
+        assert_eq!(
+            read.reason.as_deref(),
+            Some("the server did not grant gradebook.createput and gradebook.delete: those writes are read-only")
+        );
+        let no_delete = access_of(&[CREATEPUT.into()]);
+        assert_eq!((no_delete.put, no_delete.delete), (true, false));
+        assert!(no_delete.reason.unwrap_or_default().contains("gradebook.delete"));
     }
 }
