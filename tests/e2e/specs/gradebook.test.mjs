@@ -1,8 +1,10 @@
 // The gradebook in the real window, writing to the built-in sandbox: open a class's gradebook
 // from its page; a score below the line item's minimum is refused at the cell before anything
 // is stored; one above the maximum asks about extra credit; a score typed and sent is what the
-// sandbox's API then answers; an unsent edit survives SIGKILL and is sent after the restart; a
-// line item created through its form shows in the grid, and goes after the confirmation.
+// sandbox's API then answers; a line item created through its form shows in the grid, and goes
+// after the confirmation, and the audit lists it; an unsent edit survives SIGKILL and is sent
+// after the restart. (No screenshot of the outbox's table: WebKitWebDriver's screenshot of it
+// hangs, here as after the restart; the cause is not found yet.)
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -72,6 +74,35 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     await waitFor(browser, `${cell(column[1].student, lineItem)}[data-state="server"]`);
     await screenshot(browser, 'gradebook-grid');
 
+    // A line item through its form, seen in the grid; then deleted after the confirmation.
+    await clickText(browser, '[role="tab"]', 'New line item');
+    const form = 'form[aria-label="New line item"]';
+    await waitFor(browser, `${form} input[aria-label="sourcedId"][value*="-"]`);
+    await (await browser.$(`${form} input[aria-label="Title"]`)).setValue('E2E essay');
+    await (await browser.$(`${form} input[aria-label="Assign date"]`)).setValue('2025-10-01');
+    await (await browser.$(`${form} input[aria-label="Due date"]`)).setValue('2025-10-08');
+    await (await browser.$(`${form} input[aria-label="Maximum"]`)).setValue('10');
+    await screenshot(browser, 'gradebook-line-item-form');
+    await clickText(browser, `${form} button`, 'Store the line item');
+    await clickText(browser, `${TOOLBAR} button`, 'Send changes');
+    await waitText(browser, '[role="status"]', (t) => t.includes('1 sent'), 'the line item sent');
+    await clickText(browser, '[role="columnheader"] .gb-coltitle', 'E2E essay');
+    const essay = await browser.execute(() => [...document.querySelectorAll('[role="columnheader"][data-line-item]')]
+      .find((h) => h.textContent.includes('E2E essay'))?.getAttribute('data-line-item'));
+    assert.ok(essay, 'the new line item is a column of the grid');
+    await click(browser, `.gb-cell[data-line-item="${essay}"]`);
+    await clickText(browser, '[aria-label="Selected result"] button', 'Delete line item…');
+    const confirm = '[role="alertdialog"][aria-label="Delete the line item?"]';
+    await waitText(browser, confirm, (t) => t.includes('“E2E essay”'), 'the confirmation names it');
+    await clickText(browser, `${confirm} button`, 'Delete “E2E essay”');
+    await clickText(browser, `${TOOLBAR} button`, 'Send changes');
+    await browser.waitUntil(async () => !(await (await browser.$(`[role="columnheader"][data-line-item="${essay}"]`)).isExisting()),
+      { timeout: 30_000, timeoutMsg: 'the deleted line item is still a column' });
+    await clickText(browser, '[role="tab"]', 'Outbox and audit');
+    await waitText(browser, '[aria-label="Outbox and audit"]', (t) => t.includes('Line item: E2E essay'), 'the audit');
+    await clickText(browser, '[role="tab"]', 'Results');
+
+
     // An unsent edit, then SIGKILL.
     await typeInto(browser, column[3].student, lineItem, String(Math.min(2, max)));
     await waitFor(browser, `${cell(column[3].student, lineItem)}[data-state="pending"]`);
@@ -89,30 +120,6 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     await clickText(browser, `${unsent} button`, 'Send changes');
     await waitText(browser, unsent, (t) => t.includes('1 sent'), 'sent after the restart');
 
-    // A line item through its form, seen in the grid; then deleted after the confirmation.
-    await openFirstGradebook(browser);
-    await clickText(browser, '[role="tab"]', 'New line item');
-    const form = 'form[aria-label="New line item"]';
-    await waitFor(browser, `${form} input[aria-label="sourcedId"][value*="-"]`);
-    await (await browser.$(`${form} input[aria-label="Title"]`)).setValue('E2E essay');
-    await (await browser.$(`${form} input[aria-label="Assign date"]`)).setValue('2025-10-01');
-    await (await browser.$(`${form} input[aria-label="Due date"]`)).setValue('2025-10-08');
-    await (await browser.$(`${form} input[aria-label="Maximum"]`)).setValue('10');
-    await clickText(browser, `${form} button`, 'Store the line item');
-    await clickText(browser, `${TOOLBAR} button`, 'Send changes');
-    await waitText(browser, '[role="status"]', (t) => t.includes('1 sent'), 'the line item sent');
-    await clickText(browser, '[role="columnheader"] .gb-coltitle', 'E2E essay');
-    const essay = await browser.execute(() => [...document.querySelectorAll('[role="columnheader"][data-line-item]')]
-      .find((h) => h.textContent.includes('E2E essay'))?.getAttribute('data-line-item'));
-    assert.ok(essay, 'the new line item is a column of the grid');
-    await click(browser, `.gb-cell[data-line-item="${essay}"]`);
-    await clickText(browser, '[aria-label="Selected result"] button', 'Delete line item…');
-    const confirm = '[role="alertdialog"][aria-label="Delete the line item?"]';
-    await waitText(browser, confirm, (t) => t.includes('“E2E essay”'), 'the confirmation names it');
-    await clickText(browser, `${confirm} button`, 'Delete “E2E essay”');
-    await clickText(browser, `${TOOLBAR} button`, 'Send changes');
-    await browser.waitUntil(async () => !(await (await browser.$(`[role="columnheader"][data-line-item="${essay}"]`)).isExisting()),
-      { timeout: 30_000, timeoutMsg: 'the deleted line item is still a column' });
   } finally {
     await browser.deleteSession().catch(() => undefined);
   }
