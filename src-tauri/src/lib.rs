@@ -2,9 +2,11 @@
 //! registers the plugins (single instance, log, opener, dialog, window state), manages the [`App`] state and adapts its
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
+pub mod closing;
 pub mod commands;
 pub mod connection_commands;
 pub mod file_commands;
+pub mod gradebook_commands;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
@@ -75,6 +77,19 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         connection_commands::settings_load,
         connection_commands::settings_save,
         connection_commands::reset_cache,
+        gradebook_commands::gradebook_class,
+        gradebook_commands::gradebook_access,
+        gradebook_commands::gradebook_save_cell,
+        gradebook_commands::gradebook_put,
+        gradebook_commands::gradebook_post,
+        gradebook_commands::gradebook_delete,
+        gradebook_commands::gradebook_send,
+        gradebook_commands::gradebook_outbox,
+        gradebook_commands::gradebook_unsent,
+        gradebook_commands::gradebook_retry,
+        gradebook_commands::gradebook_discard,
+        gradebook_commands::gradebook_new_id,
+        closing::close_window,
     ])
 }
 
@@ -133,6 +148,8 @@ pub fn run() -> anyhow::Result<()> {
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_window_state::Builder::default().build())
+        .manage(closing::CloseGate::default())
+        .on_window_event(closing::on_window_event)
         .setup(move |tauri_app| {
             let data_dir = match explicit.clone() {
                 Some(dir) => dir,

@@ -247,3 +247,78 @@ fn connections_and_settings_answer_through_their_commands() {
     invoke(&window, "connection_remove", json!({ "name": "Public" })).expect("connection_remove");
     assert_eq!(invoke(&window, "sync_status", json!({ "name": "Public" })).unwrap_err()["code"], "not_found");
 }
+
+#[test]
+fn the_gradebook_answers_through_its_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = window(dir.path());
+    invoke(&window, "app_start", json!({ "onProgress": "__CHANNEL__:1" })).expect("app_start");
+    let connection = json!("Built-in sandbox");
+    let query = json!({ "scope": {}, "sort": { "column": "students", "descending": true }, "filters": [] });
+    let table =
+        invoke(&window, "roster_classes", json!({ "connection": connection, "query": query })).expect("roster_classes");
+    let book = table["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|row| {
+            let book = invoke(&window, "gradebook_class", json!({ "connection": connection, "classId": row["id"] }))
+                .expect("gradebook_class");
+            (book["lineItems"].as_array().is_some_and(|l| !l.is_empty())).then_some(book)
+        })
+        .expect("a class with line items");
+    let access = invoke(&window, "gradebook_access", json!({ "connection": connection })).expect("gradebook_access");
+    assert_eq!((access["put"].clone(), access["delete"].clone()), (json!(true), json!(true)), "{access}");
+    let item = &book["lineItems"][0];
+    let student = &book["students"][0]["id"];
+    let edit = |score: &str| {
+        json!({ "connection": connection, "edit": {
+            "classId": book["classId"], "lineItem": item["id"], "student": student, "score": score,
+            "late": false, "incomplete": false, "missing": false, "inProgress": false, "extraCredit": false } })
+    };
+    let below = invoke(&window, "gradebook_save_cell", edit("-5")).expect("gradebook_save_cell");
+    assert_eq!(below["outboxId"], Value::Null);
+    assert_eq!(below["check"]["refusals"][0]["rule"], "below_min", "{below}");
+    let saved = invoke(&window, "gradebook_save_cell", edit("1")).expect("gradebook_save_cell");
+    assert!(saved["outboxId"].as_i64().is_some(), "{saved}");
+    let unsent = invoke(&window, "gradebook_unsent", json!({})).expect("gradebook_unsent");
+    assert_eq!(unsent[0]["count"], 1, "{unsent}");
+    let report = invoke(&window, "gradebook_send", json!({ "connection": connection })).expect("gradebook_send");
+    assert_eq!(report["sent"], 1, "{report}");
+    let after = invoke(&window, "gradebook_class", json!({ "connection": connection, "classId": book["classId"] }))
+        .expect("gradebook_class");
+    let cell =
+        after["cells"].as_array().unwrap().iter().find(|c| c["student"] == *student && c["lineItem"] == item["id"]);
+    assert_eq!(cell.map(|c| (c["score"].clone(), c["state"].clone())), Some((json!("1"), json!("server"))));
+    let id = invoke(&window, "gradebook_new_id", json!({})).expect("gradebook_new_id");
+    assert_eq!(id.as_str().map(str::len), Some(36));
+    let category = json!({ "sourcedId": id, "status": "active", "dateLastModified": "2026-01-01T00:00:00Z", "title": "Projects", "weight": 0.1 });
+    let put = invoke(
+        &window,
+        "gradebook_put",
+        json!({ "connection": connection, "collection": "categories", "record": category, "label": "Projects" }),
+    )
+    .expect("gradebook_put");
+    invoke(&window, "gradebook_discard", json!({ "id": put })).expect("gradebook_discard");
+    let post = invoke(
+        &window,
+        "gradebook_post",
+        json!({ "connection": connection, "operation": "postLineItemsForClass", "parent": book["classId"], "records": [{"sourcedId": "x"}], "label": "bad" }),
+    )
+    .expect("gradebook_post");
+    let refused = invoke(&window, "gradebook_send", json!({ "connection": connection })).expect("gradebook_send");
+    assert_eq!(refused["failed"], 1, "{refused}");
+    invoke(&window, "gradebook_retry", json!({ "id": post, "body": null })).expect("gradebook_retry");
+    invoke(&window, "gradebook_discard", json!({ "id": post })).expect("gradebook_discard");
+    let delete = invoke(
+        &window,
+        "gradebook_delete",
+        json!({ "connection": connection, "collection": "results", "id": cell.unwrap()["resultId"], "label": "x" }),
+    )
+    .expect("gradebook_delete");
+    invoke(&window, "gradebook_discard", json!({ "id": delete })).expect("gradebook_discard");
+    let audit = invoke(&window, "gradebook_outbox", json!({ "connection": null, "unsentOnly": false }))
+        .expect("gradebook_outbox");
+    let states: Vec<&str> = audit.as_array().unwrap().iter().filter_map(|e| e["state"].as_str()).collect();
+    assert_eq!(states, ["discarded", "discarded", "discarded", "sent"]);
+}

@@ -193,7 +193,7 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
             "ALTER TABLE cf_items DROP COLUMN uri; ALTER TABLE cf_items DROP COLUMN abbreviated_statement;
              ALTER TABLE cf_associations DROP COLUMN origin_uri; ALTER TABLE cf_associations DROP COLUMN origin_title;
              ALTER TABLE cf_associations DROP COLUMN destination_uri;
-             ALTER TABLE cf_associations DROP COLUMN destination_title; DROP TABLE app_settings;
+             ALTER TABLE cf_associations DROP COLUMN destination_title; DROP TABLE app_settings; DROP TABLE outbox;
              PRAGMA user_version = 2;",
         )
         .unwrap();

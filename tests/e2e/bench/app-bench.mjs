@@ -2,7 +2,8 @@
 // launch with a warm cache, first launch, opening the 20,000-item state framework, expanding a
 // node of 1,000 children, search per keystroke, the longest frame while scrolling the fully
 // expanded state tree, a 200-node relationship graph drawn and laid out, the crosswalk of two
-// 20,000-item frameworks, and memory afterwards. Prints a Markdown table of medians.
+// 20,000-item frameworks, a keystroke in the gradebook grid to painted, and memory afterwards.
+// Prints a Markdown table of medians.
 // Run with `scripts/bench-app.sh [RUNS]`.
 
 import { execFileSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
 import { importPackages, syncDemoFrameworks, writeCrosswalkPair, writeWidePackage } from '../lib/data.mjs';
 import { openFramework, waitForTree } from '../lib/explorer.mjs';
 import { choose, drawnGraph, showView } from '../lib/relations.mjs';
+import { openFirstGradebook } from '../lib/gradebook.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const STATE_TITLE = 'Cairn Demo Mathematics';
@@ -128,6 +130,37 @@ async function timedTyping(browser, word) {
   }, word);
 }
 
+/**
+ * In the page: keystrokes in the gradebook grid, each timed to painted — the first starts the
+ * cell's editor, the next ones type into it, Escape leaves the cell as it was.
+ */
+async function timedGridTyping(browser, samples) {
+  return browser.executeAsync(async (samples, done) => {
+    const grid = document.querySelector('[role="grid"][aria-label^="Results of"]');
+    const painted = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const times = [];
+    grid.focus();
+    while (times.length < samples) {
+      let started = performance.now();
+      grid.dispatchEvent(new KeyboardEvent('keydown', { key: '1', bubbles: true, cancelable: true }));
+      await painted();
+      times.push(performance.now() - started);
+      const input = grid.querySelector('input.gb-editor');
+      for (const text of ['12', '12.', '12.5']) {
+        started = performance.now();
+        setValue.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await painted();
+        times.push(performance.now() - started);
+      }
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      await painted();
+    }
+    done(times);
+  }, samples);
+}
+
 /** In the page: scrolls the tree from top to bottom, a screenful a frame; the longest frame. */
 async function longestScrollFrame(browser) {
   return browser.executeAsync((done) => {
@@ -223,6 +256,12 @@ async function main() {
       await browser.deleteSession();
     }
 
+    // The gradebook of a demo class: keystrokes in its grid to painted.
+    const gradebook = await timedLaunch(driver, dataDir);
+    await openFirstGradebook(gradebook.browser);
+    const keystrokes = await timedGridTyping(gradebook.browser, 40);
+    await gradebook.browser.deleteSession();
+
     // The state-scale framework and a node of 1,000 children join the last folder's cache.
     process.stderr.write('bench: serving the state-scale demo and syncing its frameworks…\n');
     await syncDemoFrameworks(dataDir, STATE_CONNECTION, 'state');
@@ -280,6 +319,7 @@ async function main() {
 
     const ms = (x) => `${Math.round(x)} ms`;
     rows.push(['Launch to a painted tree, warm cache', '≤ 1 s', ms(median(warm)), warm.length]);
+    rows.push(['Keystroke in the gradebook grid to painted', '≤ 16 ms', `${median(keystrokes).toFixed(1)} ms`, keystrokes.length]);
     rows.push(['First launch: sandbox start, sync, painted tree', '≤ 5 s', ms(median(first)), first.length]);
     rows.push(['Open the 20,000-item state framework (first time in the process)', '≤ 300 ms', ms(median(open)), open.length]);
     rows.push(['Open it again (graph already built)', '—', ms(median(reopen)), reopen.length]);

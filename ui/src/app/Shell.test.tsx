@@ -14,7 +14,7 @@ describe("the shell", () => {
     await user.click(row("2"));
     const areas = screen.getByRole("navigation", { name: "Areas" });
     await user.click(within(areas).getByRole("button", { name: "Gradebook" }));
-    expect(screen.getByRole("main", { name: "Gradebook" })).toHaveTextContent(/later version/);
+    expect(screen.getByRole("main", { name: "Gradebook" })).toHaveTextContent(/No class open/);
     expect(screen.queryByRole("tree", { name: "Framework tree" })).toBeNull();
     await user.click(within(areas).getByRole("button", { name: "Frameworks" }));
     expect(row("2")).toHaveAttribute("aria-selected", "true");

@@ -10,6 +10,9 @@ import { SettingsArea } from "../features/settings/SettingsArea";
 import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
 import { ExportButton } from "../features/frameworks/ExportButton";
+import { CloseQuestion } from "../features/gradebook/CloseQuestion";
+import { GradebookArea } from "../features/gradebook/GradebookArea";
+import { OpenGradebookContext, type GradebookTarget } from "../features/gradebook/gradebookState";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
 import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 import { SearchBox } from "../features/search/SearchBox";
@@ -55,8 +58,14 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
     settings: useCallback(() => show("settings"), [show]),
     help: useCallback(() => setHelp(true), []),
   });
+  const [gradebook, setGradebook] = useState<GradebookTarget | null>(null);
+  const openGradebook = (target: GradebookTarget) => {
+    setGradebook(target);
+    show("gradebook");
+  };
   return (
     <MainViewProvider>
+    <OpenGradebookContext.Provider value={openGradebook}>
     <div className="shell">
       <Rail current={area} onChange={show} />
       <div className="area" hidden={area !== "frameworks"}>
@@ -105,15 +114,22 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
           <SettingsArea />
         </div>
       )}
+      {visited.has("gradebook") && (
+        <div className="area" hidden={area !== "gradebook"}>
+          <GradebookArea target={gradebook} />
+        </div>
+      )}
       {later && (
         <main className="area later" aria-label={later.label}>
           <h2>{later.label}</h2>
           <p>{later.later}</p>
         </main>
       )}
-      <StatusBar firstLaunch={firstLaunch} />
+      <StatusBar firstLaunch={firstLaunch} onOutbox={() => show("gradebook")} />
       {help && <ShortcutSheet onClose={() => setHelp(false)} />}
+      <CloseQuestion />
     </div>
+    </OpenGradebookContext.Provider>
     </MainViewProvider>
   );
 }

@@ -1,11 +1,13 @@
 //! The status bar: the active connection, its sync state (progress while it runs, else when it
-//! last ended), offline, the open framework and what is loading.
+//! last ended), offline, the open framework, what is loading, and the gradebook changes not yet
+//! sent (left from before, they are said at start).
 
 import { useIsFetching } from "@tanstack/react-query";
 
 import { useExplorer } from "../features/frameworks/ExplorerContext";
 import { useActiveConnection } from "../features/connections/queries";
 import { useSyncRun } from "../features/connections/SyncRunsContext";
+import { useUnsent } from "../features/gradebook/gradebookQueries";
 import { formatCount } from "../ui/formatCount";
 
 function SyncState({ connection }: { connection: string }) {
@@ -37,10 +39,11 @@ function SyncState({ connection }: { connection: string }) {
 }
 
 /** The status bar. */
-export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
+export function StatusBar({ firstLaunch, onOutbox }: { firstLaunch: boolean; onOutbox?: () => void }) {
   const { outline } = useExplorer();
   const active = useActiveConnection();
   const fetching = useIsFetching();
+  const unsent = (useUnsent().data ?? []).reduce((n, u) => n + u.count, 0);
   return (
     <footer className="status-bar" aria-label="Status bar">
       <span className="status-connection">{active ? `Connection: ${active}` : "No connection — add one in Connections"}</span>
@@ -51,6 +54,11 @@ export function StatusBar({ firstLaunch }: { firstLaunch: boolean }) {
         </span>
       )}
       <span>{firstLaunch ? "Built-in sandbox synced" : "Working from the cache"}</span>
+      {unsent > 0 && (
+        <button type="button" className="link outbox-count" onClick={onOutbox} aria-label={`Outbox: ${unsent} unsent gradebook changes`}>
+          Outbox: {formatCount(unsent)} unsent {unsent === 1 ? "change" : "changes"}
+        </button>
+      )}
       <span role="status" className="status-live">
         {fetching > 0 ? "Loading…" : ""}
       </span>

@@ -1,5 +1,4 @@
-//! The rail's areas: Frameworks, Rosters, Connections and Settings are built; Gradebook says
-//! what it will hold.
+//! The rail's areas, every one built. `later` remains for an area shown before it is.
 
 /** An area of the window. */
 export interface Area {
@@ -21,7 +20,6 @@ export const AREAS: Area[] = [
     id: "gradebook",
     label: "Gradebook",
     icon: "✎",
-    later: "Line items and results of a class, with entry and an outbox for changes made offline. It arrives in a later version.",
   },
   {
     id: "connections",

@@ -40,6 +40,13 @@ import type { Session } from "../bindings/Session";
 import type { SnapshotRef } from "../bindings/SnapshotRef";
 import type { StartReport } from "../bindings/StartReport";
 import type { VersionDiff } from "../bindings/VersionDiff";
+import type { CellEdit } from "../bindings/CellEdit";
+import type { CellSave } from "../bindings/CellSave";
+import type { ClassGradebook } from "../bindings/ClassGradebook";
+import type { OutboxItem } from "../bindings/OutboxItem";
+import type { SendReport } from "../bindings/SendReport";
+import type { UnsentCount } from "../bindings/UnsentCount";
+import type { WriteAccess } from "../bindings/WriteAccess";
 
 /** Every call rejects with an `AppError` (see `errors.ts`). */
 export interface Backend {
@@ -160,6 +167,36 @@ export interface Backend {
   settingsSave(settings: AppSettings): Promise<void>;
   /** `reset_cache`: empties the cache; saved connections and settings stay. */
   resetCache(): Promise<void>;
+  /** `gradebook_class`: a class's gradebook, unsent writes laid over what the server holds. */
+  gradebookClass(connection: string, classId: string): Promise<ClassGradebook>;
+  /** `gradebook_access`: whether writes may be made, and why not. */
+  gradebookAccess(connection: string): Promise<WriteAccess>;
+  /** `gradebook_save_cell`: a cell's edit checked and, when it passes, stored for sending. */
+  gradebookSaveCell(connection: string, edit: CellEdit): Promise<CellSave>;
+  /** `gradebook_put`: a PUT of one record (`collection`: lineItems, results, categories,
+   * scoreScales, assessmentLineItems, assessmentResults) stored for sending; its number. */
+  gradebookPut(connection: string, collection: string, record: unknown, label: string): Promise<number>;
+  /** `gradebook_post`: a bulk POST (`postLineItemsForClass`, `postResultsForLineItem`) stored for sending. */
+  gradebookPost(connection: string, operation: string, parent: string, records: unknown[], label: string): Promise<number>;
+  /** `gradebook_delete`: a DELETE stored for sending. */
+  gradebookDelete(connection: string, collection: string, id: string, label: string): Promise<number>;
+  /** `gradebook_send`: sends the connection's pending writes. */
+  gradebookSend(connection: string): Promise<SendReport>;
+  /** `gradebook_outbox`: every write made from this computer (newest first), or the unsent ones. */
+  gradebookOutbox(connection: string | null, unsentOnly: boolean): Promise<OutboxItem[]>;
+  /** `gradebook_unsent`: unsent writes per connection. */
+  gradebookUnsent(): Promise<UnsentCount[]>;
+  /** `gradebook_retry`: a failed write back in line, with a new body when given. */
+  gradebookRetry(id: number, body: unknown): Promise<boolean>;
+  /** `gradebook_discard`: gives up an unsent write (kept in the audit). */
+  gradebookDiscard(id: number): Promise<boolean>;
+  /** `gradebook_new_id`: a new UUID. */
+  gradebookNewId(): Promise<string>;
+  /** Listens to `close-requested`: the window was asked to close with `unsent` gradebook
+   * changes; it stays open until `closeWindow`. Returns the function that stops listening. */
+  onCloseRequested(listener: (unsent: number) => void): () => void;
+  /** `close_window`: closes the window, unsent changes or not. */
+  closeWindow(): Promise<void>;
   /** Listens to `cache-changed`; returns the function that stops listening. */
   onCacheChanged(listener: (connection: string) => void): () => void;
   /** Opens an http(s) or mailto link in the system browser. */

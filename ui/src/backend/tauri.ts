@@ -42,6 +42,12 @@ import type { SearchHit } from "../bindings/SearchHit";
 import type { Session } from "../bindings/Session";
 import type { StartReport } from "../bindings/StartReport";
 import type { VersionDiff } from "../bindings/VersionDiff";
+import type { CellSave } from "../bindings/CellSave";
+import type { ClassGradebook } from "../bindings/ClassGradebook";
+import type { OutboxItem } from "../bindings/OutboxItem";
+import type { SendReport } from "../bindings/SendReport";
+import type { UnsentCount } from "../bindings/UnsentCount";
+import type { WriteAccess } from "../bindings/WriteAccess";
 import type { Backend } from "./Backend";
 import { toAppError } from "./errors";
 import { isExternalUrl } from "./links";
@@ -197,8 +203,40 @@ export function createTauriBackend(): Backend {
     resetCache: async () => {
       await call<unknown>("reset_cache");
     },
+    gradebookClass: (connection, classId) => call<ClassGradebook>("gradebook_class", { connection, classId }),
+    gradebookAccess: (connection) => call<WriteAccess>("gradebook_access", { connection }),
+    gradebookSaveCell: (connection, edit) => call<CellSave>("gradebook_save_cell", { connection, edit }),
+    gradebookPut: (connection, collection, record, label) =>
+      call<number>("gradebook_put", { connection, collection, record, label }),
+    gradebookPost: (connection, operation, parent, records, label) =>
+      call<number>("gradebook_post", { connection, operation, parent, records, label }),
+    gradebookDelete: (connection, collection, id, label) =>
+      call<number>("gradebook_delete", { connection, collection, id, label }),
+    gradebookSend: (connection) => call<SendReport>("gradebook_send", { connection }),
+    gradebookOutbox: (connection, unsentOnly) => call<OutboxItem[]>("gradebook_outbox", { connection, unsentOnly }),
+    gradebookUnsent: () => call<UnsentCount[]>("gradebook_unsent"),
+    gradebookRetry: (id, body) => call<boolean>("gradebook_retry", { id, body: body ?? null }),
+    gradebookDiscard: (id) => call<boolean>("gradebook_discard", { id }),
+    gradebookNewId: () => call<string>("gradebook_new_id"),
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
+    },
+    onCloseRequested(listener) {
+      let stopped = false;
+      let unlisten: (() => void) | null = null;
+      listen<{ unsent: number }>("close-requested", (event) => listener(event.payload.unsent))
+        .then((stop) => {
+          if (stopped) stop();
+          else unlisten = stop;
+        })
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        unlisten?.();
+      };
+    },
+    closeWindow: async () => {
+      await call<unknown>("close_window");
     },
     onCacheChanged(listener) {
       let stopped = false;

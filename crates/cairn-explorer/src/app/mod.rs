@@ -14,6 +14,7 @@ mod error;
 mod exports;
 mod file_exports;
 mod frameworks;
+mod gradebook;
 mod graph_view;
 mod grouping_tree;
 mod imports;
@@ -50,6 +51,7 @@ pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorDetail, StatusObject};
 pub use file_exports::ExportDone;
 pub use frameworks::{list_frameworks, source_kind};
+pub use gradebook::*;
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
 pub use relation_types::*;
@@ -207,7 +209,6 @@ impl App {
         };
         let json = serde_json::to_string(&settings).map_err(|e| AppError::internal(e.to_string()))?;
         let base_url = sandbox.base_url().to_owned();
-        // The sandbox listens on a new port each start: the connection follows it.
         self.cache
             .write(move |tx| {
                 cairn_store::cache::save_connection(tx, BUILTIN_CONNECTION, &base_url, &json)?;

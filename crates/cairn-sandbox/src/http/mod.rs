@@ -108,6 +108,7 @@ struct App {
     rate: Option<RateLimiter>,
     chaos: Option<Chaos>,
     delay: Option<Duration>,
+    hook: Option<FaultHook>,
 }
 
 /// A running server.
@@ -129,8 +130,18 @@ impl Running {
     }
 }
 
+/// Picks a fault for one service request from its method and path (tests that need a given
+/// request to fail: a 500 for one record, a 429 for the n-th write). Called before the token
+/// is checked, so a hook may also move the sandbox's clock.
+pub type FaultHook = Arc<dyn Fn(&str, &str) -> Option<Fault> + Send + Sync>;
+
 /// Serves `sandbox` on the bound listener.
 pub fn serve(bound: Bound, sandbox: Sandbox, options: ServeOptions) -> Running {
+    serve_with_faults(bound, sandbox, options, None)
+}
+
+/// [`serve`], with the faults `hook` picks (before any `--chaos` fault).
+pub fn serve_with_faults(bound: Bound, sandbox: Sandbox, options: ServeOptions, hook: Option<FaultHook>) -> Running {
     let mut discovery = HashMap::new();
     for service in Service::ALL {
         let localization =
@@ -148,6 +159,7 @@ pub fn serve(bound: Bound, sandbox: Sandbox, options: ServeOptions) -> Running {
         rate: options.rate_limit.map(RateLimiter::new),
         chaos: options.chaos.map(Chaos::new),
         delay: options.delay,
+        hook,
     });
     let router = Router::new().fallback(dispatch).with_state(app);
     let handle = axum_server::Handle::new();
@@ -203,7 +215,7 @@ async fn dispatch(State(app): State<Arc<App>>, request: Request) -> axum::respon
         if let Some(delay) = app.delay {
             tokio::time::sleep(delay).await;
         }
-        let fault = app.chaos.as_ref().and_then(Chaos::next);
+        let fault = app.hook.as_ref().and_then(|hook| hook(method, &path)).or_else(|| app.chaos.as_ref()?.next());
         match fault {
             Some(Fault::Busy) => return render(busy(1, "injected by --chaos", dialect, service)),
             Some(Fault::Internal) => {

@@ -7,8 +7,10 @@ mod connections;
 mod documents;
 mod extract;
 mod frameworks;
+mod gradebook;
 mod handle;
 mod journal;
+pub mod outbox;
 mod outline;
 mod package;
 mod prepared;
@@ -30,6 +32,7 @@ pub use connections::{
 };
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
+pub use gradebook::{ClassGradebookRows, class_gradebook};
 pub use handle::{CacheHandle, blocking};
 pub use journal::{
     CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, last_complete,

@@ -15,6 +15,7 @@ pub fn migrations() -> Vec<Migration> {
         Migration { name: "the columns a framework's outline is read from", sql: Cow::Owned(added_columns(3)) },
         Migration { name: "the roster inspector's indexes", sql: Cow::Borrowed(super::roster::ROSTER_INDEXES) },
         Migration { name: "the app's settings", sql: Cow::Borrowed(super::app_settings::APP_SETTINGS) },
+        Migration { name: "the gradebook outbox", sql: Cow::Borrowed(super::outbox::OUTBOX) },
     ]
 }
 

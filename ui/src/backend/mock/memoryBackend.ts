@@ -17,6 +17,7 @@ import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
 import { connectionMethods } from "./connections";
 import { type MockFiles, fileMethods } from "./files";
+import { gradebookMethods } from "./gradebook";
 import { rosterMethods } from "./roster";
 
 /** A recorded command call. */
@@ -33,6 +34,8 @@ export interface MemoryBackend extends Backend {
   /** The fake dialogs, files written and dropped. */
   files: MockFiles;
   emitCacheChanged(connection: string): void;
+  /** Asks the window to close with `unsent` gradebook changes, as the shell does. */
+  emitCloseRequested(unsent: number): void;
   /** Makes the next call of `command` fail with `error`. */
   failNext(command: string, error: AppError): void;
   /** Makes the fake's server unreachable (or reachable again). */
@@ -160,6 +163,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const keyOf = (key: FrameworkKey) => `${key.connection}\u001f${key.identifier}`;
   for (const fw of data.frameworks) frameworks.set(keyOf(fw.key), index(fw));
   const listeners = new Set<(connection: string) => void>();
+  const closeListeners = new Set<(unsent: number) => void>();
   const failures = new Map<string, AppError>();
   let session: Session | null = data.session ?? null;
   const calls: MockCall[] = [];
@@ -236,9 +240,20 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
     ...fileMethods(answer),
     ...connectionMethods(answer, cancelledTasks, { progressDelay: options.progressDelay, offline: () => offline }),
+    onCloseRequested(listener: (unsent: number) => void) {
+      closeListeners.add(listener);
+      return () => closeListeners.delete(listener);
+    },
+    closeWindow: () => answer("close_window", {}, () => undefined),
+    ...gradebookMethods(answer, (connection) => {
+      for (const listener of listeners) listener(connection);
+    }),
     calls,
     saved,
     opened,
+    emitCloseRequested(unsent) {
+      for (const listener of closeListeners) listener(unsent);
+    },
     emitCacheChanged(connection) {
       for (const listener of listeners) listener(connection);
     },

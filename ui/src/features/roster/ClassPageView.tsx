@@ -8,6 +8,7 @@ import { useBackend } from "../../backend";
 import type { ClassMember } from "../../bindings/ClassMember";
 import type { ClassPage } from "../../bindings/ClassPage";
 import { formatCount } from "../../ui/formatCount";
+import { useOpenGradebook } from "../gradebook/gradebookState";
 import { RawRecord } from "./RawRecord";
 import { RecordLinkButton } from "./RecordLinkButton";
 import { RosterDate } from "./RosterDate";
@@ -52,6 +53,7 @@ function Members({ title, members }: { title: string; members: ClassMember[] }) 
 /** A class page. */
 export function ClassPageView({ page }: { page: ClassPage }) {
   const backend = useBackend();
+  const openGradebook = useOpenGradebook();
   const [message, setMessage] = useState<string | null>(null);
   const save = async (demographics: boolean) => {
     try {
@@ -90,6 +92,11 @@ export function ClassPageView({ page }: { page: ClassPage }) {
         <div><dt>Type</dt><dd>{page.classType ?? "—"}{page.location && ` · ${page.location}`}</dd></div>
       </dl>
       <div className="toolbar">
+        {openGradebook && (
+          <button type="button" className="primary" onClick={() => openGradebook({ connection: page.connection, classId: page.link.id })}>
+            Open gradebook
+          </button>
+        )}
         <button type="button" onClick={() => void save(false)}>Export roster as CSV</button>
         <button type="button" onClick={() => void save(true)} title="Adds each member's demographics (only where the connection holds the scope)">
           Export with demographics

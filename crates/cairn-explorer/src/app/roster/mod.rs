@@ -37,7 +37,7 @@ pub const CHECK_ROWS: u32 = 500;
 
 impl App {
     /// Today, as the app's clock says.
-    fn today(&self) -> String {
+    pub(super) fn today(&self) -> String {
         dates::day_of(self.clock.now())
     }
 

@@ -1,0 +1,287 @@
+//! What the gradebook's commands take and answer (camelCase, TypeScript by ts-rs): the outbox's
+//! writes and a send's report, a class's gradebook, and the checks' findings.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+use crate::failure::Failure;
+
+/// Why a write did not go through: in words, with the code, HTTP status and the server's
+/// status object as sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WriteFailure {
+    /// What happened.
+    pub message: String,
+    /// The code, HTTP status, status object and transport kind.
+    pub failure: Failure,
+}
+
+/// One write in the outbox (and in the audit).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxItem {
+    /// Its number.
+    #[ts(type = "number")]
+    pub id: i64,
+    /// The connection it goes to.
+    pub connection: String,
+    /// `PUT`, `POST` or `DELETE`.
+    pub method: String,
+    /// The operation (`putResult`).
+    pub operation: String,
+    /// The collection written.
+    pub collection: String,
+    /// The record's sourcedId (for a POST, the class or line item posted to).
+    pub record_id: String,
+    /// What it is, in words.
+    pub label: String,
+    /// `pending`, `sending`, `sent`, `failed` or `discarded`.
+    pub state: String,
+    /// Times it was put on the wire.
+    pub attempts: u32,
+    /// The body sent (JSON), if any.
+    #[ts(type = "unknown")]
+    pub body: Option<Value>,
+    /// The record before (as cached), if it was.
+    #[ts(type = "unknown")]
+    pub before: Option<Value>,
+    /// The record after (as read back from the server).
+    #[ts(type = "unknown")]
+    pub after: Option<Value>,
+    /// A bulk POST's identifier pairs (supplied → allocated).
+    pub pairs: Vec<IdPair>,
+    /// Why the last attempt failed.
+    pub error: Option<WriteFailure>,
+    /// When it was made.
+    pub created_at: String,
+    /// When its state last changed.
+    pub updated_at: String,
+    /// When the server accepted it.
+    pub sent_at: Option<String>,
+}
+
+/// An identifier the client supplied and the one the server allocated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct IdPair {
+    /// suppliedSourcedId.
+    pub supplied: String,
+    /// allocatedSourcedId.
+    pub allocated: String,
+}
+
+/// What one sending of the outbox did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SendReport {
+    /// Writes the server accepted (read back and cached).
+    pub sent: u32,
+    /// Writes left pending (the server failed or could not be reached), with their error.
+    pub pending: u32,
+    /// Writes the server refused.
+    pub failed: u32,
+    /// Whether sending stopped because the server could not be reached.
+    pub offline: bool,
+    /// The writes sent, left pending or refused, by number.
+    #[ts(type = "Array<number>")]
+    pub sent_ids: Vec<i64>,
+    /// Those left pending.
+    #[ts(type = "Array<number>")]
+    pub pending_ids: Vec<i64>,
+    /// Those refused.
+    #[ts(type = "Array<number>")]
+    pub failed_ids: Vec<i64>,
+}
+
+/// Unsent writes of one connection (said at start).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UnsentCount {
+    /// The connection.
+    pub connection: String,
+    /// Pending, sending or failed writes.
+    pub count: u32,
+}
+
+/// A gradebook category.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GradebookCategory {
+    /// sourcedId.
+    pub id: String,
+    /// title.
+    pub title: String,
+    /// weight.
+    pub weight: Option<f64>,
+}
+
+/// A score scale and its values.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GradebookScale {
+    /// sourcedId.
+    pub id: String,
+    /// title.
+    pub title: String,
+    /// itemValueLHS of each value, in order.
+    pub values: Vec<String>,
+    /// itemValueRHS of each value, in order.
+    pub meanings: Vec<String>,
+}
+
+/// A line item: a column of the grid.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GradebookLineItem {
+    /// sourcedId.
+    pub id: String,
+    /// title.
+    pub title: String,
+    /// Its category's sourcedId.
+    pub category_id: Option<String>,
+    /// Its category's title.
+    pub category: Option<String>,
+    /// Its grading period's sourcedId.
+    pub grading_period_id: Option<String>,
+    /// Its grading period's title.
+    pub grading_period: Option<String>,
+    /// assignDate.
+    pub assign_date: Option<String>,
+    /// dueDate.
+    pub due_date: Option<String>,
+    /// resultValueMin.
+    pub min: Option<f64>,
+    /// resultValueMax.
+    pub max: Option<f64>,
+    /// Its score scale's sourcedId.
+    pub score_scale_id: Option<String>,
+}
+
+/// A student: a row of the grid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GradebookStudent {
+    /// sourcedId.
+    pub id: String,
+    /// "Family, Given".
+    pub name: String,
+}
+
+/// A cell of the grid: a student's result on a line item, as the server holds it or as an
+/// unsent write will make it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GradebookCell {
+    /// The student.
+    pub student: String,
+    /// The line item.
+    pub line_item: String,
+    /// The result's sourcedId.
+    pub result_id: String,
+    /// score, as written.
+    pub score: Option<String>,
+    /// textScore.
+    pub text_score: Option<String>,
+    /// scoreStatus.
+    pub score_status: Option<String>,
+    /// scoreDate.
+    pub score_date: Option<String>,
+    /// comment.
+    pub comment: Option<String>,
+    /// late.
+    pub late: bool,
+    /// incomplete.
+    pub incomplete: bool,
+    /// missing.
+    pub missing: bool,
+    /// inProgress.
+    pub in_progress: bool,
+    /// `server` (as cached from the server), `pending`, `sending` or `failed`.
+    pub state: String,
+    /// The unsent write's number.
+    #[ts(type = "number | null")]
+    pub outbox_id: Option<i64>,
+    /// Why that write failed.
+    pub error: Option<WriteFailure>,
+}
+
+/// Whether writes may be made, and why not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WriteAccess {
+    /// PUTs (and bulk POSTs) allowed.
+    pub put: bool,
+    /// DELETEs allowed.
+    pub delete: bool,
+    /// Why not, in words.
+    pub reason: Option<String>,
+}
+
+/// A class's gradebook.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ClassGradebook {
+    /// The connection.
+    pub connection: String,
+    /// The class's sourcedId.
+    pub class_id: String,
+    /// Its title.
+    pub class_title: String,
+    /// Its school (line items name it).
+    pub school_id: Option<String>,
+    /// Categories its line items use.
+    pub categories: Vec<GradebookCategory>,
+    /// Its score scales (and those its line items use).
+    pub scales: Vec<GradebookScale>,
+    /// Its line items, by due date.
+    pub line_items: Vec<GradebookLineItem>,
+    /// Its students (active enrollments), by name.
+    pub students: Vec<GradebookStudent>,
+    /// Every cell with a result or an unsent write.
+    pub cells: Vec<GradebookCell>,
+}
+
+/// A cell edited in the grid.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CellEdit {
+    /// The class.
+    pub class_id: String,
+    /// The line item.
+    pub line_item: String,
+    /// The student.
+    pub student: String,
+    /// score, as typed (empty: none).
+    pub score: Option<String>,
+    /// textScore.
+    pub text_score: Option<String>,
+    /// scoreStatus (default `fully graded` with a score, `not submitted` without).
+    pub score_status: Option<String>,
+    /// scoreDate (default today).
+    pub score_date: Option<String>,
+    /// comment.
+    pub comment: Option<String>,
+    /// late.
+    pub late: bool,
+    /// incomplete.
+    pub incomplete: bool,
+    /// missing.
+    pub missing: bool,
+    /// inProgress.
+    pub in_progress: bool,
+    /// The teacher said a score above the maximum is extra credit.
+    pub extra_credit: bool,
+}
+
+/// What saving a cell did: stored for sending, or the checks' answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CellSave {
+    /// The outbox write, when the checks passed.
+    #[ts(type = "number | null")]
+    pub outbox_id: Option<i64>,
+    /// The checks' answer.
+    pub check: super::checks::CellCheck,
+}

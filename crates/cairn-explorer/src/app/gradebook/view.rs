@@ -1,0 +1,215 @@
+//! A class's gradebook read from the cache: its line items (columns, by due date), its
+//! students (rows, active student enrollments, by name), categories and score scales, and a
+//! cell per result — with every unsent write of a result laid over what the server holds, so
+//! the grid shows what the teacher typed until the server has it.
+
+use std::collections::{HashMap, HashSet};
+
+use cairn_graph::natural_cmp;
+use cairn_spec::Collection;
+use cairn_store::cache::outbox::{self, WriteState};
+use cairn_store::cache::roster::class_members;
+use rusqlite::Connection;
+use serde_json::Value;
+
+use super::types::{
+    ClassGradebook, GradebookCategory, GradebookCell, GradebookLineItem, GradebookScale, GradebookStudent, WriteFailure,
+};
+use crate::app::AppError;
+
+fn text(value: &Value, field: &str) -> Option<String> {
+    match value.get(field)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn number(value: &Value, field: &str) -> Option<f64> {
+    match value.get(field)? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn reference(value: &Value, field: &str) -> Option<String> {
+    value.get(field)?.get("sourcedId")?.as_str().map(str::to_owned)
+}
+
+fn flag(value: &Value, field: &str) -> bool {
+    matches!(value.get(field), Some(Value::String(s)) if s.eq_ignore_ascii_case("true"))
+        || value.get(field) == Some(&Value::Bool(true))
+}
+
+fn parse(json: &str) -> Value {
+    serde_json::from_str(json).unwrap_or(Value::Null)
+}
+
+/// A cell from a result record.
+pub fn cell_of(result: &Value, state: &str) -> Option<GradebookCell> {
+    Some(GradebookCell {
+        student: reference(result, "student")?,
+        line_item: reference(result, "lineItem")?,
+        result_id: text(result, "sourcedId")?,
+        score: text(result, "score"),
+        text_score: text(result, "textScore"),
+        score_status: text(result, "scoreStatus"),
+        score_date: text(result, "scoreDate"),
+        comment: text(result, "comment"),
+        late: flag(result, "late"),
+        incomplete: flag(result, "incomplete"),
+        missing: flag(result, "missing"),
+        in_progress: flag(result, "inProgress"),
+        state: state.to_owned(),
+        outbox_id: None,
+        error: None,
+    })
+}
+
+/// The gradebook of `class_id` in the connection `connection_id` (named `connection`).
+pub fn class_gradebook(
+    conn: &Connection,
+    connection_id: i64,
+    connection: &str,
+    class_id: &str,
+) -> Result<ClassGradebook, AppError> {
+    let class = cairn_store::cache::record(conn, connection_id, Collection::Classes, class_id)?
+        .map(|j| parse(&j))
+        .ok_or_else(|| AppError::not_found(format!("no class {class_id} in {connection}")))?;
+    let rows = cairn_store::cache::class_gradebook(conn, connection_id, class_id)?;
+    let mut titles: HashMap<(Collection, String), Option<String>> = HashMap::new();
+    let mut title_of = |collection: Collection, id: &str| -> Result<Option<String>, AppError> {
+        if let Some(t) = titles.get(&(collection, id.to_owned())) {
+            return Ok(t.clone());
+        }
+        let t =
+            cairn_store::cache::record(conn, connection_id, collection, id)?.and_then(|j| text(&parse(&j), "title"));
+        titles.insert((collection, id.to_owned()), t.clone());
+        Ok(t)
+    };
+    let mut line_items = Vec::with_capacity(rows.line_items.len());
+    let mut category_ids = Vec::new();
+    let mut scale_ids: Vec<String> = Vec::new();
+    for json in &rows.line_items {
+        let v = parse(json);
+        let Some(id) = text(&v, "sourcedId") else { continue };
+        let category_id = reference(&v, "category");
+        let grading_period_id = reference(&v, "gradingPeriod");
+        let score_scale_id = reference(&v, "scoreScale");
+        if let Some(c) = &category_id
+            && !category_ids.contains(c)
+        {
+            category_ids.push(c.clone());
+        }
+        if let Some(s) = &score_scale_id
+            && !scale_ids.contains(s)
+        {
+            scale_ids.push(s.clone());
+        }
+        line_items.push(GradebookLineItem {
+            title: text(&v, "title").unwrap_or_else(|| id.clone()),
+            category: match &category_id {
+                Some(c) => title_of(Collection::Categories, c)?,
+                None => None,
+            },
+            grading_period: match &grading_period_id {
+                Some(g) => title_of(Collection::AcademicSessions, g)?,
+                None => None,
+            },
+            id,
+            category_id,
+            grading_period_id,
+            assign_date: text(&v, "assignDate"),
+            due_date: text(&v, "dueDate"),
+            min: number(&v, "resultValueMin"),
+            max: number(&v, "resultValueMax"),
+            score_scale_id,
+        });
+    }
+    line_items.sort_by(|a, b| {
+        a.due_date.cmp(&b.due_date).then_with(|| natural_cmp(&a.title, &b.title)).then_with(|| a.id.cmp(&b.id))
+    });
+    let mut categories = Vec::new();
+    for id in &category_ids {
+        if let Some(json) = cairn_store::cache::record(conn, connection_id, Collection::Categories, id)? {
+            let v = parse(&json);
+            categories.push(GradebookCategory {
+                id: id.clone(),
+                title: text(&v, "title").unwrap_or_else(|| id.clone()),
+                weight: number(&v, "weight"),
+            });
+        }
+    }
+    let mut scale_json = rows.score_scales.clone();
+    for id in &scale_ids {
+        if let Some(json) = cairn_store::cache::record(conn, connection_id, Collection::ScoreScales, id)? {
+            scale_json.push(json);
+        }
+    }
+    let mut scales: Vec<GradebookScale> = Vec::new();
+    for json in scale_json {
+        let v = parse(&json);
+        let Some(id) = text(&v, "sourcedId") else { continue };
+        if scales.iter().any(|s| s.id == id) {
+            continue;
+        }
+        let values = v.get("scoreScaleValue").and_then(Value::as_array).cloned().unwrap_or_default();
+        scales.push(GradebookScale {
+            title: text(&v, "title").unwrap_or_else(|| id.clone()),
+            id,
+            values: values.iter().filter_map(|x| text(x, "itemValueLHS")).collect(),
+            meanings: values.iter().map(|x| text(x, "itemValueRHS").unwrap_or_default()).collect(),
+        });
+    }
+    let mut students: Vec<GradebookStudent> = Vec::new();
+    let mut seen = HashSet::new();
+    for member in class_members(conn, connection_id, class_id)? {
+        if member.role.as_deref() != Some("student") || member.inactive || !seen.insert(member.user_id.clone()) {
+            continue;
+        }
+        let given = member.preferred.clone().or(member.given.clone());
+        let name = match (&member.family, &given) {
+            (Some(f), Some(g)) => format!("{f}, {g}"),
+            (Some(f), None) => f.clone(),
+            (None, Some(g)) => g.clone(),
+            (None, None) => member.user_id.clone(),
+        };
+        students.push(GradebookStudent { id: member.user_id.clone(), name });
+    }
+    students.sort_by(|a, b| natural_cmp(&a.name, &b.name).then_with(|| a.id.cmp(&b.id)));
+    let items: HashSet<&str> = line_items.iter().map(|l| l.id.as_str()).collect();
+    let mut cells: HashMap<(String, String), GradebookCell> = HashMap::new();
+    for json in &rows.results {
+        if let Some(cell) = cell_of(&parse(json), "server") {
+            cells.insert((cell.student.clone(), cell.line_item.clone()), cell);
+        }
+    }
+    let unsent = [WriteState::Pending, WriteState::Sending, WriteState::Failed];
+    for entry in outbox::list(conn, connection_id, &unsent)? {
+        if entry.write.operation != "putResult" {
+            continue;
+        }
+        let body = entry.write.body.as_deref().map(parse).unwrap_or(Value::Null);
+        let Some(mut cell) = body.get("result").and_then(|r| cell_of(r, entry.state.as_str())) else { continue };
+        if !items.contains(cell.line_item.as_str()) {
+            continue;
+        }
+        cell.outbox_id = Some(entry.id);
+        cell.error = entry.error.as_deref().and_then(|e| serde_json::from_str::<WriteFailure>(e).ok());
+        cells.insert((cell.student.clone(), cell.line_item.clone()), cell);
+    }
+    let mut cells: Vec<GradebookCell> = cells.into_values().collect();
+    cells.sort_by(|a, b| (&a.student, &a.line_item).cmp(&(&b.student, &b.line_item)));
+    Ok(ClassGradebook {
+        connection: connection.to_owned(),
+        class_id: class_id.to_owned(),
+        class_title: text(&class, "title").unwrap_or_else(|| class_id.to_owned()),
+        school_id: reference(&class, "school"),
+        categories,
+        scales,
+        line_items,
+        students,
+        cells,
+    })
+}

@@ -1,0 +1,135 @@
+// Driving the gradebook in the real window: opening a class's gradebook from Rosters, its
+// cells by student and line item, typing into the grid, sending; and a `cairn serve` over the
+// built-in sandbox's own database, asked over plain HTTPS what the server holds.
+
+import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import readline from 'node:readline';
+import { appBinary, cliBinary } from './app.mjs';
+
+/** Clicks `selector`, finding it again when a re-render replaced it. */
+export async function click(browser, selector) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const element = await browser.$(selector);
+      await element.waitForClickable({ timeout: 30_000 });
+      await element.click();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/stale/i.test(String(error?.message ?? error))) throw error;
+      await browser.pause(200);
+    }
+  }
+}
+
+/** Clicks the `selector` element whose text content is (or includes, with `partial`) `text`. */
+export async function clickText(browser, selector, text, { partial = false } = {}) {
+  let found;
+  await browser.waitUntil(async () => {
+    for (const element of await browser.$$(selector)) {
+      try {
+        const own = String(await element.getProperty('textContent')).replace(/\s+/g, ' ').trim();
+        if (partial ? own.includes(text) : own === text) {
+          found = element;
+          return true;
+        }
+      } catch {
+        // replaced by a re-render
+      }
+    }
+    return false;
+  }, { timeout: 30_000, timeoutMsg: `no ${selector} reading ${text}` });
+  await found.waitForClickable({ timeout: 20_000 });
+  await found.click();
+}
+
+/** Waits until `selector` exists (and answers it). */
+export async function waitFor(browser, selector, timeout = 30_000) {
+  const element = await browser.$(selector);
+  await element.waitForExist({ timeout, timeoutMsg: `no ${selector}` });
+  return element;
+}
+
+/** Waits until the text of `selector` satisfies `predicate`. */
+export async function waitText(browser, selector, predicate, message, timeout = 30_000) {
+  let last = '';
+  await browser.waitUntil(async () => {
+    const element = await browser.$(selector);
+    if (!(await element.isExisting())) return false;
+    last = String(await element.getProperty('textContent'));
+    return predicate(last);
+  }, { timeout, timeoutMsg: `${message}: ${last}` });
+  return last;
+}
+
+/** From the Rosters area, opens the gradebook of the first class in the classes table. */
+export async function openFirstGradebook(browser) {
+  await click(browser, 'nav[aria-label="Areas"] button[aria-label="Rosters"]');
+  await click(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+  await waitFor(browser, 'article[aria-label^="Class "]');
+  await clickText(browser, 'article[aria-label^="Class "] button', 'Open gradebook');
+  return waitFor(browser, '[role="grid"][aria-label^="Results of"]');
+}
+
+/** The CSS selector of a cell. */
+export const cell = (student, lineItem) => `.gb-cell[data-student="${student}"][data-line-item="${lineItem}"]`;
+
+/** Clicks a cell (selecting it, the grid focused) and types `text` then Enter. */
+export async function typeInto(browser, student, lineItem, text) {
+  await click(browser, cell(student, lineItem));
+  await browser.keys([...text, 'Enter']);
+}
+
+/** The process id of the app running on `dataDir`. */
+export function appPid(dataDir) {
+  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
+  const mine = lines.filter((l) => l.includes(path.basename(appBinary)) && l.includes(dataDir) && !l.includes('tauri-driver'));
+  if (mine.length !== 1) throw new Error(`expected one app on ${dataDir}, found: ${mine.join(' | ')}`);
+  return Number(mine[0].trim().split(/\s+/)[0]);
+}
+
+/**
+ * Serves the built-in sandbox's database of `dataDir` with `cairn serve` (a second server over
+ * the same file), for asking over HTTPS what the server holds. `stop()` ends it.
+ */
+export async function serveBuiltinData(dataDir, secret) {
+  const server = spawn(
+    cliBinary,
+    ['serve', '--db', path.join(dataDir, 'sandbox', 'sandbox.sqlite'), '--listen', '127.0.0.1:0', '--client', `e2e:${secret}`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const ready = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+    server.once('exit', (code) => reject(new Error(`cairn serve exited with ${code}`)));
+  });
+  const ca = readFileSync(ready.ca_cert);
+  const request = (url, options, body) => new Promise((resolve, reject) => {
+    const req = https.request(url, { ca, ...options }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  const auth = Buffer.from(`e2e:${secret}`).toString('base64');
+  const form = `grant_type=client_credentials&scope=${encodeURIComponent(`${ready.scope_base}/gradebook.readonly`)}`;
+  const token = JSON.parse((await request(ready.token_url, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
+  }, form)).text).access_token;
+  return {
+    /** GET on the gradebook service: status and JSON. */
+    async gradebook(pathname) {
+      const res = await request(`${ready.base_url}/api/roster/gradebook/v1p2${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, json: res.text ? JSON.parse(res.text) : null };
+    },
+    stop: () => new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once('exit', resolve);
+      server.kill();
+    }),
+  };
+}

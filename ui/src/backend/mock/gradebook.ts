@@ -1,0 +1,200 @@
+//! The fake backend's gradebook: class c1 of the fake roster with three line items, a score
+//! scale, two categories and a few results; edits checked the way the Rust side checks them
+//! and kept in an in-memory outbox that `gradebookSend` empties (a record titled "refused" is
+//! refused with a 422 and its status object, as the sandbox refuses). For the UI's tests and `?mock=1`.
+
+import type { CellCheck } from "../../bindings/CellCheck";
+import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import type { GradebookCell } from "../../bindings/GradebookCell";
+import type { OutboxItem } from "../../bindings/OutboxItem";
+import type { Backend } from "../Backend";
+
+type GradebookMethods = Pick<
+  Backend,
+  | "gradebookClass"
+  | "gradebookAccess"
+  | "gradebookSaveCell"
+  | "gradebookPut"
+  | "gradebookPost"
+  | "gradebookDelete"
+  | "gradebookSend"
+  | "gradebookOutbox"
+  | "gradebookUnsent"
+  | "gradebookRetry"
+  | "gradebookDiscard"
+  | "gradebookNewId"
+>;
+
+type Answer = <T>(command: string, args: Record<string, unknown>, run: () => T) => Promise<T>;
+
+const STUDENTS = [
+  { id: "s2", name: "Okafor, Ada" },
+  { id: "s1", name: "Rossi, Leo" },
+];
+
+function book(connection: string): ClassGradebook {
+  return {
+    connection,
+    classId: "c1",
+    classTitle: "Math 7 A",
+    schoolId: "s",
+    categories: [
+      { id: "k1", title: "Quizzes", weight: 0.4 },
+      { id: "k2", title: "Tests", weight: 0.6 },
+    ],
+    scales: [{ id: "sc1", title: "Letter grades", values: ["A", "B", "C", "D", "F"], meanings: ["90–100", "80–89", "70–79", "60–69", "0–59"] }],
+    lineItems: [
+      { id: "l1", title: "Quiz 1", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-01", dueDate: "2025-09-08", min: 0, max: 20, scoreScaleId: null },
+      { id: "l2", title: "Quiz 2", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-15", dueDate: "2025-09-22", min: 0, max: 20, scoreScaleId: null },
+      { id: "l3", title: "Unit Test 1", categoryId: "k2", category: "Tests", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-20", dueDate: "2025-10-01", min: 0, max: 100, scoreScaleId: "sc1" },
+    ],
+    students: STUDENTS,
+    cells: [],
+  };
+}
+
+function cell(student: string, lineItem: string, score: string | null, extra: Partial<GradebookCell> = {}): GradebookCell {
+  return {
+    student,
+    lineItem,
+    resultId: `r-${student}-${lineItem}`,
+    score,
+    textScore: null,
+    scoreStatus: "fully graded",
+    scoreDate: "2025-09-09",
+    comment: null,
+    late: false,
+    incomplete: false,
+    missing: false,
+    inProgress: false,
+    state: "server",
+    outboxId: null,
+    error: null,
+    ...extra,
+  };
+}
+
+/** The gradebook commands over an in-memory class. */
+export function gradebookMethods(answer: Answer, emit: (connection: string) => void): GradebookMethods {
+  const server = new Map<string, GradebookCell>();
+  for (const c of [cell("s1", "l1", "18"), cell("s2", "l1", "15", { late: true, comment: "Handed in on Monday" }), cell("s1", "l2", "12")]) {
+    server.set(`${c.student}|${c.lineItem}`, c);
+  }
+  const outbox: OutboxItem[] = [];
+  let next = 1;
+  const now = () => "2025-10-01T10:00:00.000Z";
+  const store = (connection: string, method: string, operation: string, collection: string, recordId: string, label: string, body: unknown) => {
+    const id = next++;
+    outbox.push({ id, connection, method, operation, collection, recordId, label, state: "pending", attempts: 0, body, before: null, after: null, pairs: [], error: null, createdAt: now(), updatedAt: now(), sentAt: null });
+    emit(connection);
+    return id;
+  };
+  return {
+    gradebookClass: (connection, classId) =>
+      answer("gradebook_class", { connection, classId }, () => {
+        const b = book(connection);
+        const cells = new Map(server);
+        for (const item of outbox) {
+          if (item.operation !== "putResult" || !(item.state === "pending" || item.state === "failed")) continue;
+          const c = item.body as GradebookCell;
+          cells.set(`${c.student}|${c.lineItem}`, { ...c, state: item.state, outboxId: item.id, error: item.error });
+        }
+        return { ...b, classId, cells: [...cells.values()] };
+      }),
+    gradebookAccess: (connection) => answer("gradebook_access", { connection }, () => ({ put: true, delete: true, reason: null })),
+    gradebookSaveCell: (connection, edit) =>
+      answer("gradebook_save_cell", { connection, edit }, () => {
+        const item = book(connection).lineItems.find((l) => l.id === edit.lineItem);
+        const check: CellCheck = { refusals: [], confirm: null };
+        const typed = edit.score?.trim() ?? "";
+        const score = typed === "" ? null : Number(typed.replace(",", "."));
+        if (score !== null && Number.isNaN(score)) check.refusals.push({ field: "score", rule: "not_a_number", message: `"${typed}" is not a number` });
+        if (score !== null && item?.min != null && score < item.min) check.refusals.push({ field: "score", rule: "below_min", message: `${score} is below the line item's minimum ${item.min}` });
+        if (score !== null && item?.max != null && score > item.max && !edit.extraCredit) check.confirm = { field: "score", rule: "above_max", message: `${score} is above the line item's maximum ${item.max}: is it extra credit?` };
+        if (check.refusals.length > 0 || check.confirm) return { outboxId: null, check };
+        const key = `${edit.student}|${edit.lineItem}`;
+        const before = server.get(key);
+        const body = cell(edit.student, edit.lineItem, typed === "" ? null : typed, {
+          ...(before ? { resultId: before.resultId } : {}),
+          comment: edit.comment ?? null,
+          late: edit.late,
+          incomplete: edit.incomplete,
+          missing: edit.missing,
+          inProgress: edit.inProgress,
+          scoreStatus: edit.scoreStatus ?? (typed === "" ? "not submitted" : "fully graded"),
+        });
+        const student = STUDENTS.find((s) => s.id === edit.student)?.name ?? edit.student;
+        const outboxId = store(connection, "PUT", "putResult", "results", body.resultId, `Result: ${student} · ${item?.title ?? edit.lineItem}`, body);
+        return { outboxId, check };
+      }),
+    gradebookPut: (connection, collection, record, label) =>
+      answer("gradebook_put", { connection, collection, record, label }, () =>
+        store(connection, "PUT", `put${collection}`, collection, String((record as { sourcedId?: string }).sourcedId ?? ""), label, record),
+      ),
+    gradebookPost: (connection, operation, parent, records, label) =>
+      answer("gradebook_post", { connection, operation, parent, records, label }, () => store(connection, "POST", operation, "lineItems", parent, label, records)),
+    gradebookDelete: (connection, collection, id, label) =>
+      answer("gradebook_delete", { connection, collection, id, label }, () => store(connection, "DELETE", `delete${collection}`, collection, id, label, null)),
+    gradebookSend: (connection) =>
+      answer("gradebook_send", { connection }, () => {
+        const sentIds: number[] = [];
+        for (const item of outbox) {
+          if (item.connection !== connection || item.state !== "pending") continue;
+          if ((item.body as { title?: string } | null)?.title === "refused") {
+            item.state = "failed";
+            item.attempts += 1;
+            item.error = {
+              message: "putCategory: HTTP 422: the Category is not valid",
+              failure: { code: "server", httpStatus: 422, transport: null, status: { codeMajor: "failure", severity: "error", codeMinor: "invalid_data", description: "the Category is not valid" } },
+            };
+            continue;
+          }
+          if (item.operation === "putResult") {
+            const c = item.body as GradebookCell;
+            server.set(`${c.student}|${c.lineItem}`, { ...c, state: "server", outboxId: null, error: null });
+          }
+          if (item.method === "POST") {
+            item.pairs = (item.body as Array<{ sourcedId: string }>).map((r, i) => ({ supplied: r.sourcedId, allocated: `srv-${item.id}-${i}` }));
+          }
+          item.state = "sent";
+          item.attempts += 1;
+          item.sentAt = now();
+          sentIds.push(item.id);
+        }
+        emit(connection);
+        const failedIds = outbox.filter((i) => i.connection === connection && i.state === "failed").map((i) => i.id);
+        return { sent: sentIds.length, pending: 0, failed: failedIds.length, offline: false, sentIds, pendingIds: [], failedIds };
+      }),
+    gradebookOutbox: (connection, unsentOnly) =>
+      answer("gradebook_outbox", { connection, unsentOnly }, () =>
+        outbox
+          .filter((i) => (connection === null || i.connection === connection) && (!unsentOnly || ["pending", "sending", "failed"].includes(i.state)))
+          .slice()
+          .reverse(),
+      ),
+    gradebookUnsent: () =>
+      answer("gradebook_unsent", {}, () => {
+        const counts = new Map<string, number>();
+        for (const i of outbox) if (["pending", "sending", "failed"].includes(i.state)) counts.set(i.connection, (counts.get(i.connection) ?? 0) + 1);
+        return [...counts].map(([connection, count]) => ({ connection, count }));
+      }),
+    gradebookRetry: (id, body) =>
+      answer("gradebook_retry", { id, body }, () => {
+        const item = outbox.find((i) => i.id === id && (i.state === "failed" || i.state === "pending"));
+        if (!item) return false;
+        item.state = "pending";
+        if (body != null) item.body = body;
+        emit(item.connection);
+        return true;
+      }),
+    gradebookDiscard: (id) =>
+      answer("gradebook_discard", { id }, () => {
+        const item = outbox.find((i) => i.id === id && (i.state === "failed" || i.state === "pending"));
+        if (!item) return false;
+        item.state = "discarded";
+        emit(item.connection);
+        return true;
+      }),
+    gradebookNewId: () => answer("gradebook_new_id", {}, () => `00000000-0000-4000-8000-${String(next++).padStart(12, "0")}`),
+  };
+}

@@ -1,0 +1,175 @@
+//! The Gradebook area over the fake backend: opened from a class page; a score typed in the
+//! grid is stored in the outbox and sent; below the minimum it is refused at the cell before
+//! anything is stored; above the maximum it asks about extra credit; a flag by one key; Esc
+//! undoes the cell; Ctrl+Z the last edit; the audit as CSV.
+
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { createMemoryBackend } from "../../backend/mock";
+import { data, renderApp } from "../../test/fixtures";
+
+async function openGradebook() {
+  const backend = createMemoryBackend(data());
+  await renderApp(backend);
+  const user = userEvent.setup();
+  await user.click(within(screen.getByRole("navigation", { name: "Areas" })).getByRole("button", { name: "Rosters" }));
+  const table = await screen.findByRole("table", { name: "Classes" });
+  await user.click(await within(table).findByRole("button", { name: "Math 7 A" }));
+  const page = await screen.findByRole("article", { name: "Class Math 7 A" });
+  await user.click(within(page).getByRole("button", { name: "Open gradebook" }));
+  const grid = await screen.findByRole("grid", { name: "Results of Math 7 A" });
+  return { backend, user, grid };
+}
+
+const cellOf = (grid: HTMLElement, student: string, column: number) => {
+  const row = within(grid).getAllByRole("row").find((r) => within(r).queryByRole("rowheader", { name: student }));
+  if (!row) throw new Error(`no row ${student}`);
+  return within(row).getAllByRole("gridcell")[column]!;
+};
+
+describe("the gradebook", () => {
+  it("stores a typed score in the outbox, then sends it", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    // The first cell (Okafor, Quiz 1) is selected: move right to Quiz 2 and type.
+    await user.keyboard("{ArrowRight}7{Enter}");
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 1)).toHaveAttribute("data-state", "pending"));
+    expect(cellOf(grid, "Okafor, Ada", 1)).toHaveTextContent("7");
+    const save = backend.calls.find((c) => c.command === "gradebook_save_cell");
+    expect(save?.args).toMatchObject({ edit: { student: "s2", lineItem: "l2", score: "7" } });
+    expect(screen.getByText("1 unsent change")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send changes" }));
+    expect(await screen.findByText("1 sent")).toBeInTheDocument();
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 1)).toHaveAttribute("data-state", "server"));
+  });
+
+  it("refuses a score below the minimum at the cell and asks about one above the maximum", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("-3{Enter}");
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("aria-invalid", "true"));
+    expect(cellOf(grid, "Okafor, Ada", 0)).toHaveTextContent("-3");
+    expect(screen.getByRole("complementary", { name: "Selected result" })).toBeInTheDocument();
+    expect(backend.calls.filter((c) => c.command === "gradebook_save_cell")).toHaveLength(1);
+    expect(await backend.gradebookOutbox(null, true)).toHaveLength(0);
+    // A refused value keeps the selection on its cell: down to Rossi, Quiz 1.
+    expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowDown}25{Enter}");
+    const question = await screen.findByRole("alertdialog", { name: "Extra credit?" });
+    expect(question).toHaveTextContent("25 is above the line item's maximum 20: is it extra credit?");
+    await user.click(within(question).getByRole("button", { name: "Yes, extra credit" }));
+    await waitFor(() => expect(cellOf(grid, "Rossi, Leo", 0)).toHaveAttribute("data-state", "pending"));
+    expect(backend.calls.filter((c) => c.command === "gradebook_save_cell").at(-1)?.args).toMatchObject({ edit: { extraCredit: true } });
+  });
+
+  it("toggles a flag with one key, undoes a cell with Esc and the last edit with Ctrl+Z", async () => {
+    const { user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("m");
+    await waitFor(() => expect(within(cellOf(grid, "Okafor, Ada", 0)).getByLabelText(/Missing/)).toBeInTheDocument());
+    await user.keyboard("9{Escape}");
+    expect(cellOf(grid, "Okafor, Ada", 0)).toHaveTextContent("15");
+    await user.keyboard("{Control>}z{/Control}");
+    await waitFor(() => expect(within(cellOf(grid, "Okafor, Ada", 0)).queryByLabelText(/Missing/)).toBeNull());
+  });
+
+  it("lists every write in the audit and exports it as CSV", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("12{Enter}");
+    await user.click(screen.getByRole("tab", { name: "Outbox and audit" }));
+    const writes = await screen.findByRole("table", { name: "Writes" });
+    expect(writes).toHaveTextContent("Result: Okafor, Ada · Quiz 1");
+    await user.click(screen.getByRole("button", { name: "Export the audit as CSV" }));
+    expect(await screen.findByText(/Saved 1 writes to/)).toBeInTheDocument();
+    expect(new TextDecoder().decode(backend.files.written.get("/home/me/Documents/Gradebook audit.csv"))).toContain("putResult");
+  });
+});
+
+describe("closing the window", () => {
+  it("asks first when changes are unsent, and sends them before closing", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("5{Enter}");
+    await screen.findByText("1 unsent change");
+    backend.emitCloseRequested(1);
+    const question = await screen.findByRole("alertdialog", { name: "Unsent changes" });
+    expect(question).toHaveTextContent("1 gradebook change has not been sent");
+    await user.click(within(question).getByRole("button", { name: "Send and close" }));
+    await waitFor(() => expect(backend.calls.some((c) => c.command === "close_window")).toBe(true));
+    expect(backend.calls.some((c) => c.command === "gradebook_send")).toBe(true);
+  });
+});
+
+describe("the record forms", () => {
+  it("name the required fields, then store the record in the outbox", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "Other records" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "categories");
+    const form = await screen.findByRole("form", { name: "New category" });
+    const idBox = within(form).getByRole("textbox", { name: "sourcedId" });
+    await waitFor(() => expect((idBox as HTMLInputElement).value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/));
+    const id = (idBox as HTMLInputElement).value;
+    await user.click(within(form).getByRole("button", { name: "Store the category" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Required: Title");
+    await user.type(within(form).getByRole("textbox", { name: "Title" }), "Labs");
+    await user.type(within(form).getByRole("textbox", { name: "Weight (0–1)" }), "0.2");
+    await user.click(within(form).getByRole("button", { name: "Store the category" }));
+    const writes = await screen.findByRole("table", { name: "Writes" });
+    expect(writes).toHaveTextContent("Category: Labs");
+    expect(backend.calls.find((c) => c.command === "gradebook_put")?.args).toMatchObject({
+      collection: "categories",
+      record: { sourcedId: id, title: "Labs", weight: 0.2 },
+    });
+  });
+});
+
+describe("a bulk POST of line items", () => {
+  it("gathers line items into one POST and shows the identifiers the server allocated", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "New line item" }));
+    const form = await screen.findByRole("form", { name: "New line item" });
+    for (const title of ["Essay A", "Essay B"]) {
+      await user.type(within(form).getByRole("textbox", { name: "Title" }), title);
+      await user.clear(within(form).getByRole("textbox", { name: "Assign date" }));
+      await user.type(within(form).getByRole("textbox", { name: "Assign date" }), "2025-10-01");
+      await user.clear(within(form).getByRole("textbox", { name: "Due date" }));
+      await user.type(within(form).getByRole("textbox", { name: "Due date" }), "2025-10-08");
+      await user.click(within(form).getByRole("button", { name: "Add to a bulk POST" }));
+    }
+    expect(within(form).getByRole("list", { name: "Bulk POST" })).toHaveTextContent("Essay A");
+    await user.click(within(form).getByRole("button", { name: "Store 2 line items as one POST" }));
+    const post = backend.calls.find((c) => c.command === "gradebook_post");
+    expect(post?.args).toMatchObject({ operation: "postLineItemsForClass", parent: "c1" });
+    expect((post?.args.records as unknown[]).length).toBe(2);
+    await user.click(screen.getByRole("button", { name: "Send changes" }));
+    await user.click(screen.getByRole("tab", { name: "Outbox and audit" }));
+    const pairs = await screen.findByRole("list", { name: "Identifiers allocated" });
+    expect(pairs).toHaveTextContent("→ srv-");
+  });
+});
+
+describe("a refused write", () => {
+  it("is edited in the outbox and put back in line", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "Other records" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "categories");
+    const form = await screen.findByRole("form", { name: "New category" });
+    await user.type(within(form).getByRole("textbox", { name: "Title" }), "refused");
+    await user.click(within(form).getByRole("button", { name: "Store the category" }));
+    await user.click(await screen.findByRole("button", { name: "Send changes" }));
+    expect(await screen.findByText(/1 refused by the server/)).toBeInTheDocument();
+    const writes = await screen.findByRole("table", { name: "Writes" });
+    await waitFor(() => expect(writes).toHaveTextContent("the Category is not valid (invalid_data)"));
+    await user.click(within(writes).getByRole("button", { name: "Edit" }));
+    const body = within(writes).getByRole("textbox", { name: /Body of write/ });
+    await user.clear(body);
+    await user.click(within(writes).getByRole("button", { name: "Retry with this body" }));
+    expect(await within(writes).findByRole("alert")).toHaveTextContent("Not JSON");
+    await user.type(body, '{{"sourcedId": "k9", "title": "Labs"}');
+    await user.click(within(writes).getByRole("button", { name: "Retry with this body" }));
+    await waitFor(() => expect(backend.calls.some((c) => c.command === "gradebook_retry" && JSON.stringify(c.args).includes("Labs"))).toBe(true));
+  });
+});

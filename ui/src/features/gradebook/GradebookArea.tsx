@@ -1,0 +1,312 @@
+//! The Gradebook area: a class's categories with weights, score scales and line items, the
+//! results grid with the selected cell's details (comment, flags, status, date, why it was
+//! refused), the outbox with its audit, and sending. Every change is stored in the outbox
+//! first; "Send" sends it.
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+
+import { useBackend } from "../../backend";
+import type { AppError } from "../../bindings/AppError";
+import type { CellEdit } from "../../bindings/CellEdit";
+import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import { ErrorView } from "../../ui/ErrorView";
+import { formatCount } from "../../ui/formatCount";
+import { CellPanel } from "./CellPanel";
+import { FORM_KINDS } from "./formKinds";
+import { LineItemForm } from "./LineItemForm";
+import { RecordForm } from "./RecordForm";
+import { OutboxView } from "./OutboxView";
+import { cellIndex, cellKey, editOf, emptyCells, toggled, typedValue, undoEdit, type Done, type Flag, type Position } from "./gradebookModel";
+import { gradebookKeys, useGradebook, useOutbox, useUnsent, useWriteAccess } from "./gradebookQueries";
+import type { GradebookTarget } from "./gradebookState";
+import { ResultsGrid, type CellProblem } from "./ResultsGrid";
+import "./gradebook.css";
+
+/** How long after an unreachable server the pending writes go again. */
+const RETRY_MS = 30_000;
+
+type Tab = "grid" | "outbox" | "new-line-item" | "new-record";
+
+/** A question before a value is stored: a score above the maximum. */
+interface Question {
+  edit: CellEdit;
+  message: string;
+  before: Done["before"];
+}
+
+function Header({ book }: { book: ClassGradebook }) {
+  return (
+    <div className="gb-summary">
+      <h2>{book.classTitle} <span className="muted">· gradebook</span></h2>
+      <p className="muted">
+        {formatCount(book.students.length)} students · {formatCount(book.lineItems.length)} line items
+        {book.categories.length > 0 && (
+          <>
+            {" · "}Categories:{" "}
+            {book.categories.map((c) => `${c.title}${c.weight !== null ? ` ${Math.round(c.weight * 1000) / 10}%` : ""}`).join(", ")}
+          </>
+        )}
+        {book.scales.length > 0 && (
+          <>
+            {" · "}Scales: {book.scales.map((s) => `${s.title} (${s.values.join(" ")})`).join("; ")}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook }) {
+  const backend = useBackend();
+  const queries = useQueryClient();
+  const access = useWriteAccess(target.connection);
+  const outbox = useOutbox(target.connection);
+  const [tab, setTab] = useState<Tab>("grid");
+  const [formKind, setFormKind] = useState(FORM_KINDS[0]!);
+  const [at, setAt] = useState<Position>({ row: 0, col: 0 });
+  const [problems, setProblems] = useState<Map<string, CellProblem>>(new Map());
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const undo = useRef<Done[]>([]);
+  const cells = useMemo(() => cellIndex(book), [book]);
+  const readOnly = !access.data?.put;
+  const unsent = (outbox.data ?? []).filter((i) => i.state === "pending" || i.state === "sending" || i.state === "failed").length;
+  const hasScale = (lineItem: string) => Boolean(book.lineItems.find((l) => l.id === lineItem)?.scoreScaleId);
+
+  /** A write was stored: the backend announces nothing (no cached record changed). */
+  const refresh = async () => {
+    await queries.invalidateQueries({ queryKey: [target.connection] });
+    await queries.invalidateQueries({ queryKey: gradebookKeys.unsent() });
+  };
+
+  const setProblem = (key: string, problem: CellProblem | null) =>
+    setProblems((old) => {
+      const next = new Map(old);
+      if (problem) next.set(key, problem);
+      else next.delete(key);
+      return next;
+    });
+
+  const save = async (edit: CellEdit, before: Done["before"], remember: boolean): Promise<boolean> => {
+    const key = cellKey(edit.student, edit.lineItem);
+    const text = edit.score ?? edit.textScore ?? "";
+    try {
+      const saved = await backend.gradebookSaveCell(target.connection, edit);
+      if (saved.outboxId !== null) {
+        setProblem(key, null);
+        if (remember) undo.current.push({ student: edit.student, lineItem: edit.lineItem, before });
+        await refresh();
+        return true;
+      } else if (saved.check.refusals.length > 0) {
+        setProblem(key, { text, message: saved.check.refusals.map((r) => r.message).join("; ") });
+      } else if (saved.check.confirm) {
+        setProblem(key, { text, message: saved.check.confirm.message });
+        setQuestion({ edit, message: saved.check.confirm.message, before });
+      }
+    } catch (e) {
+      setProblem(key, { text, message: (e as AppError).message ?? String(e) });
+    }
+    return false;
+  };
+
+  const actions = {
+    commit: (student: string, lineItem: string, text: string) => {
+      const before = cells.get(cellKey(student, lineItem));
+      return save(typedValue(editOf(book.classId, student, lineItem, before), text, hasScale(lineItem)), before, true);
+    },
+    flag: (student: string, lineItem: string, flag: Flag) => {
+      const before = cells.get(cellKey(student, lineItem));
+      void save(toggled(editOf(book.classId, student, lineItem, before), flag), before, true);
+    },
+    undo: () => {
+      const done = undo.current.pop();
+      if (done) void save(undoEdit(book.classId, done), cells.get(cellKey(done.student, done.lineItem)), false);
+    },
+    select: setAt,
+  };
+
+  const answer = async (extraCredit: boolean) => {
+    const q = question;
+    setQuestion(null);
+    if (!q) return;
+    const key = cellKey(q.edit.student, q.edit.lineItem);
+    if (extraCredit) await save({ ...q.edit, extraCredit: true }, q.before, true);
+    else setProblem(key, { text: q.edit.score ?? "", message: "above the maximum, and not extra credit" });
+  };
+
+  // After a send that found the server unreachable, the pending writes go again a while later.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = window.setTimeout(() => void send(), Math.max(0, retryAt - Date.now()));
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [retryAt]);
+
+  const send = async () => {
+    setError(null);
+    setRetryAt(null);
+    try {
+      const report = await backend.gradebookSend(target.connection);
+      if (report.offline && report.pending > 0) setRetryAt(Date.now() + RETRY_MS);
+      const parts = [`${formatCount(report.sent)} sent`];
+      if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: trying again in ${RETRY_MS / 1000} s)` : ""}`);
+      if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
+      setMessage(parts.join(", "));
+    } catch (e) {
+      setError(e as AppError);
+    }
+    await queries.invalidateQueries({ queryKey: [target.connection] });
+    await queries.invalidateQueries({ queryKey: gradebookKeys.unsent() });
+  };
+
+  const fill = async (lineItem: string, text: string) => {
+    for (const student of emptyCells(book, cells, lineItem)) {
+      const before = cells.get(cellKey(student, lineItem));
+      await save(typedValue(editOf(book.classId, student, lineItem, before), text, hasScale(lineItem)), before, true);
+    }
+  };
+
+  const selected = { student: book.students[at.row], lineItem: book.lineItems[at.col] };
+  return (
+    <div className="gb-area">
+      <div className="toolbar gb-toolbar">
+        <Header book={book} />
+        <span className="spacer" />
+        <span className="muted" aria-live="polite">{unsent === 0 ? "All changes sent" : `${formatCount(unsent)} unsent ${unsent === 1 ? "change" : "changes"}`}</span>
+        <button type="button" className="primary" onClick={() => void send()} disabled={unsent === 0 || readOnly}>
+          Send changes
+        </button>
+      </div>
+      {access.data?.reason && <p className="note" role="note">Read-only: {access.data.reason}</p>}
+      {message && <p className="export-message" role="status">{message}</p>}
+      {error && <ErrorView error={error} />}
+      <div role="tablist" aria-label="Gradebook views" className="tabs main-tabs">
+        <button type="button" role="tab" aria-selected={tab === "grid"} onClick={() => setTab("grid")}>Results</button>
+        <button type="button" role="tab" aria-selected={tab === "outbox"} onClick={() => setTab("outbox")}>Outbox and audit</button>
+        <button type="button" role="tab" aria-selected={tab === "new-line-item"} onClick={() => setTab("new-line-item")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
+          New line item
+        </button>
+        <button type="button" role="tab" aria-selected={tab === "new-record"} onClick={() => setTab("new-record")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
+          Other records
+        </button>
+      </div>
+      {question && (
+        <div className="gb-question" role="alertdialog" aria-label="Extra credit?" aria-describedby="gb-question-text">
+          <p id="gb-question-text">{question.message}</p>
+          <button type="button" className="primary" autoFocus onClick={() => void answer(true)}>Yes, extra credit</button>
+          <button type="button" onClick={() => void answer(false)}>No</button>
+        </div>
+      )}
+      {tab === "grid" && (
+        <div className="gb-main">
+          {book.lineItems.length === 0 || book.students.length === 0 ? (
+            <p className="muted pad">
+              {book.lineItems.length === 0 ? "This class has no line items yet: add one under “New line item”." : "No students are enrolled in this class."}
+            </p>
+          ) : (
+            <ResultsGrid book={book} cells={cells} problems={problems} readOnly={readOnly} actions={actions} at={at} />
+          )}
+          {selected.student && selected.lineItem && (
+            <CellPanel
+              book={book}
+              student={selected.student}
+              lineItem={selected.lineItem}
+              cell={cells.get(cellKey(selected.student.id, selected.lineItem.id))}
+              problem={problems.get(cellKey(selected.student.id, selected.lineItem.id))}
+              readOnly={readOnly}
+              canDelete={Boolean(access.data?.delete)}
+              onSave={(edit) => void save(edit, cells.get(cellKey(edit.student, edit.lineItem)), true)}
+              onFill={(text) => void fill(selected.lineItem!.id, text)}
+              onDeleteLineItem={() => void backend.gradebookDelete(target.connection, "lineItems", selected.lineItem!.id, `Line item: ${selected.lineItem!.title}`).then(refresh)}
+            />
+          )}
+        </div>
+      )}
+      {tab === "outbox" && <OutboxView connection={target.connection} items={outbox.data ?? []} />}
+      {tab === "new-line-item" && <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />}
+      {tab === "new-record" && (
+        <>
+          <label className="gb-kind-picker">
+            New{" "}
+            <select aria-label="Kind of record" value={formKind.collection} onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}>
+              {FORM_KINDS.map((k) => <option key={k.collection} value={k.collection}>{k.noun.toLowerCase()}</option>)}
+            </select>
+          </label>
+          <RecordForm kind={formKind} book={book} onDone={() => { setTab("outbox"); void refresh(); }} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The Gradebook area for the class opened (or how to open one). */
+export function GradebookArea({ target }: { target: GradebookTarget | null }) {
+  const backend = useBackend();
+  const queries = useQueryClient();
+  useEffect(() => backend.onCacheChanged(() => void queries.invalidateQueries({ queryKey: gradebookKeys.unsent() })), [backend, queries]);
+  if (!target) return <NoClass />;
+  return <Loaded target={target} />;
+}
+
+/** No class open: how to open one, and the changes left unsent (from before a restart). */
+function NoClass() {
+  const unsent = useUnsent();
+  // A connection's section stays once shown, so that what its sending did stays said.
+  const [shown, setShown] = useState<string[]>([]);
+  useEffect(() => {
+    const fresh = (unsent.data ?? []).map((u) => u.connection).filter((c) => !shown.includes(c));
+    if (fresh.length > 0) setShown([...shown, ...fresh]);
+  }, [unsent.data, shown]);
+  return (
+    <main className="pane main-pane gb-pane" aria-label="Gradebook">
+      <div className="pad">
+        <h2>No class open</h2>
+        <p>Open a class in Rosters, then “Open gradebook” on its page, to enter its results here.</p>
+      </div>
+      {shown.map((connection) => <Unsent key={connection} connection={connection} />)}
+    </main>
+  );
+}
+
+function Unsent({ connection }: { connection: string }) {
+  const backend = useBackend();
+  const queries = useQueryClient();
+  const outbox = useOutbox(connection);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const items = (outbox.data ?? []).filter((i) => i.state === "pending" || i.state === "sending" || i.state === "failed");
+  const send = async () => {
+    setError(null);
+    try {
+      const report = await backend.gradebookSend(connection);
+      setMessage(`${formatCount(report.sent)} sent${report.pending ? `, ${formatCount(report.pending)} still pending` : ""}${report.failed ? `, ${formatCount(report.failed)} refused` : ""}`);
+    } catch (e) {
+      setError(e as AppError);
+    }
+    await queries.invalidateQueries({ queryKey: gradebookKeys.unsent() });
+  };
+  return (
+    <section aria-label={`Unsent changes to ${connection}`} className="gb-unsent">
+      <div className="toolbar">
+        <strong>{formatCount(items.length)} unsent {items.length === 1 ? "change" : "changes"} to {connection}</strong>
+        <button type="button" className="primary" onClick={() => void send()} disabled={items.length === 0}>Send changes</button>
+      </div>
+      {message && <p className="export-message" role="status">{message}</p>}
+      {error && <ErrorView error={error} />}
+      {items.length > 0 ? <OutboxView connection={connection} items={items} /> : <p className="muted pad">Nothing left to send.</p>}
+    </section>
+  );
+}
+
+function Loaded({ target }: { target: GradebookTarget }) {
+  const book = useGradebook(target.connection, target.classId);
+  return (
+    <main className="pane main-pane gb-pane" aria-label="Gradebook">
+      {book.isError && <ErrorView error={book.error as never} onRetry={() => void book.refetch()} />}
+      {book.data ? <Book target={target} book={book.data} /> : !book.isError && <p className="muted pad">Loading…</p>}
+    </main>
+  );
+}

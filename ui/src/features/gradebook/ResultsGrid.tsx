@@ -1,0 +1,244 @@
+//! The results grid: students down, line items across, rows virtualized (TanStack Virtual). It
+//! is driven like a spreadsheet: typing starts an edit, Enter saves and moves down, Tab right,
+//! Esc undoes the cell, Ctrl+Z the last edit; L, I, M, P, X toggle late, incomplete, missing,
+//! in progress and exempt. What the checks or the server refused is shown at the cell.
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
+
+import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import type { GradebookCell } from "../../bindings/GradebookCell";
+import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, cellKey, hasFlag, move, shown, type Flag, type Position } from "./gradebookModel";
+
+const ROW = 28;
+const NAME = 200;
+const COL = 104;
+
+/** What the grid asks its owner to do. */
+export interface GridActions {
+  /** Save a typed value in a cell: whether it was stored (refused or asked about: not yet). */
+  commit(student: string, lineItem: string, text: string): Promise<boolean>;
+  /** Toggle a flag of a cell. */
+  flag(student: string, lineItem: string, flag: Flag): void;
+  /** Undo the last edit. */
+  undo(): void;
+  /** The selection moved. */
+  select(at: Position): void;
+}
+
+/** Why a cell's typed value was not stored (client checks), with the value kept. */
+export interface CellProblem {
+  text: string;
+  message: string;
+}
+
+const FLAG_MARKS: Array<[Flag, string]> = [["late", "L"], ["incomplete", "I"], ["missing", "M"], ["inProgress", "P"], ["exempt", "X"]];
+
+const Cell = memo(function Cell({ student, lineItem, cell, problem, selected, max, min }: { student: string; lineItem: string; cell: GradebookCell | undefined; problem: CellProblem | undefined; selected: boolean; max: number | null; min: number | null }) {
+  const state = problem ? "refused" : cell?.state ?? "empty";
+  const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f));
+  const error = problem?.message ?? cell?.error?.message;
+  const title = [
+    cell?.comment ? `Comment: ${cell.comment}` : null,
+    flags.length ? flags.map(([f]) => FLAG_LABELS[f]).join(", ") : null,
+    cell && cell.state !== "server" ? STATE_LABELS[cell.state] ?? cell.state : null,
+    error ?? null,
+    min !== null || max !== null ? `Range ${min ?? "–"} to ${max ?? "–"}` : null,
+  ].filter(Boolean).join("\n");
+  return (
+    <div
+      role="gridcell"
+      aria-selected={selected}
+      aria-invalid={error ? true : undefined}
+      data-state={state}
+      data-student={student}
+      data-line-item={lineItem}
+      className={`gb-cell state-${state}${selected ? " selected" : ""}`}
+      title={title || undefined}
+    >
+      <span className="gb-value num">{problem ? problem.text : shown(cell)}</span>
+      {flags.length > 0 && <span className="gb-flags" aria-label={flags.map(([f]) => FLAG_LABELS[f]).join(", ")}>{flags.map(([, m]) => m).join("")}</span>}
+      {cell?.comment && <span className="gb-comment" aria-label="Has a comment">•</span>}
+      {error && <span className="gb-error" aria-hidden="true">!</span>}
+    </div>
+  );
+});
+
+/** The in-cell editor: its text lives here, so a keystroke repaints one input, not the grid. */
+function Editor({ initial, onDone }: { initial: string; onDone: (text: string | null, key: string, shift: boolean) => void }) {
+  const [text, setText] = useState(initial);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.focus();
+    const end = el.value.length;
+    el.setSelectionRange(end, end);
+  }, []);
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Enter" || e.key === "Tab") {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone(text, e.key, e.shiftKey);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone(null, "Escape", false);
+    }
+  };
+  return <input ref={input} className="gb-editor num" aria-label="Score" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />;
+}
+
+/** The grid of a class's results. */
+export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
+  book: ClassGradebook;
+  cells: Map<string, GradebookCell>;
+  problems: Map<string, CellProblem>;
+  readOnly: boolean;
+  actions: GridActions;
+  at: Position;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const rows = book.students.length;
+  const cols = book.lineItems.length;
+  const virtual = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
+  const template = `${NAME}px repeat(${cols}, ${COL}px)`;
+  const width = NAME + cols * COL;
+  const current = (p: Position) => ({ student: book.students[p.row]?.id ?? "", lineItem: book.lineItems[p.col]?.id ?? "" });
+
+  useEffect(() => {
+    virtual.scrollToIndex(at.row, { align: "auto" });
+    const el = scroller.current;
+    if (el) {
+      const left = NAME + at.col * COL;
+      if (left < el.scrollLeft + NAME) el.scrollLeft = Math.max(0, left - NAME);
+      else if (left + COL > el.scrollLeft + el.clientWidth) el.scrollLeft = left + COL - el.clientWidth;
+    }
+  }, [at, virtual]);
+
+  const goto = (p: Position) => {
+    actions.select(p);
+    grid.current?.focus();
+  };
+
+  const finish = async (text: string | null, key: string, shift: boolean) => {
+    const { student, lineItem } = current(at);
+    setEditing(null);
+    if (text === null) {
+      grid.current?.focus();
+      return;
+    }
+    // Stored: move on like a spreadsheet; refused or asked about: stay on the cell.
+    const stored = await actions.commit(student, lineItem, text);
+    goto(stored ? (move(at, key, shift, rows, cols) ?? at) : at);
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (editing) return;
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") {
+      e.preventDefault();
+      if (!readOnly) actions.undo();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const next = move(at, e.key, e.shiftKey, rows, cols);
+    if (next) {
+      e.preventDefault();
+      goto(next);
+      return;
+    }
+    if (readOnly) return;
+    const { student, lineItem } = current(at);
+    const key = cellKey(student, lineItem);
+    const flag = FLAG_KEYS[e.key.toLowerCase()];
+    if (flag && !e.shiftKey) {
+      e.preventDefault();
+      actions.flag(student, lineItem, flag);
+      return;
+    }
+    if (e.key === "F2") {
+      e.preventDefault();
+      setEditing(`${key}\u0001${problems.get(key)?.text ?? shown(cells.get(key))}`);
+      return;
+    }
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      void actions.commit(student, lineItem, "");
+      return;
+    }
+    if (e.key.length === 1 && /[0-9.,\-A-Za-z+]/.test(e.key)) {
+      e.preventDefault();
+      setEditing(`${key}\u0001${e.key}`);
+    }
+  };
+
+  const editKey = editing?.split("\u0001")[0];
+  const editText = editing?.slice((editKey?.length ?? 0) + 1) ?? "";
+
+  return (
+    <div
+      ref={grid}
+      className="gb-grid"
+      role="grid"
+      aria-label={`Results of ${book.classTitle}`}
+      aria-rowcount={rows + 1}
+      aria-colcount={cols + 1}
+      aria-readonly={readOnly}
+      tabIndex={0}
+      onKeyDown={onKey}
+    >
+      <div className="gb-scroller" ref={scroller}>
+        <div className="gb-head" role="row" style={{ gridTemplateColumns: template, width }}>
+          <div role="columnheader" className="gb-name">Student</div>
+          {book.lineItems.map((l, col) => (
+            <div
+              key={l.id}
+              role="columnheader"
+              data-line-item={l.id}
+              className={`gb-colhead${col === at.col ? " current" : ""}`}
+              title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}`}
+            >
+              <span className="gb-coltitle">{l.title}</span>
+              <span className="gb-colmeta num">{l.max !== null ? `/${l.max}` : ""}</span>
+            </div>
+          ))}
+        </div>
+        <div style={{ height: virtual.getTotalSize(), position: "relative", width }}>
+          {virtual.getVirtualItems().map((item) => {
+            const student = book.students[item.index];
+            if (!student) return null;
+            return (
+              <div
+                key={student.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className="gb-row"
+                style={{ gridTemplateColumns: template, width, height: ROW, transform: `translateY(${item.start}px)` }}
+              >
+                <div role="rowheader" className="gb-name">{student.name}</div>
+                {book.lineItems.map((l, col) => {
+                  const key = cellKey(student.id, l.id);
+                  const selected = at.row === item.index && at.col === col;
+                  if (editKey === key) {
+                    return (
+                      <div key={l.id} role="gridcell" aria-selected className="gb-cell selected editing">
+                        <Editor initial={editText} onDone={(text, k, shift) => void finish(text, k, shift)} />
+                      </div>
+                    );
+                  }
+                  return (
+                    <div key={l.id} onMouseDown={(e) => { e.preventDefault(); goto({ row: item.index, col }); }} onDoubleClick={() => !readOnly && setEditing(`${key}\u0001${shown(cells.get(key))}`)}>
+                      <Cell student={student.id} lineItem={l.id} cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+
+import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import type { OutboxItem } from "../../bindings/OutboxItem";
+import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit } from "./gradebookModel";
+
+const book: ClassGradebook = {
+  connection: "c",
+  classId: "k",
+  classTitle: "K",
+  schoolId: null,
+  categories: [],
+  scales: [],
+  lineItems: [],
+  students: [
+    { id: "a", name: "A" },
+    { id: "b", name: "B" },
+  ],
+  cells: [
+    { student: "a", lineItem: "l", resultId: "r", score: "3", textScore: null, scoreStatus: "fully graded", scoreDate: "2026-01-01", comment: null, late: true, incomplete: false, missing: false, inProgress: false, state: "server", outboxId: null, error: null },
+  ],
+};
+
+describe("the grid moves like a spreadsheet", () => {
+  it("Enter goes down, Tab right and wraps to the next row", () => {
+    expect(move({ row: 0, col: 0 }, "Enter", false, 3, 2)).toEqual({ row: 1, col: 0 });
+    expect(move({ row: 2, col: 0 }, "Enter", false, 3, 2)).toEqual({ row: 2, col: 0 });
+    expect(move({ row: 0, col: 1 }, "Tab", false, 3, 2)).toEqual({ row: 1, col: 0 });
+    expect(move({ row: 1, col: 0 }, "Tab", true, 3, 2)).toEqual({ row: 0, col: 1 });
+    expect(move({ row: 1, col: 1 }, "a", false, 3, 2)).toBeNull();
+  });
+});
+
+describe("edits", () => {
+  it("start from the cell and take numbers as scores, words as text scores", () => {
+    const edit = editOf("k", "a", "l", cellIndex(book).get("a\u0000l"));
+    expect(edit.late).toBe(true);
+    expect(typedValue(edit, "7,5", true).score).toBe("7,5");
+    expect(typedValue(edit, "B", true)).toMatchObject({ score: null, textScore: "B" });
+    expect(typedValue(edit, "", true)).toMatchObject({ score: null, scoreStatus: "not submitted" });
+  });
+
+  it("toggle flags, exempt as a score status", () => {
+    const edit = editOf("k", "b", "l", undefined);
+    expect(toggled(edit, "missing").missing).toBe(true);
+    expect(toggled(edit, "exempt").scoreStatus).toBe("exempt");
+    expect(toggled(toggled(edit, "exempt"), "exempt").scoreStatus).toBe("not submitted");
+  });
+
+  it("undo restores the cell as it was", () => {
+    const before = cellIndex(book).get("a\u0000l");
+    expect(undoEdit("k", { student: "a", lineItem: "l", before })).toMatchObject({ score: "3", late: true, extraCredit: true });
+    expect(undoEdit("k", { student: "b", lineItem: "l", before: undefined })).toMatchObject({ score: null });
+  });
+
+  it("finds a column's empty cells", () => {
+    expect(emptyCells(book, cellIndex(book), "l")).toEqual(["b"]);
+  });
+});
+
+describe("the audit", () => {
+  it("is CSV with before and after", () => {
+    const item: OutboxItem = { id: 1, connection: "c", method: "PUT", operation: "putResult", collection: "results", recordId: "r", label: "Result: A, \"Quiz\"", state: "sent", attempts: 1, body: { score: 4 }, before: { score: 3 }, after: { score: 4 }, pairs: [], error: null, createdAt: "t0", updatedAt: "t1", sentAt: "t1" };
+    const csv = auditCsv([item]);
+    expect(csv.split("\r\n")[0]).toBe("created,sent,connection,what,method,operation,record,outcome,attempts,before,after,error");
+    expect(csv).toContain('"Result: A, ""Quiz"""');
+    expect(csv).toContain('"{""score"":3}"');
+  });
+});

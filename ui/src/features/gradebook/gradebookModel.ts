@@ -1,0 +1,152 @@
+//! The gradebook grid's rules, without React: cells by student and line item, moving like a
+//! spreadsheet (Enter down, Tab right), the one-key flags, the edit a change makes, the empty
+//! cells of a column, the undo of the last edits, and the audit as CSV.
+
+import type { CellEdit } from "../../bindings/CellEdit";
+import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import type { GradebookCell } from "../../bindings/GradebookCell";
+import type { OutboxItem } from "../../bindings/OutboxItem";
+
+/** A position in the grid: row (student) and column (line item) indexes. */
+export interface Position {
+  row: number;
+  col: number;
+}
+
+export const cellKey = (student: string, lineItem: string) => `${student}\u0000${lineItem}`;
+
+/** Every cell of a gradebook by student and line item. */
+export function cellIndex(book: ClassGradebook): Map<string, GradebookCell> {
+  const index = new Map<string, GradebookCell>();
+  for (const cell of book.cells) index.set(cellKey(cell.student, cell.lineItem), cell);
+  return index;
+}
+
+/** Where a key moves the selection (or null when the key does not move it). Enter moves down,
+ * Tab right (to the next row's first column at the end), with Shift the other way; arrows. */
+export function move(at: Position, key: string, shift: boolean, rows: number, cols: number): Position | null {
+  const clamp = (p: Position): Position => ({ row: Math.max(0, Math.min(rows - 1, p.row)), col: Math.max(0, Math.min(cols - 1, p.col)) });
+  switch (key) {
+    case "Enter":
+      return clamp({ row: at.row + (shift ? -1 : 1), col: at.col });
+    case "Tab": {
+      if (shift) return at.col > 0 ? { ...at, col: at.col - 1 } : clamp({ row: at.row - 1, col: cols - 1 });
+      return at.col < cols - 1 ? { ...at, col: at.col + 1 } : clamp({ row: at.row + 1, col: 0 });
+    }
+    case "ArrowDown":
+      return clamp({ ...at, row: at.row + 1 });
+    case "ArrowUp":
+      return clamp({ ...at, row: at.row - 1 });
+    case "ArrowRight":
+      return clamp({ ...at, col: at.col + 1 });
+    case "ArrowLeft":
+      return clamp({ ...at, col: at.col - 1 });
+    default:
+      return null;
+  }
+}
+
+/** A flag of a result: the four booleans, and exempt (a scoreStatus). */
+export type Flag = "late" | "incomplete" | "missing" | "inProgress" | "exempt";
+
+/** The one-key shortcuts of the flags (on a selected cell, not while typing). */
+export const FLAG_KEYS: Record<string, Flag> = { l: "late", i: "incomplete", m: "missing", p: "inProgress", x: "exempt" };
+
+export const FLAG_LABELS: Record<Flag, string> = {
+  late: "Late",
+  incomplete: "Incomplete",
+  missing: "Missing",
+  inProgress: "In progress",
+  exempt: "Exempt",
+};
+
+/** Whether a cell has a flag. */
+export function hasFlag(cell: GradebookCell | undefined, flag: Flag): boolean {
+  if (!cell) return false;
+  return flag === "exempt" ? cell.scoreStatus === "exempt" : cell[flag];
+}
+
+/** The edit that leaves a cell as it is: the base every change starts from. */
+export function editOf(classId: string, student: string, lineItem: string, cell: GradebookCell | undefined): CellEdit {
+  return {
+    classId,
+    lineItem,
+    student,
+    score: cell?.score ?? null,
+    textScore: cell?.textScore ?? null,
+    scoreStatus: cell?.scoreStatus ?? null,
+    scoreDate: cell?.scoreDate ?? null,
+    comment: cell?.comment ?? null,
+    late: cell?.late ?? false,
+    incomplete: cell?.incomplete ?? false,
+    missing: cell?.missing ?? false,
+    inProgress: cell?.inProgress ?? false,
+    extraCredit: false,
+  };
+}
+
+/** A typed value: a number goes to `score`, anything else to `textScore`. */
+export function typedValue(edit: CellEdit, text: string, hasScale: boolean): CellEdit {
+  const t = text.trim();
+  const numeric = t !== "" && !Number.isNaN(Number(t.replace(",", ".")));
+  if (t === "") return { ...edit, score: null, textScore: null, scoreStatus: edit.scoreStatus === "fully graded" ? "not submitted" : edit.scoreStatus };
+  if (numeric || !hasScale) return { ...edit, score: t, textScore: null };
+  return { ...edit, score: null, textScore: t };
+}
+
+/** The edit toggling a flag. */
+export function toggled(edit: CellEdit, flag: Flag): CellEdit {
+  if (flag === "exempt") {
+    const exempt = edit.scoreStatus === "exempt";
+    return { ...edit, scoreStatus: exempt ? (edit.score || edit.textScore ? "fully graded" : "not submitted") : "exempt" };
+  }
+  return { ...edit, [flag]: !edit[flag] };
+}
+
+/** What a cell shows. */
+export function shown(cell: GradebookCell | undefined): string {
+  return cell?.score ?? cell?.textScore ?? "";
+}
+
+/** The students of a column with no score and no text score. */
+export function emptyCells(book: ClassGradebook, index: Map<string, GradebookCell>, lineItem: string): string[] {
+  return book.students.filter((s) => shown(index.get(cellKey(s.id, lineItem))) === "").map((s) => s.id);
+}
+
+/** An edit made, with the cell as it was: the undo stack holds these. */
+export interface Done {
+  student: string;
+  lineItem: string;
+  /** The cell before (undefined: there was none). */
+  before: GradebookCell | undefined;
+}
+
+/** The edit that undoes `done` (restores the cell as it was; an empty cell where there was none). */
+export function undoEdit(classId: string, done: Done): CellEdit {
+  return { ...editOf(classId, done.student, done.lineItem, done.before), extraCredit: true };
+}
+
+function csvField(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The audit as CSV: when, connection, what, method, operation, record, outcome, attempts,
+ * before, after, error. */
+export function auditCsv(items: OutboxItem[]): string {
+  const header = ["created", "sent", "connection", "what", "method", "operation", "record", "outcome", "attempts", "before", "after", "error"];
+  const json = (v: unknown) => (v === null || v === undefined ? "" : JSON.stringify(v));
+  const rows = items.map((i) =>
+    [i.createdAt, i.sentAt ?? "", i.connection, i.label, i.method, i.operation, i.recordId, i.state, String(i.attempts), json(i.before), json(i.after ?? i.body), i.error?.message ?? ""]
+      .map(csvField)
+      .join(","),
+  );
+  return [header.join(","), ...rows].join("\r\n") + "\r\n";
+}
+
+/** What a state is called next to a cell. */
+export const STATE_LABELS: Record<string, string> = {
+  server: "saved",
+  pending: "not sent yet",
+  sending: "sending",
+  failed: "refused",
+};
