@@ -20,7 +20,8 @@ use crate::progress::{Cancel, ReadProgress};
 use crate::raw::{RawPage, take_raw_records};
 use crate::reply::{Reply, take_records};
 use crate::stats::{Counters, Stats};
-use crate::transport::{Fetched, Meta, Transport};
+use crate::transport::{ACCEPT_COMPRESSED, Fetched, Meta, Transport};
+use crate::window::Window;
 
 /// A connection to one provider: cheap to clone (clones share the token, the connection pool
 /// and the counters), safe to use from many tasks at once.
@@ -53,6 +54,11 @@ impl Client {
             .timeout(config.timeout)
             .connect_timeout(config.timeout.min(Duration::from_secs(15)))
             .redirect(reqwest::redirect::Policy::none())
+            // Connections stay open between requests (and HTTP/2's one connection carries
+            // every request at once, when the server offers it through ALPN).
+            .pool_idle_timeout(Duration::from_secs(90))
+            .tcp_keepalive(Duration::from_secs(30))
+            .http2_adaptive_window(true)
             .user_agent(concat!("cairn/", env!("CARGO_PKG_VERSION")));
         if let Some(pem) = &config.ca_cert_pem {
             let certs = reqwest::Certificate::from_pem_bundle(pem)
@@ -71,7 +77,15 @@ impl Client {
             scope: config.requested_scope(),
         };
         let auth = (!config.anonymous).then(|| TokenCache::new(http.clone(), source, config.retry, counters.clone()));
-        let transport = Transport { http, auth, retry: config.retry, counters, max_body: config.max_body_bytes };
+        let transport = Transport {
+            http,
+            auth,
+            retry: config.retry,
+            counters,
+            max_body: config.max_body_bytes,
+            window: Window::new(config.concurrency),
+            accept_encoding: if config.compression { ACCEPT_COMPRESSED } else { "identity" },
+        };
         Ok(Client {
             inner: Arc::new(Inner {
                 endpoint,
@@ -96,7 +110,13 @@ impl Client {
 
     /// What the client has sent so far.
     pub fn stats(&self) -> Stats {
-        self.inner.transport.counters.snapshot()
+        let (window, largest, smallest) = self.inner.transport.window.sizes();
+        Stats {
+            window: window as u64,
+            largest_window: largest as u64,
+            smallest_window: smallest as u64,
+            ..self.inner.transport.counters.snapshot()
+        }
     }
 
     /// The scopes the server granted (suffixes such as `roster-core.readonly`), fetching a

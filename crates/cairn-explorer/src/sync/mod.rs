@@ -45,8 +45,17 @@ pub use deviations::{Deviations, FIRST_DEVIATIONS};
 pub use plan::{get_all, parse_service, read_scopes};
 pub use report::{CollectionReport, SyncMode, SyncOutcome, SyncReport};
 
+use futures_util::stream::{self, StreamExt};
 use plan::{Step, plan};
 use store::Cache;
+
+/// Collections read at once. Small: each holds its pages in flight and a staging database;
+/// the client's window, not this, decides how many requests are out.
+const COLLECTIONS_AT_ONCE: usize = 3;
+
+/// Records per page asked for by default: few round trips, pages small enough to stream
+/// (servers that serve fewer per page are followed at their own size).
+pub const DEFAULT_PAGE_SIZE: u32 = 1000;
 
 /// What to sync and how.
 #[derive(Clone)]
@@ -68,14 +77,15 @@ pub struct SyncOptions {
 }
 
 impl Default for SyncOptions {
-    /// Every service, every framework, incremental, pages of 100, the system clock.
+    /// Every service, every framework, incremental, pages of [`DEFAULT_PAGE_SIZE`], the
+    /// system clock.
     fn default() -> Self {
         SyncOptions {
             services: Service::ALL.to_vec(),
             frameworks: None,
             incremental: true,
             prune: false,
-            page_size: 100,
+            page_size: DEFAULT_PAGE_SIZE,
             clock: Arc::new(SystemClock),
         }
     }
@@ -134,27 +144,37 @@ pub async fn sync(
     // `None`: the scopes cannot say what is allowed (anonymous, or named the server's own way).
     let granted = granted.flatten().filter(|g| plan::recognised(g));
     let granted = granted.as_deref();
-    for step in plan(&options.services) {
-        cancelled |= cancel.is_cancelled();
-        match step {
-            _ if cancelled => {
-                let name = match step {
-                    Step::Collection(collection, _) => collection.name(),
-                    Step::Frameworks => frameworks::DOCUMENTS,
-                };
-                report.collections.push(ctx.not_started(name));
+    let steps = plan(&options.services);
+    let collections: Vec<_> = steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Collection(collection, op) => Some((*collection, *op)),
+            Step::Frameworks => None,
+        })
+        .collect();
+    // Collections side by side (the client's window bounds the requests in flight; the
+    // cache's one writer takes their swap-ins one after another), reported in plan order.
+    let ctx = &ctx;
+    let done: Vec<CollectionReport> = stream::iter(collections)
+        .map(|(collection, op)| async move {
+            if cancelled || ctx.cancel.is_cancelled() {
+                ctx.not_started(collection.name())
+            } else if !allowed(op, granted) {
+                ctx.skipped(collection.name(), op)
+            } else {
+                collection::sync(ctx, collection, op).await
             }
-            Step::Collection(collection, op) if !allowed(op, granted) => {
-                report.collections.push(ctx.skipped(collection.name(), op));
-            }
-            Step::Collection(collection, op) => {
-                let done = collection::sync(&ctx, collection, op).await;
-                cancelled = done.outcome == SyncOutcome::Cancelled;
-                report.collections.push(done);
-            }
-            Step::Frameworks => {
-                cancelled = frameworks::sync(&ctx, granted, &mut report.collections).await;
-            }
+        })
+        .buffered(COLLECTIONS_AT_ONCE)
+        .collect()
+        .await;
+    cancelled |= done.iter().any(|c| c.outcome == SyncOutcome::Cancelled) || cancel.is_cancelled();
+    report.collections.extend(done);
+    if steps.iter().any(|step| matches!(step, Step::Frameworks)) {
+        if cancelled {
+            report.collections.push(ctx.not_started(frameworks::DOCUMENTS));
+        } else {
+            frameworks::sync(ctx, granted, &mut report.collections).await;
         }
     }
     Ok(report)
