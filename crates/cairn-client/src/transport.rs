@@ -341,10 +341,21 @@ fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 /// A body that could not be read: one that does not decompress as its `Content-Encoding`
-/// says is final (the server would send it the same way again), anything else as
+/// says (a decoding error that is not a connection cut off) is final (the server would send it the same way again), anything else as
 /// [`send_failure`].
 fn body_failure(operation: &'static str, error: reqwest::Error, repeatable: bool) -> Failure {
-    if error.is_decode() {
+    let cut = error.is_timeout()
+        || is_incomplete(&error)
+        || io_kind(
+            &error,
+            &[
+                std::io::ErrorKind::UnexpectedEof,
+                std::io::ErrorKind::ConnectionReset,
+                std::io::ErrorKind::ConnectionAborted,
+                std::io::ErrorKind::BrokenPipe,
+            ],
+        );
+    if error.is_decode() && !cut {
         return Failure::Fatal(ClientError::ContentEncoding { operation, message: describe(&error) });
     }
     send_failure(operation, error, repeatable)
