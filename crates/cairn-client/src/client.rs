@@ -115,6 +115,7 @@ impl Client {
             window: window as u64,
             largest_window: largest as u64,
             smallest_window: smallest as u64,
+            window_shrinks: self.inner.transport.window.shrinks() as u64,
             ..self.inner.transport.counters.snapshot()
         }
     }

@@ -26,6 +26,8 @@ pub struct Stats {
     pub largest_window: u64,
     /// The smallest the window has been.
     pub smallest_window: u64,
+    /// How many times the window shrank (after a 429 or 503).
+    pub window_shrinks: u64,
 }
 
 /// The live counters.

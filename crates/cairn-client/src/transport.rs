@@ -247,7 +247,11 @@ impl Transport {
             return Ok((status, headers, Vec::new()));
         }
         if matches!(status, 429 | 503) {
-            self.window.busy();
+            // Waits longer than the retries allow end the request instead: no pause for them.
+            let wait = header_text(&headers, "retry-after")
+                .and_then(|v| parse_retry_after(&v, SystemTime::now()))
+                .filter(|wait| *wait <= self.retry.max_delay);
+            self.window.busy(wait);
         }
         if !(200..300).contains(&status) {
             return Err(status_failure(operation, status, &headers, &bytes));

@@ -2,14 +2,16 @@
 //! by every read of the client (collections read side by side share it). It starts small and
 //! grows while the throughput of a round (as many answers as the window holds) grows; a 429 or
 //! 503 halves it (once per round: a burst of refusals is one signal), and the growth starts
-//! again from there. Never above the configured maximum, never below one.
+//! again from there. Never above the configured maximum, never below one. A `Retry-After`
+//! holds every new request of the client back until then (a busy server is busy for all of
+//! them, and a herd of retries arriving together would only be refused again).
 //!
 //! [`Controller`] is the arithmetic, over instants given to it (tested without waiting);
 //! [`Window`] applies it to a fair semaphore (requests get their turn in the order they asked).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{Semaphore, SemaphorePermit};
 
@@ -96,6 +98,10 @@ pub(crate) struct Window {
     /// The largest and smallest window so far.
     largest: AtomicUsize,
     smallest: AtomicUsize,
+    /// How many times the window shrank.
+    shrinks: AtomicUsize,
+    /// No request starts before this (the server's last `Retry-After`), on tokio's clock.
+    paused_until: Mutex<Option<tokio::time::Instant>>,
 }
 
 impl Window {
@@ -109,15 +115,31 @@ impl Window {
             debt: AtomicUsize::new(0),
             largest: AtomicUsize::new(limit),
             smallest: AtomicUsize::new(limit),
+            shrinks: AtomicUsize::new(0),
+            paused_until: Mutex::new(None),
         }
     }
 
-    /// Waits for a place in the window (in the order asked).
+    /// Waits for a place in the window (in the order asked) and for the end of a pause.
     pub(crate) async fn acquire(&self) -> Permit<'_> {
-        // The semaphore is never closed.
-        let permit = self.permits.acquire().await.ok();
-        self.with(|c| c.started(Instant::now()));
-        Permit { window: self, permit }
+        loop {
+            if let Some(until) = self.pause() {
+                tokio::time::sleep_until(until).await;
+            }
+            // The semaphore is never closed.
+            let permit = Permit { window: self, permit: self.permits.acquire().await.ok() };
+            // A pause that began while this request waited for its place holds it back too.
+            if self.pause().is_none() {
+                self.with(|c| c.started(Instant::now()));
+                return permit;
+            }
+        }
+    }
+
+    /// When the current pause ends, if one is on.
+    fn pause(&self) -> Option<tokio::time::Instant> {
+        let until = *self.paused_until.lock().unwrap_or_else(PoisonError::into_inner);
+        until.filter(|until| *until > tokio::time::Instant::now())
     }
 
     /// An answer of `bytes` completed.
@@ -125,8 +147,13 @@ impl Window {
         self.with(|c| c.done(bytes, Instant::now()));
     }
 
-    /// The server said it is busy (429 or 503).
-    pub(crate) fn busy(&self) {
+    /// The server said it is busy (429 or 503), asking for `retry_after` (if it said).
+    pub(crate) fn busy(&self, retry_after: Option<Duration>) {
+        if let Some(wait) = retry_after {
+            let end = tokio::time::Instant::now() + wait;
+            let mut until = self.paused_until.lock().unwrap_or_else(PoisonError::into_inner);
+            *until = Some(until.map_or(end, |u| u.max(end)));
+        }
         self.with(|c| c.busy(Instant::now()));
     }
 
@@ -134,6 +161,11 @@ impl Window {
     pub(crate) fn sizes(&self) -> (usize, usize, usize) {
         let now = self.controller.lock().unwrap_or_else(PoisonError::into_inner).limit();
         (now, self.largest.load(Ordering::Relaxed), self.smallest.load(Ordering::Relaxed))
+    }
+
+    /// How many times the window shrank.
+    pub(crate) fn shrinks(&self) -> usize {
+        self.shrinks.load(Ordering::Relaxed)
     }
 
     /// Runs `change` on the controller and gives the semaphore the new limit.
@@ -162,6 +194,7 @@ impl Window {
             let forgotten = self.permits.forget_permits(shrink);
             self.debt.fetch_add(shrink - forgotten, Ordering::SeqCst);
             self.smallest.fetch_min(after, Ordering::Relaxed);
+            self.shrinks.fetch_add(1, Ordering::Relaxed);
         }
     }
 }
@@ -184,8 +217,6 @@ impl Drop for Permit<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
 
     /// A round of `limit` answers of `bytes` each, over `millis`.
@@ -246,11 +277,20 @@ mod tests {
         let window = Window::new(8);
         let held: Vec<_> = acquire_n(&window, 4).await;
         assert_eq!(window.permits.available_permits(), 0);
-        window.busy();
+        window.busy(None);
         assert_eq!(window.sizes().0, 2);
         drop(held);
         assert_eq!(window.permits.available_permits(), 2, "two permits dropped as they came back");
         assert_eq!(window.sizes(), (2, 4, 2));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_retry_after_holds_every_new_request_back() {
+        let window = Window::new(8);
+        let started = tokio::time::Instant::now();
+        window.busy(Some(Duration::from_secs(2)));
+        drop(window.acquire().await);
+        assert!(started.elapsed() >= Duration::from_secs(2), "{:?}", started.elapsed());
     }
 
     async fn acquire_n(window: &Window, n: usize) -> Vec<Permit<'_>> {

@@ -35,7 +35,8 @@ async fn fetch(http: &reqwest::Client, token: &str, url: &str, accept: Option<&s
     }
     let response = request.send().await.unwrap();
     assert_eq!(response.status(), 200, "{url}");
-    let text = |name| response.headers().get(name).map(|v: &reqwest::header::HeaderValue| v.to_str().unwrap().to_owned());
+    let text =
+        |name| response.headers().get(name).map(|v: &reqwest::header::HeaderValue| v.to_str().unwrap().to_owned());
     let (encoding, vary, version) = (text(CONTENT_ENCODING), text(VARY), response.version());
     let total = response.headers().get("x-total-count").map(|v| v.to_str().unwrap().to_owned());
     let bytes = response.bytes().await.unwrap();
