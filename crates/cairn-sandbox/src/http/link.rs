@@ -5,6 +5,7 @@
 //! ([`Link::reserve`]), tested without waiting; the body wrapper sleeps on tokio's clock.
 
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
@@ -20,19 +21,31 @@ use tokio::time::{Instant, Sleep};
 /// take turns instead of one answer holding it for a whole page.
 const SLICE: usize = 16 * 1024;
 
-/// A link's settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A link: its delay and its bandwidth (shared by every connection of the server it is given
+/// to; clones share it too).
+#[derive(Debug, Clone)]
 pub struct NetLink {
     /// Added before every request is handled.
     pub delay: Duration,
-    /// Answer bandwidth in bytes per second, shared by every connection; `None`: unlimited.
-    pub bytes_per_second: Option<f64>,
+    /// The answers' bandwidth; `None`: unlimited.
+    pub link: Option<Arc<Link>>,
 }
 
 impl NetLink {
     /// A link of `delay` and `megabits` per second (a megabit is 10⁶ bits).
     pub fn new(delay: Duration, megabits: Option<f64>) -> NetLink {
-        NetLink { delay, bytes_per_second: megabits.filter(|m| *m > 0.0).map(|m| m * 1_000_000.0 / 8.0) }
+        let rate = megabits.filter(|m| *m > 0.0).map(|m| m * 1_000_000.0 / 8.0);
+        NetLink { delay, link: rate.map(|rate| Arc::new(Link::new(rate))) }
+    }
+
+    /// The bandwidth in bytes per second, when limited.
+    pub fn bytes_per_second(&self) -> Option<f64> {
+        self.link.as_ref().map(|l| l.bytes_per_second)
+    }
+
+    /// The answer bytes sent through the link so far (as sent: compressed when they are).
+    pub fn bytes_sent(&self) -> u64 {
+        self.link.as_ref().map_or(0, |l| l.sent.load(Ordering::Relaxed))
     }
 }
 
@@ -41,17 +54,19 @@ impl NetLink {
 pub struct Link {
     bytes_per_second: f64,
     free_at: Mutex<Option<Instant>>,
+    sent: AtomicU64,
 }
 
 impl Link {
     /// A link sending `bytes_per_second`.
     pub fn new(bytes_per_second: f64) -> Link {
-        Link { bytes_per_second: bytes_per_second.max(1.0), free_at: Mutex::new(None) }
+        Link { bytes_per_second: bytes_per_second.max(1.0), free_at: Mutex::new(None), sent: AtomicU64::new(0) }
     }
 
     /// Books `bytes` on the link at `now`: they start when the link is free (now, or when
     /// the bytes booked before them are through) and are through at the returned instant.
     pub fn reserve(&self, bytes: usize, now: Instant) -> Instant {
+        self.sent.fetch_add(bytes as u64, Ordering::Relaxed);
         let mut free_at = self.free_at.lock().unwrap_or_else(PoisonError::into_inner);
         let start = free_at.map_or(now, |free| free.max(now));
         let done = start + Duration::from_secs_f64(bytes as f64 / self.bytes_per_second);
@@ -60,17 +75,14 @@ impl Link {
     }
 }
 
-/// A link's settings and its shared bandwidth (none when unlimited).
-pub(crate) type Shared = Arc<(NetLink, Option<Arc<Link>>)>;
 
 /// The middleware: delays the request, then meters the answer's body through the link.
-pub(crate) async fn shape(State(link): State<Shared>, request: Request, next: Next) -> Response {
-    let (settings, shared) = &*link;
+pub(crate) async fn shape(State(settings): State<NetLink>, request: Request, next: Next) -> Response {
     if !settings.delay.is_zero() {
         tokio::time::sleep(settings.delay).await;
     }
     let response = next.run(request).await;
-    match shared {
+    match &settings.link {
         Some(shared) => response.map(|body| Body::new(Metered::new(body, shared.clone()))),
         None => response,
     }
@@ -154,8 +166,9 @@ mod tests {
         // Later than the link is free: starts at once.
         let later = t0 + Duration::from_secs(1);
         assert_eq!(link.reserve(500, later), later + Duration::from_micros(500));
-        assert_eq!(NetLink::new(Duration::ZERO, Some(50.0)).bytes_per_second, Some(6_250_000.0));
-        assert_eq!(NetLink::new(Duration::ZERO, Some(0.0)).bytes_per_second, None);
+        assert_eq!(link.sent.load(Ordering::Relaxed), 3500);
+        assert_eq!(NetLink::new(Duration::ZERO, Some(50.0)).bytes_per_second(), Some(6_250_000.0));
+        assert_eq!(NetLink::new(Duration::ZERO, Some(0.0)).bytes_per_second(), None);
     }
 
     #[tokio::test(start_paused = true)]

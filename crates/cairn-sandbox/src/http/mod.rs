@@ -95,7 +95,7 @@ pub fn bind(addr: SocketAddr, tls: bool, cert_dir: &Path) -> Result<Bound, Serve
 }
 
 /// How the server treats requests beyond the specification's rules.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ServeOptions {
     /// The largest request body accepted, in bytes.
     pub body_limit: usize,
@@ -190,8 +190,7 @@ pub fn serve(bound: Bound, sandbox: Sandbox, options: ServeOptions) -> Running {
     let vary = HeaderValue::from_static("accept-encoding");
     router = router.layer(SetResponseHeaderLayer::if_not_present(header::VARY, vary));
     if let Some(settings) = options.link {
-        let shared = settings.bytes_per_second.map(|rate| Arc::new(Link::new(rate)));
-        router = router.layer(axum::middleware::from_fn_with_state(Arc::new((settings, shared)), link::shape));
+        router = router.layer(axum::middleware::from_fn_with_state(settings, link::shape));
     }
     let handle = axum_server::Handle::new();
     let service = router.into_make_service();
