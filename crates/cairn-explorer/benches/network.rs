@@ -98,17 +98,18 @@ async fn main() {
         assert!(report.is_complete(), "{report:?}");
         records = report.collections.iter().map(|c| c.records).sum::<u64>();
         let stats = client.stats();
-        windows.push(format!("{} requests, window ≤ {}, HTTP/2 {}", stats.requests, stats.largest_window, stats.http2_answers));
+        windows.push(format!(
+            "{} requests, window ≤ {}, HTTP/2 {}",
+            stats.requests, stats.largest_window, stats.http2_answers
+        ));
         eprintln!("sync {}: {:.2} s, {:.1} MB sent; {}", run + 1, seconds[run], sent[run] / 1e6, windows[run]);
         drop(cache);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }
-    let (fastest, slowest) = (
-        seconds.iter().copied().fold(f64::MAX, f64::min),
-        seconds.iter().copied().fold(0.0, f64::max),
-    );
+    let (fastest, slowest) =
+        (seconds.iter().copied().fold(f64::MAX, f64::min), seconds.iter().copied().fold(0.0, f64::max));
     let sync_seconds = median(&mut seconds.clone());
     let sent_bytes = median(&mut sent.clone());
     let floor = sent_bytes / rate;
@@ -131,7 +132,10 @@ async fn main() {
         "| measure (scale {scale}, link {delay_ms} ms, {mbit} Mbit/s) | records | MB over the link | seconds | vs floor | target |"
     );
     println!("|---|---|---|---|---|---|");
-    println!("| floor: the sync's compressed bytes at {mbit} Mbit/s | | {:.1} | {floor:.2} | 1.0× | |", sent_bytes / 1e6);
+    println!(
+        "| floor: the sync's compressed bytes at {mbit} Mbit/s | | {:.1} | {floor:.2} | 1.0× | |",
+        sent_bytes / 1e6
+    );
     println!(
         "| Cairn, full default sync (median of {runs}) | {records} | {:.1} | {sync_seconds:.2} | {:.2}× | ≤ 2× floor |",
         sent_bytes / 1e6,
@@ -164,10 +168,13 @@ async fn plain_client(base: &str, ca: &[u8]) -> (u64, u64) {
         .no_deflate()
         .build()
         .unwrap();
+    let scope: Vec<String> =
+        cairn_explorer::sync::read_scopes(&[]).iter().map(|s| format!("{DEFAULT_SCOPE_BASE}/{s}")).collect();
+    let scope = scope.join(" ");
     let token: serde_json::Value = http
         .post(format!("{base}/token"))
         .basic_auth("bench", Some("bench"))
-        .form(&[("grant_type", "client_credentials")])
+        .form(&[("grant_type", "client_credentials"), ("scope", &scope)])
         .send()
         .await
         .unwrap()
@@ -181,12 +188,8 @@ async fn plain_client(base: &str, ca: &[u8]) -> (u64, u64) {
         let path = Dialect::spec().base_path(op.service).to_owned() + op.path;
         let mut offset = 0u64;
         loop {
-            let answer = http
-                .get(format!("{base}{path}?limit=100&offset={offset}"))
-                .bearer_auth(&token)
-                .send()
-                .await
-                .unwrap();
+            let answer =
+                http.get(format!("{base}{path}?limit=100&offset={offset}")).bearer_auth(&token).send().await.unwrap();
             let total: u64 = answer.headers()["x-total-count"].to_str().unwrap().parse().unwrap();
             let body = answer.bytes().await.unwrap();
             bytes += body.len() as u64;

@@ -155,19 +155,13 @@ pub async fn sync(
     // Collections side by side (the client's window bounds the requests in flight; the
     // cache's one writer takes their swap-ins one after another), reported in plan order.
     let ctx = &ctx;
-    let done: Vec<CollectionReport> = stream::iter(collections)
-        .map(|(collection, op)| async move {
-            if cancelled || ctx.cancel.is_cancelled() {
-                ctx.not_started(collection.name())
-            } else if !allowed(op, granted) {
-                ctx.skipped(collection.name(), op)
-            } else {
-                collection::sync(ctx, collection, op).await
-            }
-        })
-        .buffered(COLLECTIONS_AT_ONCE)
-        .collect()
-        .await;
+    // Futures of a named async fn (a closure returning an async block over the operation's
+    // reference would make the whole sync future not `Send`).
+    let steps_at_once: Vec<_> = collections
+        .into_iter()
+        .map(|(collection, op)| one_collection(ctx, collection, op, granted, cancelled))
+        .collect();
+    let done: Vec<CollectionReport> = stream::iter(steps_at_once).buffered(COLLECTIONS_AT_ONCE).collect().await;
     cancelled |= done.iter().any(|c| c.outcome == SyncOutcome::Cancelled) || cancel.is_cancelled();
     report.collections.extend(done);
     if steps.iter().any(|step| matches!(step, Step::Frameworks)) {
@@ -178,6 +172,23 @@ pub async fn sync(
         }
     }
     Ok(report)
+}
+
+/// One collection of the plan: not started (cancelled), skipped (not allowed), or synced.
+async fn one_collection(
+    ctx: &Ctx<'_>,
+    collection: cairn_spec::Collection,
+    op: &'static Operation,
+    granted: Option<&[String]>,
+    cancelled: bool,
+) -> CollectionReport {
+    if cancelled || ctx.cancel.is_cancelled() {
+        ctx.not_started(collection.name())
+    } else if !allowed(op, granted) {
+        ctx.skipped(collection.name(), op)
+    } else {
+        collection::sync(ctx, collection, op).await
+    }
 }
 
 /// Whether the granted scope suffixes allow `op` (`None`: they cannot tell, so try it).

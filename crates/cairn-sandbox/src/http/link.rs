@@ -75,7 +75,6 @@ impl Link {
     }
 }
 
-
 /// The middleware: delays the request, then meters the answer's body through the link.
 pub(crate) async fn shape(State(settings): State<NetLink>, request: Request, next: Next) -> Response {
     if !settings.delay.is_zero() {
