@@ -58,7 +58,6 @@ impl Client {
             // every request at once, when the server offers it through ALPN).
             .pool_idle_timeout(Duration::from_secs(90))
             .tcp_keepalive(Duration::from_secs(30))
-            .http2_adaptive_window(true)
             .user_agent(concat!("cairn/", env!("CARGO_PKG_VERSION")));
         if let Some(pem) = &config.ca_cert_pem {
             let certs = reqwest::Certificate::from_pem_bundle(pem)
@@ -312,7 +311,9 @@ impl Client {
             operation,
             limit: query.paging.limit(),
             offset: query.paging.offset(),
-            concurrency: self.inner.concurrency,
+            // Half the window's ceiling queued per read: two reads side by side fill the window,
+            // and no read holds more pages than that in memory.
+            concurrency: self.inner.concurrency.div_ceil(2),
             page_url: &page_url,
             resolve: &resolve,
             fetch,

@@ -49,9 +49,9 @@ use futures_util::stream::{self, StreamExt};
 use plan::{Step, plan};
 use store::Cache;
 
-/// Collections read at once. Small: each holds its pages in flight and a staging database;
-/// the client's window, not this, decides how many requests are out.
-const COLLECTIONS_AT_ONCE: usize = 3;
+/// Collections read at once. Two: each queues half the client's window of pages (so two fill
+/// it) and holds them in memory with a staging database; more would only hold more pages.
+const COLLECTIONS_AT_ONCE: usize = 2;
 
 /// Records per page asked for by default: few round trips, pages small enough to stream
 /// (servers that serve fewer per page are followed at their own size).
