@@ -162,9 +162,9 @@ impl Client {
     /// handing each page's records to `sink` in order (never holding the whole collection) and
     /// reporting progress after each page; returns how many records were handed over.
     ///
-    /// With `X-Total-Count` the remaining pages are fetched up to `concurrency` at a time
-    /// (still handed over in order); without it `Link rel="next"` is followed (also when
-    /// `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
+    /// With `X-Total-Count` the remaining pages are queued half the window's ceiling at a time
+    /// (the client's adaptive window decides how many are in flight; still handed over in
+    /// order); without it `Link rel="next"` is followed (also when `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
     /// the read promptly with [`ClientError::Cancelled`], aborting requests in flight.
     pub async fn collect_pages(
         &self,
@@ -191,7 +191,7 @@ impl Client {
     /// server sent it: every record's JSON text untouched, nothing built per record. Pages go
     /// to `pages` in order; while the channel is full the read waits (without blocking a
     /// thread), so a slow consumer holds the read back and at most the channel's capacity
-    /// plus `concurrency` pages are held. A closed channel ends the read with
+    /// plus half of `concurrency` pages are held. A closed channel ends the read with
     /// [`ClientError::Sink`].
     pub async fn collect_raw_pages(
         &self,
@@ -311,9 +311,12 @@ impl Client {
             operation,
             limit: query.paging.limit(),
             offset: query.paging.offset(),
-            // Half the window's ceiling queued per read: two reads side by side fill the window,
-            // and no read holds more pages than that in memory.
-            concurrency: self.inner.concurrency.div_ceil(2),
+            // Half the window's ceiling queued per read (at least two, unless the ceiling is
+            // one): two reads side by side fill the window, and no read holds more pages.
+            concurrency: match self.inner.concurrency {
+                1 => 1,
+                ceiling => ceiling.div_ceil(2).max(2),
+            },
             page_url: &page_url,
             resolve: &resolve,
             fetch,
