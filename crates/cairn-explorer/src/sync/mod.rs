@@ -17,6 +17,9 @@
 //!   `filter=dateLastModified>'<start of that sync>'` and merged; a server that refuses the
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
 //!   than flagged `tobedeleted`) are only dropped by a full sync.
+//! - Two collections are read side by side (the client's adaptive window bounds the requests
+//!   in flight), each staged on its own; their swap-ins go through the one writer in turn, and
+//!   the report lists them in plan order. The frameworks follow.
 //! - A collection the granted scopes do not allow is skipped; a 403 is reported as forbidden;
 //!   either way the other collections go on. Granted scopes Cairn does not recognise (a server
 //!   naming them its own way) and anonymous clients skip nothing: the server's answer decides.
