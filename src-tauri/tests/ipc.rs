@@ -211,7 +211,7 @@ fn connections_and_settings_answer_through_their_commands() {
     let (_app, window) = window(dir.path());
 
     let settings = invoke(&window, "settings_load", json!({})).expect("settings_load");
-    assert_eq!(settings["pageSize"], 100);
+    assert_eq!(settings["pageSize"], 1000);
     let mut chosen = settings.clone();
     chosen["theme"] = json!("dark");
     // No retries: the server below refuses every request at once.

@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use cairn_sandbox::auth::{ClientSpec, SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{Scale, load_demo, load_package};
-use cairn_sandbox::http::{ServeOptions, bind, serve};
+use cairn_sandbox::http::{NetLink, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::Dialect;
 use serde_json::json;
@@ -57,6 +57,23 @@ pub struct ServeArgs {
     /// A slow link: answer every service request this many milliseconds late.
     #[arg(long)]
     delay_ms: Option<u64>,
+    /// A remote provider's link: every request (the token's too) is answered this many
+    /// milliseconds late, as a round trip would.
+    #[arg(long, value_name = "MS")]
+    net_delay: Option<u64>,
+    /// A remote provider's link: answers leave at most this many megabits per second, shared by
+    /// every connection (the bytes as sent, compressed when they are).
+    #[arg(long, value_name = "MBIT")]
+    net_rate: Option<f64>,
+    /// Serve pages of at most this many records, whatever limit is asked for.
+    #[arg(long, value_name = "N")]
+    max_page_size: Option<usize>,
+    /// Send every answer uncompressed, whatever Accept-Encoding asks for.
+    #[arg(long)]
+    no_compression: bool,
+    /// Offer HTTP/1.1 only (no HTTP/2 through ALPN).
+    #[arg(long)]
+    no_http2: bool,
     /// Refuse (422) write bodies that deployed clients send short — references by sourcedId
     /// alone, no status, a date-time where a date belongs — instead of repairing them.
     #[arg(long)]
@@ -123,6 +140,10 @@ async fn run_async(args: ServeArgs) -> anyhow::Result<()> {
             rate_limit: args.rate_limit,
             chaos: args.chaos,
             delay: args.delay_ms.map(std::time::Duration::from_millis),
+            link: net_link(&args)?,
+            max_page_size: args.max_page_size.filter(|n| *n > 0),
+            compression: !args.no_compression,
+            http2: !args.no_http2,
             ..ServeOptions::default()
         },
     );
@@ -140,6 +161,19 @@ async fn run_async(args: ServeArgs) -> anyhow::Result<()> {
         result = running_wait(running) => result,
         _ = tokio::signal::ctrl_c() => Ok(()),
     }
+}
+
+/// The link of `--net-delay` and `--net-rate`, if either is given.
+fn net_link(args: &ServeArgs) -> anyhow::Result<Option<NetLink>> {
+    if let Some(rate) = args.net_rate
+        && !(rate.is_finite() && rate > 0.0)
+    {
+        bail!("--net-rate must be a positive number of megabits per second (got {rate})");
+    }
+    if args.net_delay.is_none() && args.net_rate.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(NetLink::new(Duration::from_millis(args.net_delay.unwrap_or(0)), args.net_rate)))
 }
 
 async fn running_wait(running: cairn_sandbox::http::Running) -> anyhow::Result<()> {

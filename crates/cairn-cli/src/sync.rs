@@ -69,9 +69,16 @@ pub struct SyncArgs {
     /// as no longer listed).
     #[arg(long)]
     prune: bool,
-    /// Records per page.
-    #[arg(long, default_value_t = 100)]
+    /// Records per page asked for (a server serving fewer is followed at its own size).
+    #[arg(long, default_value_t = sync::DEFAULT_PAGE_SIZE)]
     page_size: u32,
+    /// The most requests in flight at once: the adaptive window grows toward it while the
+    /// throughput grows and halves on 429/503.
+    #[arg(long, default_value_t = cairn_client::DEFAULT_CONCURRENCY)]
+    max_concurrency: usize,
+    /// Ask for uncompressed answers (by default zstd, br or gzip are accepted).
+    #[arg(long)]
+    no_compression: bool,
     /// The largest answer read, in MiB (a larger one fails its collection).
     #[arg(long, default_value_t = cairn_client::DEFAULT_MAX_BODY_BYTES / (1024 * 1024))]
     max_body_mb: u64,
@@ -105,6 +112,8 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
     }
     sync::least_privilege(&mut config, &options.services);
     config.max_body_bytes = args.max_body_mb.saturating_mul(1024 * 1024);
+    config.concurrency = args.max_concurrency.max(1);
+    config.compression = !args.no_compression;
     let connection = args.connection.clone().or_else(|| args.base_url.clone()).context("--connection is required")?;
     let client = Client::new(config)?;
     let bars = Bars::new(std::io::stdout().is_terminal() && !args.json);

@@ -20,7 +20,8 @@ use crate::progress::{Cancel, ReadProgress};
 use crate::raw::{RawPage, take_raw_records};
 use crate::reply::{Reply, take_records};
 use crate::stats::{Counters, Stats};
-use crate::transport::{Fetched, Meta, Transport};
+use crate::transport::{ACCEPT_COMPRESSED, Fetched, Meta, Transport};
+use crate::window::Window;
 
 /// A connection to one provider: cheap to clone (clones share the token, the connection pool
 /// and the counters), safe to use from many tasks at once.
@@ -53,6 +54,10 @@ impl Client {
             .timeout(config.timeout)
             .connect_timeout(config.timeout.min(Duration::from_secs(15)))
             .redirect(reqwest::redirect::Policy::none())
+            // Connections stay open between requests (and HTTP/2's one connection carries
+            // every request at once, when the server offers it through ALPN).
+            .pool_idle_timeout(Duration::from_secs(90))
+            .tcp_keepalive(Duration::from_secs(30))
             .user_agent(concat!("cairn/", env!("CARGO_PKG_VERSION")));
         if let Some(pem) = &config.ca_cert_pem {
             let certs = reqwest::Certificate::from_pem_bundle(pem)
@@ -71,7 +76,15 @@ impl Client {
             scope: config.requested_scope(),
         };
         let auth = (!config.anonymous).then(|| TokenCache::new(http.clone(), source, config.retry, counters.clone()));
-        let transport = Transport { http, auth, retry: config.retry, counters, max_body: config.max_body_bytes };
+        let transport = Transport {
+            http,
+            auth,
+            retry: config.retry,
+            counters,
+            max_body: config.max_body_bytes,
+            window: Window::new(config.concurrency),
+            accept_encoding: if config.compression { ACCEPT_COMPRESSED } else { "identity" },
+        };
         Ok(Client {
             inner: Arc::new(Inner {
                 endpoint,
@@ -96,7 +109,14 @@ impl Client {
 
     /// What the client has sent so far.
     pub fn stats(&self) -> Stats {
-        self.inner.transport.counters.snapshot()
+        let (window, largest, smallest) = self.inner.transport.window.sizes();
+        Stats {
+            window: window as u64,
+            largest_window: largest as u64,
+            smallest_window: smallest as u64,
+            window_shrinks: self.inner.transport.window.shrinks() as u64,
+            ..self.inner.transport.counters.snapshot()
+        }
     }
 
     /// The scopes the server granted (suffixes such as `roster-core.readonly`), fetching a
@@ -142,9 +162,9 @@ impl Client {
     /// handing each page's records to `sink` in order (never holding the whole collection) and
     /// reporting progress after each page; returns how many records were handed over.
     ///
-    /// With `X-Total-Count` the remaining pages are fetched up to `concurrency` at a time
-    /// (still handed over in order); without it `Link rel="next"` is followed (also when
-    /// `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
+    /// With `X-Total-Count` the remaining pages are queued half the window's ceiling at a time
+    /// (the client's adaptive window decides how many are in flight; still handed over in
+    /// order); without it `Link rel="next"` is followed (also when `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
     /// the read promptly with [`ClientError::Cancelled`], aborting requests in flight.
     pub async fn collect_pages(
         &self,
@@ -171,7 +191,7 @@ impl Client {
     /// server sent it: every record's JSON text untouched, nothing built per record. Pages go
     /// to `pages` in order; while the channel is full the read waits (without blocking a
     /// thread), so a slow consumer holds the read back and at most the channel's capacity
-    /// plus `concurrency` pages are held. A closed channel ends the read with
+    /// plus half of `concurrency` pages are held. A closed channel ends the read with
     /// [`ClientError::Sink`].
     pub async fn collect_raw_pages(
         &self,
@@ -291,7 +311,12 @@ impl Client {
             operation,
             limit: query.paging.limit(),
             offset: query.paging.offset(),
-            concurrency: self.inner.concurrency,
+            // Half the window's ceiling queued per read (at least two, unless the ceiling is
+            // one): two reads side by side fill the window, and no read holds more pages.
+            concurrency: match self.inner.concurrency {
+                1 => 1,
+                ceiling => ceiling.div_ceil(2).max(2),
+            },
             page_url: &page_url,
             resolve: &resolve,
             fetch,

@@ -93,6 +93,15 @@ pub enum ClientError {
         /// The limit.
         limit: u64,
     },
+    /// An answer whose body does not decode as its `Content-Encoding` says (a server naming
+    /// the wrong compression, or corrupting it): final, not retried.
+    #[error("{operation}: the answer's body is not what its Content-Encoding says (it does not decompress): {message}")]
+    ContentEncoding {
+        /// The operation (or `token`).
+        operation: &'static str,
+        /// The decoder's message.
+        message: String,
+    },
     /// A success answer whose body is not JSON.
     #[error("{operation}: the answer is not valid JSON: {message}")]
     MalformedBody {

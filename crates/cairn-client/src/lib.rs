@@ -32,6 +32,7 @@ mod secret;
 mod stats;
 mod transport;
 mod typed;
+mod window;
 
 pub use client::Client;
 pub use conditional::{Conditional, ReadPackage, Validators};

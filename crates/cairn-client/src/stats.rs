@@ -16,6 +16,18 @@ pub struct Stats {
     pub reauthentications: u64,
     /// The most service requests that were in flight at once.
     pub peak_in_flight: u64,
+    /// Answers that came over HTTP/2.
+    pub http2_answers: u64,
+    /// Answers that came over HTTP/1.x.
+    pub http1_answers: u64,
+    /// The adaptive window now: requests allowed in flight at once.
+    pub window: u64,
+    /// The largest the window has been.
+    pub largest_window: u64,
+    /// The smallest the window has been.
+    pub smallest_window: u64,
+    /// How many times the window shrank (after a 429 or 503).
+    pub window_shrinks: u64,
 }
 
 /// The live counters.
@@ -27,6 +39,8 @@ pub(crate) struct Counters {
     reauthentications: AtomicU64,
     in_flight: AtomicU64,
     peak_in_flight: AtomicU64,
+    http2_answers: AtomicU64,
+    http1_answers: AtomicU64,
 }
 
 impl Counters {
@@ -37,7 +51,19 @@ impl Counters {
             retries: self.retries.load(Ordering::Relaxed),
             reauthentications: self.reauthentications.load(Ordering::Relaxed),
             peak_in_flight: self.peak_in_flight.load(Ordering::Relaxed),
+            http2_answers: self.http2_answers.load(Ordering::Relaxed),
+            http1_answers: self.http1_answers.load(Ordering::Relaxed),
+            ..Stats::default()
         }
+    }
+
+    /// Counts an answer by its HTTP version.
+    pub(crate) fn answered(&self, version: reqwest::Version) {
+        match version {
+            reqwest::Version::HTTP_2 => &self.http2_answers,
+            _ => &self.http1_answers,
+        }
+        .fetch_add(1, Ordering::Relaxed);
     }
 
     pub(crate) fn token_request(&self) {

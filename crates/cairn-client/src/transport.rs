@@ -17,6 +17,7 @@ use crate::error::{ClientError, TransportKind};
 use crate::reply::{Reply, check_body};
 use crate::retry::{RetryPolicy, idempotent, parse_retry_after, status_is_retryable};
 use crate::stats::Counters;
+use crate::window::Window;
 
 /// Why an attempt failed, and whether to try again.
 #[derive(Debug)]
@@ -43,7 +44,15 @@ pub(crate) struct Transport {
     pub(crate) counters: Arc<Counters>,
     /// The largest body read.
     pub(crate) max_body: u64,
+    /// How many requests are in flight at once.
+    pub(crate) window: Window,
+    /// The `Accept-Encoding` sent (`None`: ask for none, `identity`).
+    pub(crate) accept_encoding: &'static str,
 }
+
+/// What the client asks for, best first: zstd (as small as gzip's best at a fraction of its
+/// CPU), then brotli, then gzip. Answers come decompressed as they stream (reqwest's decoders).
+pub(crate) const ACCEPT_COMPRESSED: &str = "zstd, br;q=0.9, gzip;q=0.8";
 
 /// One request to send: the operation, its URL, a JSON body, validators for a conditional read.
 #[derive(Clone, Copy)]
@@ -201,6 +210,7 @@ impl Transport {
         token: Option<&Token>,
     ) -> Result<(u16, HeaderMap, Vec<u8>), Failure> {
         let Request { operation, url, body, conditions } = *request;
+        let _permit = self.window.acquire().await;
         let _in_flight = self.counters.request();
         let repeatable = idempotent(operation.method);
         let method = match operation.method {
@@ -209,7 +219,11 @@ impl Transport {
             Method::Post => reqwest::Method::POST,
             Method::Delete => reqwest::Method::DELETE,
         };
-        let mut request = self.http.request(method, url).header(header::ACCEPT, "application/json");
+        let mut request = self
+            .http
+            .request(method, url)
+            .header(header::ACCEPT, "application/json")
+            .header(header::ACCEPT_ENCODING, self.accept_encoding);
         if let Some(token) = token {
             request = request.header(header::AUTHORIZATION, token.header().map_err(Failure::Fatal)?);
         }
@@ -226,14 +240,23 @@ impl Transport {
         }
         let response = request.send().await.map_err(|e| send_failure(operation.name, e, repeatable))?;
         let status = response.status().as_u16();
+        self.counters.answered(response.version());
         let headers = response.headers().clone();
         let bytes = read_body(response, self.max_body, operation.name, repeatable).await?;
         if status == 304 && conditions.is_some() {
             return Ok((status, headers, Vec::new()));
         }
+        if matches!(status, 429 | 503) {
+            // Waits longer than the retries allow end the request instead: no pause for them.
+            let wait = header_text(&headers, "retry-after")
+                .and_then(|v| parse_retry_after(&v, SystemTime::now()))
+                .filter(|wait| *wait <= self.retry.max_delay);
+            self.window.busy(wait);
+        }
         if !(200..300).contains(&status) {
             return Err(status_failure(operation, status, &headers, &bytes));
         }
+        self.window.done(bytes.len() as u64);
         Ok((status, headers, bytes))
     }
 }
@@ -251,7 +274,7 @@ pub(crate) async fn read_body(
         return Err(too_large());
     }
     let mut bytes = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| send_failure(operation, e, repeatable))? {
+    while let Some(chunk) = response.chunk().await.map_err(|e| body_failure(operation, e, repeatable))? {
         if (bytes.len() as u64).saturating_add(chunk.len() as u64) > limit {
             return Err(too_large());
         }
@@ -319,6 +342,27 @@ fn status_failure(operation: &'static Operation, status: u16, headers: &HeaderMa
 fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
     let values: Vec<&str> = headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
     (!values.is_empty()).then(|| values.join(", "))
+}
+
+/// A body that could not be read: one that does not decompress as its `Content-Encoding`
+/// says (a decoding error that is not a connection cut off) is final (the server would send it the same way again), anything else as
+/// [`send_failure`].
+fn body_failure(operation: &'static str, error: reqwest::Error, repeatable: bool) -> Failure {
+    let cut = error.is_timeout()
+        || is_incomplete(&error)
+        || io_kind(
+            &error,
+            &[
+                std::io::ErrorKind::UnexpectedEof,
+                std::io::ErrorKind::ConnectionReset,
+                std::io::ErrorKind::ConnectionAborted,
+                std::io::ErrorKind::BrokenPipe,
+            ],
+        );
+    if error.is_decode() && !cut {
+        return Failure::Fatal(ClientError::ContentEncoding { operation, message: describe(&error) });
+    }
+    send_failure(operation, error, repeatable)
 }
 
 /// A request that did not complete. A connection that was never made may be tried again for

@@ -512,3 +512,27 @@ fn base_paths_per_service_reach_a_server_of_another_layout() {
     assert_eq!(code, 2);
     assert!(err.contains("grades"), "{err}");
 }
+
+#[test]
+fn a_sync_through_a_slow_capped_link_reads_every_record() {
+    // A remote provider's link (20 ms a request, 100 Mbit/s shared) serving pages of 40 at most.
+    let server = serve_with(&["--net-delay", "20", "--net-rate", "100", "--max-page-size", "40"]);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, out, err) = sync(&server, db, SECRET, &["--json", "--max-concurrency", "6"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let collections = report["collections"].as_array().unwrap();
+    for (collection, total) in server_totals(&server) {
+        if collection == Collection::CfDocuments {
+            continue;
+        }
+        let entry = collections.iter().find(|c| c["collection"] == collection.name()).unwrap();
+        assert_eq!(entry["records"].as_u64(), Some(total), "{}: {entry}", collection.name());
+    }
+    // Plain answers asked for: the same records.
+    let plain = dir.path().join("plain.sqlite");
+    let (code, out, err) = sync(&server, plain.to_str().unwrap(), SECRET, &["--json", "--no-compression"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+}

@@ -112,7 +112,7 @@ fn seed_with_first_fault_internal() -> u64 {
 async fn a_post_is_not_repeated_after_a_500_but_a_put_is() {
     let seed = seed_with_first_fault_internal();
     let serve = ServeOptions { chaos: Some(seed), ..ServeOptions::default() };
-    let h = Harness::start_with(Options { serve, ..Options::default() }).await;
+    let h = Harness::start_with(Options { serve: serve.clone(), ..Options::default() }).await;
     let client = h.client();
     let item = json!({"sourcedId": "p1", "status": "active", "dateLastModified": "2025-09-01T08:00:00Z",
         "title": "Lab", "assignDate": "2025-10-01T00:00:00Z", "dueDate": "2025-10-08T00:00:00Z",

@@ -17,6 +17,9 @@
 //!   `filter=dateLastModified>'<start of that sync>'` and merged; a server that refuses the
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
 //!   than flagged `tobedeleted`) are only dropped by a full sync.
+//! - Two collections are read side by side (the client's adaptive window bounds the requests
+//!   in flight), each staged on its own; their swap-ins go through the one writer in turn, and
+//!   the report lists them in plan order. The frameworks follow.
 //! - A collection the granted scopes do not allow is skipped; a 403 is reported as forbidden;
 //!   either way the other collections go on. Granted scopes Cairn does not recognise (a server
 //!   naming them its own way) and anonymous clients skip nothing: the server's answer decides.
@@ -45,8 +48,17 @@ pub use deviations::{Deviations, FIRST_DEVIATIONS};
 pub use plan::{get_all, parse_service, read_scopes};
 pub use report::{CollectionReport, SyncMode, SyncOutcome, SyncReport};
 
+use futures_util::stream::{self, StreamExt};
 use plan::{Step, plan};
 use store::Cache;
+
+/// Collections read at once. Two: each queues half the client's window of pages (so two fill
+/// it) and holds them in memory with a staging database; more would only hold more pages.
+const COLLECTIONS_AT_ONCE: usize = 2;
+
+/// Records per page asked for by default: few round trips, pages small enough to stream
+/// (servers that serve fewer per page are followed at their own size).
+pub const DEFAULT_PAGE_SIZE: u32 = 1000;
 
 /// What to sync and how.
 #[derive(Clone)]
@@ -68,14 +80,15 @@ pub struct SyncOptions {
 }
 
 impl Default for SyncOptions {
-    /// Every service, every framework, incremental, pages of 100, the system clock.
+    /// Every service, every framework, incremental, pages of [`DEFAULT_PAGE_SIZE`], the
+    /// system clock.
     fn default() -> Self {
         SyncOptions {
             services: Service::ALL.to_vec(),
             frameworks: None,
             incremental: true,
             prune: false,
-            page_size: 100,
+            page_size: DEFAULT_PAGE_SIZE,
             clock: Arc::new(SystemClock),
         }
     }
@@ -134,30 +147,51 @@ pub async fn sync(
     // `None`: the scopes cannot say what is allowed (anonymous, or named the server's own way).
     let granted = granted.flatten().filter(|g| plan::recognised(g));
     let granted = granted.as_deref();
-    for step in plan(&options.services) {
-        cancelled |= cancel.is_cancelled();
-        match step {
-            _ if cancelled => {
-                let name = match step {
-                    Step::Collection(collection, _) => collection.name(),
-                    Step::Frameworks => frameworks::DOCUMENTS,
-                };
-                report.collections.push(ctx.not_started(name));
-            }
-            Step::Collection(collection, op) if !allowed(op, granted) => {
-                report.collections.push(ctx.skipped(collection.name(), op));
-            }
-            Step::Collection(collection, op) => {
-                let done = collection::sync(&ctx, collection, op).await;
-                cancelled = done.outcome == SyncOutcome::Cancelled;
-                report.collections.push(done);
-            }
-            Step::Frameworks => {
-                cancelled = frameworks::sync(&ctx, granted, &mut report.collections).await;
-            }
+    let steps = plan(&options.services);
+    let collections: Vec<_> = steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Collection(collection, op) => Some((*collection, *op)),
+            Step::Frameworks => None,
+        })
+        .collect();
+    // Collections side by side (the client's window bounds the requests in flight; the
+    // cache's one writer takes their swap-ins one after another), reported in plan order.
+    let ctx = &ctx;
+    // Futures of a named async fn (a closure returning an async block over the operation's
+    // reference would make the whole sync future not `Send`).
+    let steps_at_once: Vec<_> = collections
+        .into_iter()
+        .map(|(collection, op)| one_collection(ctx, collection, op, granted, cancelled))
+        .collect();
+    let done: Vec<CollectionReport> = stream::iter(steps_at_once).buffered(COLLECTIONS_AT_ONCE).collect().await;
+    cancelled |= done.iter().any(|c| c.outcome == SyncOutcome::Cancelled) || cancel.is_cancelled();
+    report.collections.extend(done);
+    if steps.iter().any(|step| matches!(step, Step::Frameworks)) {
+        if cancelled {
+            report.collections.push(ctx.not_started(frameworks::DOCUMENTS));
+        } else {
+            frameworks::sync(ctx, granted, &mut report.collections).await;
         }
     }
     Ok(report)
+}
+
+/// One collection of the plan: not started (cancelled), skipped (not allowed), or synced.
+async fn one_collection(
+    ctx: &Ctx<'_>,
+    collection: cairn_spec::Collection,
+    op: &'static Operation,
+    granted: Option<&[String]>,
+    cancelled: bool,
+) -> CollectionReport {
+    if cancelled || ctx.cancel.is_cancelled() {
+        ctx.not_started(collection.name())
+    } else if !allowed(op, granted) {
+        ctx.skipped(collection.name(), op)
+    } else {
+        collection::sync(ctx, collection, op).await
+    }
 }
 
 /// Whether the granted scope suffixes allow `op` (`None`: they cannot tell, so try it).

@@ -1,6 +1,7 @@
 //! What the sandbox never does, from a tiny hand-made rostering server on loopback: refusing
 //! the `dateLastModified` filter (the sync falls back to a full read), answering 403 although
-//! the token's scopes allow the operation, and failing mid-collection (the previous data stays).
+//! the token's scopes allow the operation, failing mid-collection (the previous data stays),
+//! ignoring `Accept-Encoding`, and labelling plain JSON as gzip.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,6 +25,8 @@ struct Behaviour {
     generation: AtomicUsize,
     /// Enrollments fail after their first page.
     broken: AtomicBool,
+    /// Users come as plain JSON labelled `Content-Encoding: gzip`.
+    lying: AtomicBool,
 }
 
 async fn start(behaviour: Arc<Behaviour>) -> String {
@@ -103,7 +106,11 @@ fn respond(target: &str, behaviour: &Behaviour) -> (u16, String, String) {
                 "dateLastModified": "2025-08-01T12:00:00.000Z", "title": format!("generation {generation}")})
         })
         .collect();
-    (200, format!("X-Total-Count: {size}\r\n"), json!({ collection: page }).to_string())
+    let mut headers = format!("X-Total-Count: {size}\r\n");
+    if collection == "users" && behaviour.lying.load(Ordering::SeqCst) {
+        headers.push_str("Content-Encoding: gzip\r\n");
+    }
+    (200, headers, json!({ collection: page }).to_string())
 }
 
 fn client(base_url: &str) -> Client {
@@ -174,4 +181,29 @@ async fn refused_filters_forbidden_and_failed_collections() {
     assert!(users.message.unwrap().contains("invalid_filter_field"));
     assert_eq!(last("enrollments").outcome, "failed");
     assert_eq!(last("classes").outcome, "forbidden");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lying_content_encoding_fails_its_collection_clearly_and_keeps_the_previous_data() {
+    let behaviour = Arc::new(Behaviour::default());
+    let client = client(&start(behaviour.clone()).await);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let options = SyncOptions { services: vec![Service::Rostering], clock: SetClock::new(), ..SyncOptions::default() };
+    // The fake ignores Accept-Encoding: plain answers are read as they are.
+    let first = run(&client, &db, &options).await;
+    assert_eq!(first.get("users").unwrap().outcome, SyncOutcome::Complete, "{first:#?}");
+    let users_before = digest(&db)["users"];
+    assert_eq!(users_before.0, 23);
+
+    behaviour.generation.store(3, Ordering::SeqCst);
+    behaviour.lying.store(true, Ordering::SeqCst);
+    let second = run(&client, &db, &SyncOptions { incremental: false, ..options }).await;
+    let users = second.get("users").unwrap();
+    assert_eq!(users.outcome, SyncOutcome::Failed, "{second:#?}");
+    let message = users.message.as_deref().unwrap();
+    assert!(message.contains("getAllUsers") && message.contains("Content-Encoding"), "{message}");
+    assert_eq!(users.failure.as_ref().unwrap().code, "server");
+    assert_eq!(digest(&db)["users"], users_before, "the previous users stand");
+    assert_eq!(second.get("orgs").unwrap().outcome, SyncOutcome::Complete, "the others go on");
 }

@@ -14,6 +14,7 @@ mod harness;
 mod incremental;
 mod listing;
 mod loopback;
+mod network;
 mod paging;
 mod scopes;
 mod slow;

@@ -42,6 +42,8 @@ pub struct Harness {
     pub dialect: Dialect,
     pub clock: Arc<FakeClock>,
     pub http: reqwest::Client,
+    /// The certificate the sandbox made, for tests that build their own client.
+    pub ca_pem: Vec<u8>,
     pub running: Option<Running>,
     pub exercised: Mutex<BTreeSet<&'static str>>,
     /// Each repair the sandbox reported (what `cairn serve` prints on stderr).
@@ -131,6 +133,7 @@ impl Harness {
             dialect: options.dialect,
             clock,
             http,
+            ca_pem: pem,
             running: Some(running),
             exercised: Mutex::new(BTreeSet::new()),
             repairs,

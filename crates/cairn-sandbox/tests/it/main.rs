@@ -7,6 +7,7 @@ mod errors;
 mod faults;
 mod harness;
 mod interop;
+mod network;
 mod operations;
 mod persistence;
 mod query;

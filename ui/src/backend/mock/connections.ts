@@ -29,7 +29,7 @@ type Answer = <T>(command: string, args: Record<string, unknown>, run: () => T |
 export const MOCK_SECRET = "right-secret";
 
 export const DEFAULT_SETTINGS: AppSettings = {
-  pageSize: 100,
+  pageSize: 1000,
   concurrentPages: 4,
   timeoutSeconds: 30,
   retryAttempts: 6,
