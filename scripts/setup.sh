@@ -87,7 +87,23 @@ install_tauri_driver() {
   fi
 }
 
+# Keeps the shared build cache bounded. Every clone builds the workspace's own crates under new
+# hashes (their path is part of them), so the cache only grows: past CAIRN_CACHE_LIMIT_GB (30 by
+# default) it drops the incremental data, then whole profiles, and the next build starts colder.
+trim_build_cache() {
+  local limit_kb=$(( ${CAIRN_CACHE_LIMIT_GB:-30} * 1024 * 1024 )) used dir
+  for dir in "$CARGO_TARGET_DIR/debug/incremental" "$CARGO_TARGET_DIR/release/incremental" \
+    "$CARGO_TARGET_DIR/release" "$CARGO_TARGET_DIR/debug"; do
+    [ -d "$CARGO_TARGET_DIR" ] || return 0
+    used=$(du -sk "$CARGO_TARGET_DIR" 2>/dev/null | cut -f1)
+    [ "${used:-0}" -gt "$limit_kb" ] || return 0
+    echo "setup: build cache is $((used / 1024 / 1024)) GB; removing $dir" >&2
+    rm -rf "$dir"
+  done
+}
+
 install_apt_packages "${CAIRN_APT_PACKAGES[@]}"
+trim_build_cache
 install_rust
 install_node
 cd "$cairn_root"

@@ -6,6 +6,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_tauri_driver
+# A fresh clone never reuses incremental data (its crates hash differently), so do not write it.
+export CARGO_INCREMENTAL=0
 
 echo "== ui tests" >&2
 npm --prefix ui test --silent

@@ -73,9 +73,9 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     assert_eq!(diff["items"]["added"], json!([]));
     let grouped = invoke(&window, "grouping_tree", json!({ "key": key, "groupings": [] })).expect("grouping_tree");
     assert!(grouped["rows"].as_array().is_some_and(|rows| !rows.is_empty()));
-    let saved = invoke(&window, "save_export", json!({ "name": "graph.svg", "bytes": [60, 115, 118, 103, 47, 62] }))
-        .expect("save_export");
-    assert_eq!(std::fs::read_to_string(saved.as_str().unwrap()).unwrap(), "<svg/>");
+    let svg = dir.path().join("graph.svg");
+    invoke(&window, "write_file", json!({ "path": svg, "bytes": [60, 115, 118, 103, 47, 62] })).expect("write_file");
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "<svg/>");
 
     let hits = invoke(&window, "search", json!({ "query": "math", "limit": 5, "onProgress": "__CHANNEL__:3" }))
         .expect("search");

@@ -3,7 +3,7 @@
 // folder, screenshots into the run's output folder, and the `cairn` CLI for preparing a cache.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +21,18 @@ export const cliBinary = process.env.CAIRN_CLI_BIN ?? path.join(target, 'debug',
 /** Where screenshots go. */
 export const shotsDir = process.env.CAIRN_E2E_SHOTS ?? path.join(target, 'e2e-screenshots');
 
-/** A fresh, empty data folder. */
+const dataDirs = [];
+// Data folders go when the test file's process ends, unless CAIRN_E2E_KEEP asks to look at them.
+process.on('exit', () => {
+  if (process.env.CAIRN_E2E_KEEP) return;
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh, empty data folder, removed when the test file's process ends. */
 export function freshDataDir(name) {
-  return mkdtempSync(path.join(os.tmpdir(), `cairn-e2e-${name}-`));
+  const dir = mkdtempSync(path.join(os.tmpdir(), `cairn-e2e-${name}-`));
+  dataDirs.push(dir);
+  return dir;
 }
 
 /** Runs the `cairn` command line and answers its stdout. */
