@@ -45,6 +45,7 @@ fn main() {
         "connection_duplicate",
         "connection_remove",
         "connection_test",
+        "connection_test_form",
         "sync_connection",
         "sync_status",
         "settings_load",

@@ -44,6 +44,16 @@ pub async fn connection_test(app: State<'_, AppState>, name: String) -> Result<C
     app.app()?.connection_test(name).await
 }
 
+/// The form as typed, tested before it is saved (its secret, or `original`'s stored one).
+#[tauri::command]
+pub async fn connection_test_form(
+    app: State<'_, AppState>,
+    form: ConnectionForm,
+    original: Option<String>,
+) -> Result<ConnectionTest, AppError> {
+    app.app()?.connection_test_form(form, original).await
+}
+
 /// Syncs a connection in full or incrementally, with progress; cancel it as task `sync:<name>`.
 #[tauri::command]
 pub async fn sync_connection(

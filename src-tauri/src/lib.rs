@@ -72,6 +72,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         connection_commands::connection_duplicate,
         connection_commands::connection_remove,
         connection_commands::connection_test,
+        connection_commands::connection_test_form,
         connection_commands::sync_connection,
         connection_commands::sync_status,
         connection_commands::settings_load,

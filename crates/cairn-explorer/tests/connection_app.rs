@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
-use cairn_explorer::app::{App, AppOptions, AppSettings, ConnectionForm, ServicePaths, sync_task};
+use cairn_explorer::app::{App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ServicePaths, sync_task};
 use cairn_explorer::connections::{Keyring, KeyringError, SecretStore};
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
@@ -132,6 +132,30 @@ fn count(dir: &Path, name: &str, collection: Collection) -> u64 {
     let conn = cairn_store::cache::open(&dir.join("cache.sqlite")).unwrap();
     let id = cairn_store::cache::find_connection(&conn, name).unwrap().unwrap();
     cairn_store::cache::count(&conn, id, collection).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_form_is_tested_as_typed_before_it_is_saved() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+
+    // Unsaved and wrong, then right: nothing is saved either way.
+    let test = app.connection_test_form(form("district", &server, "cairn", "not-the-secret"), None).await.unwrap();
+    assert!(test.token_error.expect("a wrong secret").message.contains("invalid_client"));
+    let test = app.connection_test_form(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    assert!(test.token_error.is_none(), "{:?}", test.token_error);
+    assert!(test.services.iter().all(|s| s.ok), "{:?}", test.services);
+    assert!(app.connections().await.unwrap().connections.iter().all(|c| c.name != "district"));
+
+    // Editing a saved one with the secret left empty tests the stored secret.
+    app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    let edited = form("district (renamed)", &server, "cairn", "");
+    let test = app.connection_test_form(edited.clone(), Some("district".into())).await.unwrap();
+    assert!(test.token_error.is_none(), "{:?}", test.token_error);
+    // Without a saved one to borrow from, an empty secret is refused by the server.
+    let test = app.connection_test_form(edited, None).await.unwrap();
+    assert!(test.token_error.is_some());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -367,4 +391,30 @@ async fn settings_are_saved_in_the_cache_and_reset_empties_it() {
     assert!(app.sync_status("district".into()).await.unwrap().collections.is_empty());
     assert_eq!(app.settings().await.unwrap(), chosen);
     server.running.shutdown().await;
+}
+
+async fn builtin_url(app: &App) -> String {
+    let list = app.connections().await.unwrap();
+    list.connections.into_iter().find(|c| c.name == BUILTIN_CONNECTION).unwrap().base_url
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_sandbox_scale_restarts_the_builtin_sandbox_at_its_next_sync() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.sync_builtin(true, &|_| {}).await.unwrap();
+    let first = builtin_url(&app).await;
+
+    // The same settings saved again: the sandbox keeps running where it was.
+    app.settings_save(app.settings().await.unwrap()).await.unwrap();
+    app.sync_builtin(false, &|_| {}).await.unwrap();
+    assert_eq!(builtin_url(&app).await, first);
+
+    // Another scale stops it; the next sync starts it again (at a new address).
+    let rescaled = AppSettings { sandbox_scale: "district".into(), ..app.settings().await.unwrap() };
+    app.settings_save(rescaled.clone()).await.unwrap();
+    app.settings_save(AppSettings { sandbox_scale: "small".into(), ..rescaled }).await.unwrap();
+    app.sync_builtin(false, &|_| {}).await.unwrap();
+    assert_ne!(builtin_url(&app).await, first, "a sandbox started anew listens on a new port");
+    app.shutdown().await;
 }

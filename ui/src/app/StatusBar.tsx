@@ -5,14 +5,29 @@
 import { useIsFetching } from "@tanstack/react-query";
 
 import { useExplorer } from "../features/frameworks/ExplorerContext";
-import { useActiveConnection } from "../features/connections/queries";
+import { useActiveConnection, useSyncStatus } from "../features/connections/queries";
 import { useSyncRun } from "../features/connections/SyncRunsContext";
 import { useUnsent } from "../features/gradebook/gradebookQueries";
 import { formatCount } from "../ui/formatCount";
 
+/** When the cache last synced completely, from the journal: what the bar says before any sync
+ * of this session (after a restart, offline or not). */
+function LastSynced({ connection }: { connection: string }) {
+  const status = useSyncStatus(connection).data;
+  const times = (status?.collections ?? []).map((c) => c.lastComplete).filter((t): t is string => Boolean(t));
+  if (times.length === 0) return status ? <span className="status-sync">Never synced</span> : null;
+  const last = times.reduce((a, b) => (a > b ? a : b));
+  return (
+    <span className="status-sync" title="The last complete sync of any collection">
+      Last synced {new Date(last).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+    </span>
+  );
+}
+
 function SyncState({ connection }: { connection: string }) {
   const run = useSyncRun(connection);
   if (!run) return null;
+  if (!run.running && !run.summary && !run.error && !run.offline) return <LastSynced connection={connection} />;
   if (run.running) {
     const current = run.stages[run.stages.length - 1];
     const text = current

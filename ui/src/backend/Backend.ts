@@ -48,6 +48,9 @@ import type { SendReport } from "../bindings/SendReport";
 import type { UnsentCount } from "../bindings/UnsentCount";
 import type { WriteAccess } from "../bindings/WriteAccess";
 
+/** What an open dialog asks for. */
+export type OpenChoice = "imports" | "folder" | "certificate";
+
 /** Every call rejects with an `AppError` (see `errors.ts`). */
 export interface Backend {
   /** `app_start`: on first launch syncs the built-in sandbox, reporting progress. */
@@ -100,8 +103,8 @@ export interface Backend {
   exportRosters(connection: string, path: string, onProgress?: (progress: Progress) => void): Promise<ExportDone>;
   /** `write_file`: bytes the window made (a graph, a CSV) into `path`. */
   writeFile(path: string, bytes: Uint8Array): Promise<ExportDone>;
-  /** The system's open dialog, for files or for one folder; `null` when closed without a choice. */
-  chooseOpen(folder: boolean): Promise<string[] | null>;
+  /** The system's open dialog: files to import, one bundle folder, or one CA certificate; `null` when closed without a choice. */
+  chooseOpen(what: OpenChoice): Promise<string[] | null>;
   /** The system's save dialog, starting at `suggested`; `null` when closed without a choice. */
   chooseSave(suggested: string, extension: string): Promise<string | null>;
   /** Where a file named `name` is suggested to go (the documents folder). */
@@ -157,6 +160,8 @@ export interface Backend {
   connectionRemove(name: string): Promise<void>;
   /** `connection_test`: a token's granted scopes and each service's answer. */
   connectionTest(name: string): Promise<ConnectionTest>;
+  /** `connection_test_form`: the form as typed, tested before saving (an empty secret while editing `original` uses its stored one). */
+  connectionTestForm(form: ConnectionForm, original: string | null): Promise<ConnectionTest>;
   /** `sync_connection`: syncs in full or incrementally with progress; cancelled as task `sync:<name>`. */
   syncConnection(name: string, full: boolean, onProgress?: (progress: Progress) => void): Promise<SyncSummary>;
   /** `sync_status`: each collection's last sync and last complete sync. */

@@ -5,7 +5,7 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { documentDir, join } from "@tauri-apps/api/path";
 import { getCurrentWebview } from "@tauri-apps/api/webview";
-import { open as openDialog, save as saveDialog } from "@tauri-apps/plugin-dialog";
+import { open as openDialog, save as saveDialog, type OpenDialogOptions } from "@tauri-apps/plugin-dialog";
 import { openUrl, revealItemInDir } from "@tauri-apps/plugin-opener";
 
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
@@ -48,9 +48,23 @@ import type { OutboxItem } from "../bindings/OutboxItem";
 import type { SendReport } from "../bindings/SendReport";
 import type { UnsentCount } from "../bindings/UnsentCount";
 import type { WriteAccess } from "../bindings/WriteAccess";
-import type { Backend } from "./Backend";
+import type { Backend, OpenChoice } from "./Backend";
 import { toAppError } from "./errors";
 import { isExternalUrl } from "./links";
+
+/** The open dialog's options for each thing the window asks for. */
+const OPEN_DIALOGS: Record<OpenChoice, OpenDialogOptions> = {
+  imports: {
+    multiple: true,
+    title: "Open CASE packages and OneRoster bundles",
+    filters: [{ name: "CASE packages (.json), OneRoster bundles (.zip)", extensions: ["json", "zip"] }],
+  },
+  folder: { directory: true, title: "Open a OneRoster CSV bundle folder" },
+  certificate: {
+    title: "Choose a CA certificate",
+    filters: [{ name: "PEM certificates", extensions: ["pem", "crt", "cer"] }],
+  },
+};
 
 /** The event the backend emits when a sync or import changed a connection's cached data. */
 export const CACHE_CHANGED = "cache-changed";
@@ -112,17 +126,9 @@ export function createTauriBackend(): Backend {
     exportRosters: (connection, path, onProgress) =>
       call<ExportDone>("export_rosters", { connection, path, onProgress: progressChannel(onProgress) }),
     writeFile: (path, bytes) => call<ExportDone>("write_file", { path, bytes: Array.from(bytes) }),
-    async chooseOpen(folder) {
+    async chooseOpen(what) {
       try {
-        const chosen = await openDialog(
-          folder
-            ? { directory: true, title: "Open a OneRoster CSV bundle folder" }
-            : {
-                multiple: true,
-                title: "Open CASE packages and OneRoster bundles",
-                filters: [{ name: "CASE packages (.json), OneRoster bundles (.zip)", extensions: ["json", "zip"] }],
-              },
-        );
+        const chosen = await openDialog(OPEN_DIALOGS[what]);
         if (chosen === null) return null;
         return Array.isArray(chosen) ? chosen : [chosen];
       } catch (error) {
@@ -190,6 +196,7 @@ export function createTauriBackend(): Backend {
       await call<unknown>("connection_remove", { name });
     },
     connectionTest: (name) => call<ConnectionTest>("connection_test", { name }),
+    connectionTestForm: (form, original) => call<ConnectionTest>("connection_test_form", { form, original }),
     syncConnection(name, full, onProgress) {
       const channel = new Channel<Progress>();
       if (onProgress) channel.onmessage = onProgress;

@@ -142,41 +142,26 @@ impl App {
     /// the four services for one record. A refusal is part of the answer, not an error.
     pub async fn connection_test(&self, name: String) -> Result<ConnectionTest, AppError> {
         let config = self.client_config(&name).await?;
-        let client = Client::new(config)?;
-        let mut test = ConnectionTest {
-            connection: name.clone(),
-            token_error: None,
-            granted_scopes: Vec::new(),
-            services: Vec::new(),
+        test_config(config, name).await
+    }
+
+    /// Tests the form as typed, before it is saved: its secret, or (left empty while editing
+    /// `original`) the one the keyring holds for `original`. Nothing is saved.
+    pub async fn connection_test_form(
+        &self,
+        form: ConnectionForm,
+        original: Option<String>,
+    ) -> Result<ConnectionTest, AppError> {
+        let new = new_connection(form)?;
+        let secret = match (new.settings.anonymous || !new.client_secret.expose().is_empty(), original) {
+            (false, Some(original)) if original != BUILTIN_CONNECTION => {
+                self.client_config(&original).await?.client_secret
+            }
+            _ => new.client_secret.clone(),
         };
-        match client.granted().await {
-            Ok(scopes) => {
-                let mut scopes = scopes.unwrap_or_default();
-                scopes.sort();
-                test.granted_scopes = scopes;
-            }
-            Err(error) => {
-                log::info!("connection {name:?}: no token: {error}");
-                test.token_error = Some(AppError::from(error));
-                return Ok(test);
-            }
-        }
-        let services = [Service::Competency, Service::Rostering, Service::Gradebook, Service::Resources];
-        for answer in connections::probe(&client, &services).await {
-            let (ok, total, error) = match answer.answer {
-                Ok(total) => (true, total, None),
-                Err(error) => (false, None, Some(AppError::from(error))),
-            };
-            test.services.push(ServiceCheck {
-                service: answer.service.as_str().to_owned(),
-                operation: answer.operation.to_owned(),
-                url: answer.url,
-                ok,
-                total,
-                error,
-            });
-        }
-        Ok(test)
+        let mut config = connections::config_of(&new.base_url, &new.settings, secret)?;
+        self.settings().await?.apply(&mut config);
+        test_config(config, new.name).await
     }
 
     /// Syncs the connection `name` (the built-in sandbox too) in full or incrementally,
@@ -261,10 +246,20 @@ impl App {
         self.cache.read(AppSettings::load).await
     }
 
-    /// Saves the settings (each value checked).
+    /// Saves the settings (each value checked). A new scale for the built-in sandbox stops it
+    /// (and its sync): its next sync starts it with the demo made anew at that scale.
     pub async fn settings_save(&self, settings: AppSettings) -> Result<(), AppError> {
         settings.check()?;
-        self.cache.write(move |tx| settings.save(tx)).await
+        let rescaled = self.settings().await?.sandbox_scale != settings.sandbox_scale;
+        self.cache.write(move |tx| settings.save(tx)).await?;
+        if rescaled {
+            self.tasks.cancel(&sync_task(BUILTIN_CONNECTION));
+            if let Some(sandbox) = self.builtin.lock().await.take() {
+                log::info!("the built-in sandbox stops: its demo data is made anew at the new scale on its next sync");
+                sandbox.stop().await;
+            }
+        }
+        Ok(())
     }
 
     /// Empties the cache: every record, search entry and journal line of every connection; the
@@ -289,6 +284,46 @@ impl App {
         }
         Ok(())
     }
+}
+
+/// Fetches a token with `config` (its granted scopes), then asks each of the four services
+/// for one record. A refusal is part of the answer, not an error.
+async fn test_config(config: ClientConfig, name: String) -> Result<ConnectionTest, AppError> {
+    let client = Client::new(config)?;
+    let mut test = ConnectionTest {
+        connection: name.clone(),
+        token_error: None,
+        granted_scopes: Vec::new(),
+        services: Vec::new(),
+    };
+    match client.granted().await {
+        Ok(scopes) => {
+            let mut scopes = scopes.unwrap_or_default();
+            scopes.sort();
+            test.granted_scopes = scopes;
+        }
+        Err(error) => {
+            log::info!("connection {name:?}: no token: {error}");
+            test.token_error = Some(AppError::from(error));
+            return Ok(test);
+        }
+    }
+    let services = [Service::Competency, Service::Rostering, Service::Gradebook, Service::Resources];
+    for answer in connections::probe(&client, &services).await {
+        let (ok, total, error) = match answer.answer {
+            Ok(total) => (true, total, None),
+            Err(error) => (false, None, Some(AppError::from(error))),
+        };
+        test.services.push(ServiceCheck {
+            service: answer.service.as_str().to_owned(),
+            operation: answer.operation.to_owned(),
+            url: answer.url,
+            ok,
+            total,
+            error,
+        });
+    }
+    Ok(test)
 }
 
 /// A shared store as the box `saved_client_config` asks for.

@@ -5,6 +5,7 @@
 import type { AppError } from "../../bindings/AppError";
 import type { AppSettings } from "../../bindings/AppSettings";
 import type { CollectionState } from "../../bindings/CollectionState";
+import type { ConnectionTest } from "../../bindings/ConnectionTest";
 import type { ConnectionView } from "../../bindings/ConnectionView";
 import type { SyncSummary } from "../../bindings/SyncSummary";
 import type { Backend } from "../Backend";
@@ -16,6 +17,7 @@ type ConnectionMethods = Pick<
   | "connectionDuplicate"
   | "connectionRemove"
   | "connectionTest"
+  | "connectionTestForm"
   | "syncConnection"
   | "syncStatus"
   | "settingsLoad"
@@ -86,6 +88,53 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
     detail: { httpStatus: null, status: null, transport: "refused", text: null },
   });
 
+  /** What testing `name` with `secret` answers: invalid_client unless it is the mock's secret. */
+  const testWith = (name: string, secret: string | undefined): ConnectionTest => {
+    if (options.offline?.()) return { connection: name, tokenError: offlineError(), grantedScopes: [], services: [] };
+    if (secret !== MOCK_SECRET) {
+      return {
+        connection: name,
+        tokenError: {
+          code: "server",
+          message: "the token endpoint answered HTTP 401 invalid_client: the client id or secret is wrong",
+          detail: { httpStatus: 401, status: null, transport: null, text: null },
+        },
+        grantedScopes: [],
+        services: [],
+      };
+    }
+    const service = (name: string, operation: string, total: number | null, refused = false) => ({
+      service: name,
+      operation,
+      url: `https://127.0.0.1:4433/${name}`,
+      ok: !refused,
+      total,
+      error: refused
+        ? {
+            code: "server",
+            message: `${operation}: HTTP 403: failure error unauthorisedrequest: the token does not allow ${operation}`,
+            detail: {
+              httpStatus: 403,
+              status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: `the token does not allow ${operation}` },
+              transport: null,
+              text: null,
+            },
+          }
+        : null,
+    });
+    return {
+      connection: name,
+      tokenError: null,
+      grantedScopes: ["case.readonly", "roster-core.readonly", "roster.readonly"],
+      services: [
+        service("competency", "getAllCFDocuments", 2),
+        service("rostering", "getAllOrgs", 4),
+        service("gradebook", "getAllCategories", null, true),
+        service("resources", "getAllResources", 12),
+      ],
+    };
+  };
+
   return {
     connectionsList: () =>
       answer("connections_list", {}, () => ({
@@ -137,52 +186,11 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         secrets.delete(name);
         journal.delete(name);
       }),
-    connectionTest: (name) =>
-      answer("connection_test", { name }, () => {
-        if (options.offline?.()) return { connection: name, tokenError: offlineError(), grantedScopes: [], services: [] };
-        if (name !== builtin.name && secrets.get(name) !== MOCK_SECRET) {
-          return {
-            connection: name,
-            tokenError: {
-              code: "server",
-              message: "the token endpoint answered HTTP 401 invalid_client: the client id or secret is wrong",
-              detail: { httpStatus: 401, status: null, transport: null, text: null },
-            },
-            grantedScopes: [],
-            services: [],
-          };
-        }
-        const service = (name: string, operation: string, total: number | null, refused = false) => ({
-          service: name,
-          operation,
-          url: `https://127.0.0.1:4433/${name}`,
-          ok: !refused,
-          total,
-          error: refused
-            ? {
-                code: "server",
-                message: `${operation}: HTTP 403: failure error unauthorisedrequest: the token does not allow ${operation}`,
-                detail: {
-                  httpStatus: 403,
-                  status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: `the token does not allow ${operation}` },
-                  transport: null,
-                  text: null,
-                },
-              }
-            : null,
-        });
-        return {
-          connection: name,
-          tokenError: null,
-          grantedScopes: ["case.readonly", "roster-core.readonly", "roster.readonly"],
-          services: [
-            service("competency", "getAllCFDocuments", 2),
-            service("rostering", "getAllOrgs", 4),
-            service("gradebook", "getAllCategories", null, true),
-            service("resources", "getAllResources", 12),
-          ],
-        };
-      }),
+    connectionTest: (name) => answer("connection_test", { name }, () => testWith(name, name === builtin.name ? MOCK_SECRET : secrets.get(name))),
+    connectionTestForm: (form, original) =>
+      answer("connection_test_form", { form: { ...form, clientSecret: form.clientSecret ? "<secret>" : "" }, original }, () =>
+        testWith(form.name, form.clientSecret || (original ? secrets.get(original) : undefined)),
+      ),
     syncConnection: (name, full, onProgress) =>
       answer("sync_connection", { name, full }, async () => {
         if (options.offline?.()) throw { ...offlineError(), message: `cannot authenticate with the server: ${offlineError().message}` };

@@ -121,7 +121,7 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
         files.written.set(path, bytes);
         return done(path, 0);
       }),
-    chooseOpen: (folder) => answer("choose_open", { folder }, () => files.openAnswer),
+    chooseOpen: (what) => answer("choose_open", { what }, () => files.openAnswer),
     chooseSave: (suggested, extension) =>
       answer("choose_save", { suggested, extension }, () => (files.saveAnswer === undefined ? suggested : files.saveAnswer)),
     suggestPath: (name) => Promise.resolve(`/home/me/Documents/${name}`),

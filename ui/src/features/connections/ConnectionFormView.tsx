@@ -1,15 +1,18 @@
 //! The connection form: add or edit. The client secret is a password field whose value goes to
 //! the backend once, on save, into the OS keyring; the window never receives it back (editing
-//! shows an empty field: leave it empty to keep the stored secret).
+//! shows an empty field: leave it empty to keep the stored secret). "Test" tries the form as
+//! typed before anything is saved.
 
 import { useState, type FormEvent } from "react";
 
 import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { ConnectionForm } from "../../bindings/ConnectionForm";
+import type { ConnectionTest } from "../../bindings/ConnectionTest";
 import type { ConnectionView } from "../../bindings/ConnectionView";
 import type { ServicePaths } from "../../bindings/ServicePaths";
 import { ErrorView } from "../../ui/ErrorView";
+import { TestResultView } from "./TestResultView";
 
 const SERVICES: Array<[keyof ServicePaths, string]> = [
   ["competency", "CASE (competency)"],
@@ -49,14 +52,31 @@ export function ConnectionFormView({
   const [scopesText, setScopesText] = useState(() => (editing?.scopes ?? []).join(" "));
   const [error, setError] = useState<AppError | null>(null);
   const [saving, setSaving] = useState(false);
+  const [test, setTest] = useState<ConnectionTest | null>(null);
+  const [testing, setTesting] = useState(false);
   const [showPaths, setShowPaths] = useState(() => SERVICES.some(([key]) => Boolean(editing?.basePaths[key])));
   const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const typed = (): ConnectionForm => ({ ...form, scopes: scopesText.split(/[\s,]+/).filter(Boolean) });
+
+  const runTest = async () => {
+    setTesting(true);
+    setTest(null);
+    setError(null);
+    try {
+      setTest(await backend.connectionTestForm(typed(), editing?.name ?? null));
+    } catch (e) {
+      setError(toAppError(e));
+    } finally {
+      setTesting(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
     setError(null);
-    const sent: ConnectionForm = { ...form, scopes: scopesText.split(/[\s,]+/).filter(Boolean) };
+    const sent = typed();
     try {
       await backend.connectionSave(sent, editing?.name ?? null);
       // The secret leaves the window's memory as soon as it was handed over.
@@ -67,6 +87,15 @@ export function ConnectionFormView({
       setError(toAppError(e));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const chooseCertificate = async () => {
+    try {
+      const chosen = await backend.chooseOpen("certificate");
+      if (chosen?.[0]) set("caCert", chosen[0]);
+    } catch (e) {
+      setError(toAppError(e));
     }
   };
 
@@ -165,13 +194,22 @@ export function ConnectionFormView({
       {field(
         "caCert",
         "CA certificate",
-        <input id="connection-caCert" value={form.caCert ?? ""} placeholder="/path/to/ca.pem (optional)" onChange={(e) => set("caCert", e.target.value)} />,
+        <span className="field-row">
+          <input id="connection-caCert" value={form.caCert ?? ""} placeholder="/path/to/ca.pem (optional)" onChange={(e) => set("caCert", e.target.value)} />
+          <button type="button" onClick={() => void chooseCertificate()}>
+            Choose…
+          </button>
+        </span>,
         "A PEM file to trust besides the system's roots (a test server's own certificate).",
       )}
       {error && <ErrorView error={error} />}
+      {test && <TestResultView test={test} />}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? "Saving…" : "Save"}
+        </button>
+        <button type="button" onClick={() => void runTest()} disabled={saving || testing}>
+          {testing ? "Testing…" : "Test"}
         </button>
         <button type="button" onClick={onCancel} disabled={saving}>
           Cancel

@@ -55,6 +55,31 @@ describe("the Connections area", () => {
     expect(JSON.stringify(list)).not.toContain(MOCK_SECRET);
   });
 
+  it("tests the form as typed before saving, and picks the CA certificate from a dialog", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await openConnections(user);
+    await user.click(screen.getByRole("button", { name: "Add connection" }));
+    const form = screen.getByRole("form", { name: "Add a connection" });
+    await user.type(within(form).getByLabelText("Name"), "District");
+    await user.type(within(form).getByLabelText("Client id"), "app");
+    await user.type(within(form).getByLabelText("Client secret"), "wrong");
+    await user.click(within(form).getByRole("button", { name: "Test" }));
+    expect(await within(form).findByRole("region", { name: "Test result" })).toHaveTextContent("invalid_client");
+
+    await user.clear(within(form).getByLabelText("Client secret"));
+    await user.type(within(form).getByLabelText("Client secret"), MOCK_SECRET);
+    await user.click(within(form).getByRole("button", { name: "Test" }));
+    await waitFor(() => expect(within(form).getByLabelText("Granted scopes")).toHaveTextContent("roster-core.readonly"));
+    // Testing saved nothing.
+    expect((await backend.connectionsList()).connections.map((c) => c.name)).not.toContain("District");
+
+    backend.files.openAnswer = ["/etc/district/ca.pem"];
+    await user.click(within(form).getByRole("button", { name: "Choose…" }));
+    await waitFor(() => expect(within(form).getByLabelText("CA certificate")).toHaveValue("/etc/district/ca.pem"));
+    expect(backend.calls.some((c) => c.command === "choose_open" && JSON.stringify(c.args).includes("certificate"))).toBe(true);
+  });
+
   it("syncs with a bar per collection, says when each last synced, and says offline", async () => {
     const backend = createMemoryBackend(data(), { progressDelay: 5 });
     await renderApp(backend);

@@ -4,6 +4,7 @@
 
 import { useState } from "react";
 
+import type { OpenChoice } from "../../backend/Backend";
 import type { AppError } from "../../bindings/AppError";
 import type { ImportedFile } from "../../bindings/ImportedFile";
 import type { Progress } from "../../bindings/Progress";
@@ -30,9 +31,9 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
   const [error, setError] = useState<AppError | null>(null);
 
   const add = (more: string[]) => setPaths((now) => [...new Set([...now, ...more])]);
-  const choose = async (folder: boolean) => {
+  const choose = async (what: OpenChoice) => {
     try {
-      const chosen = await backend.chooseOpen(folder);
+      const chosen = await backend.chooseOpen(what);
       if (chosen) add(chosen);
     } catch (e) {
       setError(toAppError(e));
@@ -81,10 +82,10 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
         <code>.zip</code>, 1.1 or 1.2). You can also drop them on the window.
       </p>
       <div className="file-pick">
-        <button type="button" onClick={() => void choose(false)} disabled={running}>
+        <button type="button" onClick={() => void choose("imports")} disabled={running}>
           Choose files…
         </button>
-        <button type="button" onClick={() => void choose(true)} disabled={running}>
+        <button type="button" onClick={() => void choose("folder")} disabled={running}>
           Choose a bundle folder…
         </button>
       </div>

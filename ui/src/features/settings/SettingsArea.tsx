@@ -104,7 +104,7 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
             <option value="district">District: 19 schools, 25,000 users</option>
             <option value="state">State: 4 districts, 100,000 users</option>
           </select>
-          <p className="form-hint">Made anew at the sandbox's next start; then sync it.</p>
+          <p className="form-hint">Made anew when the built-in sandbox next syncs (Ctrl+R on it).</p>
         </div>
       </div>
       <h3>Appearance</h3>
