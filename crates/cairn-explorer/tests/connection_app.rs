@@ -418,3 +418,54 @@ async fn a_new_sandbox_scale_restarts_the_builtin_sandbox_at_its_next_sync() {
     assert_ne!(builtin_url(&app).await, first, "a sandbox started anew listens on a new port");
     app.shutdown().await;
 }
+
+/// A cached line item of `connection`, as a new one titled `title`.
+fn new_line_item(dir: &Path, connection: &str, sourced_id: &str, title: &str) -> serde_json::Value {
+    let conn = cairn_store::cache::open(&dir.join("cache.sqlite")).unwrap();
+    let id = cairn_store::cache::find_connection(&conn, connection).unwrap().unwrap();
+    let (_, json) = cairn_store::cache::records(&conn, id, Collection::LineItems).unwrap().remove(0);
+    let mut record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    record["sourcedId"] = sourced_id.into();
+    record["title"] = title.into();
+    record
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_connection_takes_writes_and_one_that_refuses_them_turns_read_only() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+
+    // Every scope: writable, and a write goes to the server with the keyring's secret.
+    app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    app.sync_connection("district".into(), true, &|_| {}).await.unwrap();
+    let access = app.gradebook_access("district".into()).await.unwrap();
+    assert!(access.put && access.delete && access.reason.is_none(), "{access:?}");
+    let record = new_line_item(dir.path(), "district", "li-from-the-app", "Field trip report");
+    app.gradebook_put("district".into(), "lineItems".into(), record.clone(), "Field trip report".into()).await.unwrap();
+    let report = app.gradebook_send("district".into()).await.unwrap();
+    assert_eq!((report.sent, report.pending, report.refused.as_deref()), (1, 0, None), "{report:?}");
+
+    // Rostering only: the scopes say read-only, and a write staged anyway is refused by the
+    // server, stays pending, and keeps the forms read-only with the server's words.
+    app.connection_save(form("core", &server, "core", SECRET), None).await.unwrap();
+    let access = app.gradebook_access("core".into()).await.unwrap();
+    assert!(!access.put && access.reason.as_deref().is_some_and(|r| r.contains("gradebook.createput")), "{access:?}");
+    app.gradebook_put("core".into(), "lineItems".into(), record, "Field trip report".into()).await.unwrap();
+    let report = app.gradebook_send("core".into()).await.unwrap();
+    assert_eq!((report.sent, report.pending), (0, 1), "{report:?}");
+    let refused = report.refused.expect("the server refused the write");
+    assert!(refused.contains("403") || refused.contains("401"), "{refused}");
+    let access = app.gradebook_access("core".into()).await.unwrap();
+    assert_eq!(access.reason.as_deref(), Some(refused.as_str()));
+
+    // Saved again (new credentials, say): the scopes decide again.
+    app.connection_save(form("core", &server, "core", ""), Some("core".into())).await.unwrap();
+    let access = app.gradebook_access("core".into()).await.unwrap();
+    assert!(access.reason.as_deref().is_some_and(|r| r.contains("did not grant")), "{access:?}");
+
+    // Unreachable: the forms stay open (writes wait in the outbox) and say offline.
+    server.running.shutdown().await;
+    let access = app.gradebook_access("district".into()).await.unwrap();
+    assert!(access.put && access.offline, "{access:?}");
+}

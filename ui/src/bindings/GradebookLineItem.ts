@@ -47,4 +47,13 @@ max: number | null,
 /**
  * Its score scale's sourcedId.
  */
-scoreScaleId: string | null, };
+scoreScaleId: string | null, 
+/**
+ * `server` (as cached), or the state of the unsent write that creates, changes or
+ * (`deleting`) deletes it.
+ */
+state: string, 
+/**
+ * That write's number in the outbox.
+ */
+outboxId: number | null, };

@@ -31,4 +31,9 @@ pendingIds: Array<number>,
 /**
  * Those refused.
  */
-failedIds: Array<number>, };
+failedIds: Array<number>, 
+/**
+ * The server refused writes for the credentials (401 after a new token, or 403): why,
+ * with its status object's words. The rest stay pending.
+ */
+refused: string | null, };

@@ -15,4 +15,8 @@ delete: boolean,
 /**
  * Why not, in words.
  */
-reason: string | null, };
+reason: string | null, 
+/**
+ * The server could not be reached: the scopes are unknown, and writes wait in the outbox.
+ */
+offline: boolean, };

@@ -86,6 +86,10 @@ impl App {
         })
         .await?;
         log::info!("connection {name:?} saved");
+        self.forget_write_refusal(&name);
+        if let Some(before) = &before {
+            self.forget_write_refusal(before);
+        }
         if let Some(before) = before.filter(|b| *b != name) {
             self.changed(&before);
         }
@@ -222,7 +226,7 @@ impl App {
 
     /// The client configuration of the connection `name` with the app's settings: the
     /// built-in sandbox's (started if needed), or a saved one's with its secret from the keyring.
-    async fn client_config(&self, name: &str) -> Result<ClientConfig, AppError> {
+    pub(crate) async fn client_config(&self, name: &str) -> Result<ClientConfig, AppError> {
         let settings = self.settings().await?;
         let mut config = match name == BUILTIN_CONNECTION {
             true => self.builtin_config().await?,

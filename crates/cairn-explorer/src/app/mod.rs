@@ -96,6 +96,9 @@ pub struct App {
     rubrics: rubrics::RubricCache,
     roster: Arc<roster::RosterMemo>,
     secrets: OpenSecrets,
+    /// Connections whose server refused a write for the credentials (401 or 403), with why:
+    /// their gradebook forms are read-only until the connection is saved again.
+    write_refusals: Mutex<HashMap<String, String>>,
 }
 
 impl App {
@@ -116,6 +119,7 @@ impl App {
             rubrics: rubrics::RubricCache::default(),
             roster: Arc::default(),
             secrets: connections::os_keyring(),
+            write_refusals: Mutex::new(HashMap::new()),
         })
     }
 

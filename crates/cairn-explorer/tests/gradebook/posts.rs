@@ -35,6 +35,13 @@ async fn a_bulk_post_answers_pairs_and_a_delete_takes_the_record_away() {
     let records = line_items(&h, &["Essay 1", "Essay 2"]);
     let bulk = bulk_named("postLineItemsForClass").unwrap();
     let write = cache.write_blocking(|tx| stage_post(tx, cid, bulk, &class, &records, "two essays", "t")).unwrap();
+    // Unsent, they are in the grid already, marked with their write.
+    let pending: Vec<_> = h.class().line_items.into_iter().filter(|l| l.state != "server").collect();
+    assert_eq!(
+        pending.iter().map(|l| (l.title.as_str(), l.state.as_str())).collect::<Vec<_>>(),
+        [("Essay 1", "pending"), ("Essay 2", "pending")]
+    );
+    assert!(pending.iter().all(|l| l.outbox_id == Some(write)));
     let report = send_outbox(&h.client(), &cache, CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
     assert_eq!(report.sent_ids, vec![write]);
     let entry = cache.read_blocking(|c| outbox::get(c, write)).unwrap().unwrap();
@@ -49,6 +56,8 @@ async fn a_bulk_post_answers_pairs_and_a_delete_takes_the_record_away() {
     // Deleting it.
     let kind = kind_named("lineItems").unwrap();
     let delete = cache.write_blocking(|tx| stage_delete(tx, cid, kind, &allocated, "Essay 1", "t")).unwrap();
+    let marked = h.class().line_items.into_iter().find(|l| l.id == allocated).unwrap();
+    assert_eq!((marked.state.as_str(), marked.outbox_id), ("deleting", Some(delete)));
     let report = send_outbox(&h.client(), &cache, CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
     assert_eq!(report.sent_ids, vec![delete]);
     assert!(h.cached(Collection::LineItems, &allocated).is_none());

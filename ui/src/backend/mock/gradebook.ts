@@ -44,9 +44,9 @@ function book(connection: string): ClassGradebook {
     ],
     scales: [{ id: "sc1", title: "Letter grades", values: ["A", "B", "C", "D", "F"], meanings: ["90–100", "80–89", "70–79", "60–69", "0–59"] }],
     lineItems: [
-      { id: "l1", title: "Quiz 1", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-01", dueDate: "2025-09-08", min: 0, max: 20, scoreScaleId: null },
-      { id: "l2", title: "Quiz 2", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-15", dueDate: "2025-09-22", min: 0, max: 20, scoreScaleId: null },
-      { id: "l3", title: "Unit Test 1", categoryId: "k2", category: "Tests", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-20", dueDate: "2025-10-01", min: 0, max: 100, scoreScaleId: "sc1" },
+      { id: "l1", title: "Quiz 1", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-01", dueDate: "2025-09-08", min: 0, max: 20, scoreScaleId: null, state: "server", outboxId: null },
+      { id: "l2", title: "Quiz 2", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-15", dueDate: "2025-09-22", min: 0, max: 20, scoreScaleId: null, state: "server", outboxId: null },
+      { id: "l3", title: "Unit Test 1", categoryId: "k2", category: "Tests", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-20", dueDate: "2025-10-01", min: 0, max: 100, scoreScaleId: "sc1", state: "server", outboxId: null },
     ],
     students: STUDENTS,
     cells: [],
@@ -93,15 +93,35 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
     gradebookClass: (connection, classId) =>
       answer("gradebook_class", { connection, classId }, () => {
         const b = book(connection);
+        // Unsent line items of the class, laid over the served ones as the backend does.
+        const lineItems = [...b.lineItems];
+        for (const item of outbox) {
+          if (item.collection !== "lineItems" || item.connection !== connection || !["pending", "sending", "failed"].includes(item.state)) continue;
+          if (item.method === "DELETE") {
+            const at = lineItems.findIndex((l) => l.id === item.recordId);
+            const served = lineItems[at];
+            if (served) lineItems[at] = { ...served, state: "deleting", outboxId: item.id };
+            continue;
+          }
+          const records = (Array.isArray(item.body) ? item.body : [item.body]) as Array<Record<string, unknown>>;
+          for (const r of records) {
+            const num = (v: unknown) => (typeof v === "number" ? v : null);
+            lineItems.push({
+              id: String(r.sourcedId), title: String(r.title ?? r.sourcedId), categoryId: null, category: null, gradingPeriodId: null, gradingPeriod: null,
+              assignDate: (r.assignDate as string) ?? null, dueDate: (r.dueDate as string) ?? null, min: num(r.resultValueMin), max: num(r.resultValueMax),
+              scoreScaleId: null, state: item.state, outboxId: item.id,
+            });
+          }
+        }
         const cells = new Map(server);
         for (const item of outbox) {
           if (item.operation !== "putResult" || !(item.state === "pending" || item.state === "failed")) continue;
           const c = item.body as GradebookCell;
           cells.set(`${c.student}|${c.lineItem}`, { ...c, state: item.state, outboxId: item.id, error: item.error });
         }
-        return { ...b, classId, cells: [...cells.values()] };
+        return { ...b, classId, lineItems, cells: [...cells.values()] };
       }),
-    gradebookAccess: (connection) => answer("gradebook_access", { connection }, () => ({ put: true, delete: true, reason: null })),
+    gradebookAccess: (connection) => answer("gradebook_access", { connection }, () => ({ put: true, delete: true, reason: null, offline: false })),
     gradebookSaveCell: (connection, edit) =>
       answer("gradebook_save_cell", { connection, edit }, () => {
         const item = book(connection).lineItems.find((l) => l.id === edit.lineItem);
@@ -163,7 +183,7 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         }
         emit(connection);
         const failedIds = outbox.filter((i) => i.connection === connection && i.state === "failed").map((i) => i.id);
-        return { sent: sentIds.length, pending: 0, failed: failedIds.length, offline: false, sentIds, pendingIds: [], failedIds };
+        return { sent: sentIds.length, pending: 0, failed: failedIds.length, offline: false, sentIds, pendingIds: [], failedIds, refused: null };
       }),
     gradebookOutbox: (connection, unsentOnly) =>
       answer("gradebook_outbox", { connection, unsentOnly }, () =>

@@ -144,6 +144,11 @@ describe("a bulk POST of line items", () => {
     const post = backend.calls.find((c) => c.command === "gradebook_post");
     expect(post?.args).toMatchObject({ operation: "postLineItemsForClass", parent: "c1" });
     expect((post?.args.records as unknown[]).length).toBe(2);
+    // Unsent, the new columns are in the grid already, marked and closed to results.
+    await user.click(screen.getByRole("tab", { name: "Results" }));
+    const grid = await screen.findByRole("grid", { name: "Results of Math 7 A" });
+    const essay = await within(grid).findByRole("columnheader", { name: /Essay A/ });
+    expect(essay).toHaveTextContent("not sent yet");
     await user.click(screen.getByRole("button", { name: "Send changes" }));
     await user.click(screen.getByRole("tab", { name: "Outbox and audit" }));
     const pairs = await screen.findByRole("list", { name: "Identifiers allocated" });

@@ -154,6 +154,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       const parts = [`${formatCount(report.sent)} sent`];
       if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: trying again in ${RETRY_MS / 1000} s)` : ""}`);
       if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
+      if (report.refused) parts.push(`the server refused writes for these credentials: ${report.refused}`);
       setMessage(parts.join(", "));
     } catch (e) {
       setError(e as AppError);
@@ -181,6 +182,11 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
         </button>
       </div>
       {access.data?.reason && <p className="note" role="note">Read-only: {access.data.reason}</p>}
+      {access.data?.offline && (
+        <p className="note" role="note">
+          Offline: {target.connection} cannot be reached. What you enter waits in the outbox and goes when you send it with the server back.
+        </p>
+      )}
       {message && <p className="export-message" role="status">{message}</p>}
       {error && <ErrorView error={error} />}
       <div role="tablist" aria-label="Gradebook views" className="tabs main-tabs">

@@ -8,6 +8,7 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
+import type { GradebookLineItem } from "../../bindings/GradebookLineItem";
 import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, cellKey, hasFlag, move, shown, type Flag, type Position } from "./gradebookModel";
 
 const ROW = 28;
@@ -90,6 +91,19 @@ function Editor({ initial, onDone }: { initial: string; onDone: (text: string | 
 }
 
 /** The grid of a class's results. */
+/** What a column whose line item is not (or no longer) on the server says. */
+const COLUMN_STATE: Record<string, string> = {
+  pending: "not sent yet",
+  sending: "sending",
+  failed: "refused: see the Outbox",
+  deleting: "to be deleted",
+};
+
+/** Whether a column's line item is on the server as cached (its cells take results). */
+function onServer(line: GradebookLineItem | undefined): boolean {
+  return line?.state === "server";
+}
+
 export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
   book: ClassGradebook;
   cells: Map<string, GradebookCell>;
@@ -149,7 +163,7 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
       goto(next);
       return;
     }
-    if (readOnly) return;
+    if (readOnly || !onServer(book.lineItems[at.col])) return;
     const { student, lineItem } = current(at);
     const key = cellKey(student, lineItem);
     const flag = FLAG_KEYS[e.key.toLowerCase()];
@@ -197,11 +211,14 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
               key={l.id}
               role="columnheader"
               data-line-item={l.id}
-              className={`gb-colhead${col === at.col ? " current" : ""}`}
-              title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}`}
+              className={`gb-colhead${col === at.col ? " current" : ""}${onServer(l) ? "" : ` unsent ${l.state}`}`}
+              title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${COLUMN_STATE[l.state] ?? l.state}`}`}
             >
               <span className="gb-coltitle">{l.title}</span>
-              <span className="gb-colmeta num">{l.max !== null ? `/${l.max}` : ""}</span>
+              <span className="gb-colmeta num">
+                {!onServer(l) && <span className="gb-colstate">{COLUMN_STATE[l.state] ?? l.state} · </span>}
+                {l.max !== null ? `/${l.max}` : ""}
+              </span>
             </div>
           ))}
         </div>
@@ -229,7 +246,7 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
                     );
                   }
                   return (
-                    <div key={l.id} onMouseDown={(e) => { e.preventDefault(); goto({ row: item.index, col }); }} onDoubleClick={() => !readOnly && setEditing(`${key}\u0001${shown(cells.get(key))}`)}>
+                    <div key={l.id} onMouseDown={(e) => { e.preventDefault(); goto({ row: item.index, col }); }} onDoubleClick={() => !readOnly && onServer(l) && setEditing(`${key}\u0001${shown(cells.get(key))}`)}>
                       <Cell student={student.id} lineItem={l.id} cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
                     </div>
                   );

@@ -2,9 +2,9 @@
 //! laid over it, a cell's edit checked ([`checks`]) and stored in the outbox, the six PUT kinds,
 //! bulk POSTs and DELETEs stored likewise, the outbox sent ([`sender`]), retried, discarded and
 //! listed as the audit. Storing a write changes no cached record, so it announces nothing (the
-//! window refreshes its own gradebook views); a send does. Writes are sent to the built-in
-//! sandbox; other connections are read-only (their secret lives in the OS keyring, which the
-//! app does not reach yet).
+//! window refreshes its own gradebook views); a send does. Writes go to any saved connection
+//! with its secret from the keyring; what its token was granted, and a server that refused
+//! writes for the credentials, make the forms read-only with the reason.
 
 pub mod checks;
 mod edit;
@@ -28,7 +28,9 @@ pub use stage::{stage_delete, stage_post, stage_put};
 pub use types::*;
 pub use view::class_gradebook;
 
-use super::{App, AppError, BUILTIN_CONNECTION};
+use std::sync::PoisonError;
+
+use super::{App, AppError};
 use crate::sync::timestamp;
 
 /// The scopes a write needs (suffixes).
@@ -46,19 +48,31 @@ impl App {
             .await
     }
 
-    /// Whether writes may be made to `connection`, and why not.
+    /// Whether writes may be made to `connection`, and why not. Offline, the forms stay open
+    /// (writes wait in the outbox) with the scopes unknown.
     pub async fn gradebook_access(&self, connection: String) -> Result<WriteAccess, AppError> {
-        if connection != BUILTIN_CONNECTION {
-            return Ok(WriteAccess {
-                put: false,
-                delete: false,
-                reason: Some(format!(
-                    "{connection} is read-only here: Cairn sends gradebook writes to the built-in sandbox only so far"
-                )),
-            });
+        if let Some(reason) = self.write_refusal(&connection) {
+            return Ok(WriteAccess::read_only(reason));
         }
-        let client = self.builtin_client().await?;
-        Ok(access_of(&client.granted_scopes().await?))
+        let client = match self.write_client(&connection).await {
+            Ok(client) => client,
+            Err(error) => return Ok(WriteAccess::read_only(format!("{connection}: {}", error.message))),
+        };
+        if client.is_anonymous() {
+            return Ok(WriteAccess::read_only(format!(
+                "{connection} has no authentication: writes need a client id and secret"
+            )));
+        }
+        match client.granted_scopes().await {
+            Ok(granted) => Ok(access_of(&granted)),
+            Err(error) => {
+                let error = AppError::from(error);
+                match error.code.as_str() {
+                    "offline" => Ok(WriteAccess { put: true, delete: true, reason: None, offline: true }),
+                    _ => Ok(WriteAccess::read_only(format!("{connection}: {}", error.message))),
+                }
+            }
+        }
     }
 
     /// Checks a cell's edit and, when it passes, stores the PUT of its result in the outbox.
@@ -74,6 +88,12 @@ impl App {
                 let item = book.line_items.iter().find(|l| l.id == edit.line_item).ok_or_else(|| {
                     AppError::not_found(format!("no line item {} in the class {}", edit.line_item, edit.class_id))
                 })?;
+                if item.state != "server" {
+                    return Err(AppError::new(
+                        "invalid",
+                        format!("{} is not on the server yet: send changes first, then enter its results", item.title),
+                    ));
+                }
                 let cell = book.cells.iter().find(|c| c.student == edit.student && c.line_item == edit.line_item);
                 let existing = match cell {
                     Some(c) if c.state == "server" => {
@@ -172,20 +192,28 @@ impl App {
         Ok(entry)
     }
 
-    /// Sends `connection`'s pending writes.
+    /// Sends `connection`'s pending writes. A server that refuses them for the credentials
+    /// (401 after a new token, or 403) makes its forms read-only until the connection is saved
+    /// again.
     pub async fn gradebook_send(&self, connection: String) -> Result<SendReport, AppError> {
-        if connection != BUILTIN_CONNECTION {
-            return Err(AppError::new(
-                "invalid",
-                format!(
-                    "{connection} is read-only here: Cairn sends gradebook writes to the built-in sandbox only so far"
-                ),
-            ));
-        }
-        let client = self.builtin_client().await?;
+        let client = self.write_client(&connection).await?;
         let report = send_outbox(&client, &self.cache, &connection, self.clock.clone(), SendOptions::default()).await;
         self.changed(&connection);
+        if let Ok(SendReport { refused: Some(reason), .. }) = &report {
+            log::warn!("{connection} refused gradebook writes: {reason}");
+            self.write_refusals.lock().unwrap_or_else(PoisonError::into_inner).insert(connection, reason.clone());
+        }
         report
+    }
+
+    /// Why `connection`'s server refused writes this session, if it did.
+    fn write_refusal(&self, connection: &str) -> Option<String> {
+        self.write_refusals.lock().unwrap_or_else(PoisonError::into_inner).get(connection).cloned()
+    }
+
+    /// Forgets that `connection` refused writes (its settings or secret changed).
+    pub(crate) fn forget_write_refusal(&self, connection: &str) {
+        self.write_refusals.lock().unwrap_or_else(PoisonError::into_inner).remove(connection);
     }
 
     /// The writes of a connection (every connection with `None`), newest first: every write
@@ -277,10 +305,10 @@ impl App {
         timestamp(self.clock.now())
     }
 
-    /// A client of the built-in sandbox (started when it is not running).
-    async fn builtin_client(&self) -> Result<Client, AppError> {
-        let config = self.builtin_config().await?;
-        Ok(Client::new(config)?)
+    /// A client for writing to `connection` (the built-in sandbox started when it is not
+    /// running; a saved one with its secret from the keyring) with the app's settings.
+    async fn write_client(&self, connection: &str) -> Result<Client, AppError> {
+        Ok(Client::new(self.client_config(connection).await?)?)
     }
 }
 
@@ -291,7 +319,7 @@ pub fn access_of(granted: &[String]) -> WriteAccess {
         [(put, CREATEPUT), (delete, DELETE)].iter().filter(|(ok, _)| !ok).map(|(_, s)| *s).collect();
     let reason = (!missing.is_empty())
         .then(|| format!("the server did not grant {}: those writes are read-only", missing.join(" and ")));
-    WriteAccess { put, delete, reason }
+    WriteAccess { put, delete, reason, offline: false }
 }
 
 /// The saved row of the connection called `name`.

@@ -63,6 +63,8 @@ struct Sender {
     connection_id: i64,
     clock: Arc<dyn Clock>,
     offline: Arc<AtomicBool>,
+    /// Why the server refused writes for the credentials, once it did.
+    refused: Arc<std::sync::Mutex<Option<String>>>,
 }
 
 /// Sends `connection`'s pending writes; what became of each.
@@ -98,6 +100,7 @@ pub async fn send_outbox(
         connection_id,
         clock,
         offline: Arc::new(AtomicBool::new(false)),
+        refused: Arc::default(),
     };
     let permits = Arc::new(Semaphore::new(options.concurrency.max(1)));
     let mut tasks = JoinSet::new();
@@ -148,7 +151,8 @@ pub async fn send_outbox(
     report.sent = report.sent_ids.len() as u32;
     report.pending = report.pending_ids.len() as u32;
     report.failed = report.failed_ids.len() as u32;
-    report.offline = sender.offline.load(Ordering::SeqCst);
+    report.refused = sender.refused.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    report.offline = sender.offline.load(Ordering::SeqCst) && report.refused.is_none();
     Ok(report)
 }
 
@@ -295,6 +299,10 @@ impl Sender {
         if matches!(failure.failure.http_status, Some(401 | 403)) {
             // The credentials do not allow writing: nothing else will go through either.
             self.offline.store(true, Ordering::SeqCst);
+            self.refused
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .get_or_insert_with(|| failure.message.clone());
         }
         self.settle(id, state, &failure).await
     }

@@ -93,6 +93,9 @@ pub struct SendReport {
     /// Those refused.
     #[ts(type = "Array<number>")]
     pub failed_ids: Vec<i64>,
+    /// The server refused writes for the credentials (401 after a new token, or 403): why,
+    /// with its status object's words. The rest stay pending.
+    pub refused: Option<String>,
 }
 
 /// Unsent writes of one connection (said at start).
@@ -157,6 +160,12 @@ pub struct GradebookLineItem {
     pub max: Option<f64>,
     /// Its score scale's sourcedId.
     pub score_scale_id: Option<String>,
+    /// `server` (as cached), or the state of the unsent write that creates, changes or
+    /// (`deleting`) deletes it.
+    pub state: String,
+    /// That write's number in the outbox.
+    #[ts(type = "number | null")]
+    pub outbox_id: Option<i64>,
 }
 
 /// A student: a row of the grid.
@@ -217,6 +226,15 @@ pub struct WriteAccess {
     pub delete: bool,
     /// Why not, in words.
     pub reason: Option<String>,
+    /// The server could not be reached: the scopes are unknown, and writes wait in the outbox.
+    pub offline: bool,
+}
+
+impl WriteAccess {
+    /// Nothing may be written, because of `reason`.
+    pub fn read_only(reason: String) -> WriteAccess {
+        WriteAccess { put: false, delete: false, reason: Some(reason), offline: false }
+    }
 }
 
 /// A class's gradebook.

@@ -67,6 +67,51 @@ pub fn cell_of(result: &Value, state: &str) -> Option<GradebookCell> {
     })
 }
 
+/// Lays the unsent writes of the class's line items over the cached ones (oldest first, so
+/// the newest wins): a PUT or a bulk POST to the class adds or replaces one, a DELETE marks it.
+fn lay_unsent_line_items(
+    items: &mut Vec<(Value, String, Option<i64>)>,
+    unsent: &[outbox::OutboxEntry],
+    class_id: &str,
+) {
+    let in_class = |record: &Value| reference(record, "class").as_deref() == Some(class_id);
+    let put = |items: &mut Vec<(Value, String, Option<i64>)>, record: Value, state: &str, id: i64| {
+        let sourced = text(&record, "sourcedId");
+        let at = items.iter().position(|(v, _, _)| sourced.is_some() && text(v, "sourcedId") == sourced);
+        let laid = (record, state.to_owned(), Some(id));
+        match at {
+            Some(at) => items[at] = laid,
+            None => items.push(laid),
+        }
+    };
+    let mut oldest_first: Vec<&outbox::OutboxEntry> = unsent.iter().collect();
+    oldest_first.sort_by_key(|e| e.id);
+    for entry in oldest_first {
+        let body = entry.write.body.as_deref().map(parse).unwrap_or(Value::Null);
+        let state = entry.state.as_str();
+        match entry.write.operation.as_str() {
+            "putLineItem" => {
+                if let Some(record) = body.get("lineItem").filter(|r| in_class(r)) {
+                    put(items, record.clone(), state, entry.id);
+                }
+            }
+            "postLineItemsForClass" if entry.write.record_id == class_id => {
+                for record in body.get("lineItems").and_then(Value::as_array).into_iter().flatten() {
+                    put(items, record.clone(), state, entry.id);
+                }
+            }
+            "deleteLineItem" => {
+                let target = Some(entry.write.record_id.clone());
+                if let Some(item) = items.iter_mut().find(|(v, _, _)| text(v, "sourcedId") == target) {
+                    item.1 = "deleting".to_owned();
+                    item.2 = Some(entry.id);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The gradebook of `class_id` in the connection `connection_id` (named `connection`).
 pub fn class_gradebook(
     conn: &Connection,
@@ -88,11 +133,14 @@ pub fn class_gradebook(
         titles.insert((collection, id.to_owned()), t.clone());
         Ok(t)
     };
-    let mut line_items = Vec::with_capacity(rows.line_items.len());
+    let unsent = outbox::list(conn, connection_id, &[WriteState::Pending, WriteState::Sending, WriteState::Failed])?;
+    let mut line_item_json: Vec<(Value, String, Option<i64>)> =
+        rows.line_items.iter().map(|j| (parse(j), "server".to_owned(), None)).collect();
+    lay_unsent_line_items(&mut line_item_json, &unsent, class_id);
+    let mut line_items = Vec::with_capacity(line_item_json.len());
     let mut category_ids = Vec::new();
     let mut scale_ids: Vec<String> = Vec::new();
-    for json in &rows.line_items {
-        let v = parse(json);
+    for (v, state, outbox_id) in line_item_json {
         let Some(id) = text(&v, "sourcedId") else { continue };
         let category_id = reference(&v, "category");
         let grading_period_id = reference(&v, "gradingPeriod");
@@ -125,6 +173,8 @@ pub fn class_gradebook(
             min: number(&v, "resultValueMin"),
             max: number(&v, "resultValueMax"),
             score_scale_id,
+            state,
+            outbox_id,
         });
     }
     line_items.sort_by(|a, b| {
@@ -185,8 +235,7 @@ pub fn class_gradebook(
             cells.insert((cell.student.clone(), cell.line_item.clone()), cell);
         }
     }
-    let unsent = [WriteState::Pending, WriteState::Sending, WriteState::Failed];
-    for entry in outbox::list(conn, connection_id, &unsent)? {
+    for entry in &unsent {
         if entry.write.operation != "putResult" {
             continue;
         }
