@@ -11,6 +11,7 @@ import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
 import { ExportButton } from "../features/frameworks/ExportButton";
 import { CloseQuestion } from "../features/gradebook/CloseQuestion";
+import { useOutboxRetry } from "../features/gradebook/useOutboxRetry";
 import { GradebookArea } from "../features/gradebook/GradebookArea";
 import { OpenGradebookContext, type GradebookTarget } from "../features/gradebook/gradebookState";
 import { ItemPanel } from "../features/frameworks/ItemPanel";
@@ -41,6 +42,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const [area, setArea] = useState<Area["id"]>("frameworks");
   const [help, setHelp] = useState(false);
   useTheme();
+  useOutboxRetry();
   const [sidebar, setSidebar] = usePaneSize("sidebar", defaultWidth(0.2, 200, 280));
   const [detail, setDetail] = usePaneSize("detail", defaultWidth(0.28, 280, 420));
   const [showDetail, setShowDetail] = usePaneShown("detail", true);

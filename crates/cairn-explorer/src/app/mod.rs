@@ -99,6 +99,8 @@ pub struct App {
     /// Connections whose server refused a write for the credentials (401 or 403), with why:
     /// their gradebook forms are read-only until the connection is saved again.
     write_refusals: Mutex<HashMap<String, String>>,
+    /// Held while the outbox is sent: one send at a time, so that no write goes out twice.
+    sending: tokio::sync::Mutex<()>,
 }
 
 impl App {
@@ -120,6 +122,7 @@ impl App {
             roster: Arc::default(),
             secrets: connections::os_keyring(),
             write_refusals: Mutex::new(HashMap::new()),
+            sending: tokio::sync::Mutex::new(()),
         })
     }
 

@@ -21,10 +21,10 @@ import { cellIndex, cellKey, editOf, emptyCells, toggled, typedValue, undoEdit, 
 import { gradebookKeys, useGradebook, useOutbox, useUnsent, useWriteAccess } from "./gradebookQueries";
 import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
+import { RETRY_MS } from "./useOutboxRetry";
 import "./gradebook.css";
 
 /** How long after an unreachable server the pending writes go again. */
-const RETRY_MS = 30_000;
 
 type Tab = "grid" | "outbox" | "new-line-item" | "new-record";
 
@@ -137,22 +137,12 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
   };
 
   // After a send that found the server unreachable, the pending writes go again a while later.
-  const [retryAt, setRetryAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (retryAt === null) return;
-    const timer = window.setTimeout(() => void send(), Math.max(0, retryAt - Date.now()));
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [retryAt]);
-
   const send = async () => {
     setError(null);
-    setRetryAt(null);
     try {
       const report = await backend.gradebookSend(target.connection);
-      if (report.offline && report.pending > 0) setRetryAt(Date.now() + RETRY_MS);
       const parts = [`${formatCount(report.sent)} sent`];
-      if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: trying again in ${RETRY_MS / 1000} s)` : ""}`);
+      if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: they go by themselves once it answers, tried every ${RETRY_MS / 1000} s)` : ""}`);
       if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
       if (report.refused) parts.push(`the server refused writes for these credentials: ${report.refused}`);
       setMessage(parts.join(", "));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { OutboxItem } from "../../bindings/OutboxItem";
-import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit } from "./gradebookModel";
+import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit, waitingForServer } from "./gradebookModel";
 
 const book: ClassGradebook = {
   connection: "c",
@@ -65,5 +65,21 @@ describe("the audit", () => {
     expect(csv.split("\r\n")[0]).toBe("created,sent,connection,what,method,operation,record,outcome,attempts,before,after,error");
     expect(csv).toContain('"Result: A, ""Quiz"""');
     expect(csv).toContain('"{""score"":3}"');
+  });
+});
+
+describe("writes waiting for the server", () => {
+  const item = (state: string, attempts: number, code: string | null, httpStatus: number | null): OutboxItem => ({
+    id: 1, connection: "c", method: "PUT", operation: "putResult", collection: "results", recordId: "r", label: "x", state, attempts,
+    body: null, before: null, after: null, pairs: [], createdAt: "t0", updatedAt: "t1", sentAt: null,
+    error: code ? { message: "m", failure: { code, httpStatus, status: null, transport: null } } : null,
+  });
+  it("are those tried once and found unreachable or failing for the moment, never those not yet sent or refused", () => {
+    expect(waitingForServer([item("pending", 1, "offline", null)])).toBe(true);
+    expect(waitingForServer([item("pending", 2, "server", 503)])).toBe(true);
+    expect(waitingForServer([item("pending", 1, "server", 429)])).toBe(true);
+    expect(waitingForServer([item("pending", 0, null, null)])).toBe(false);
+    expect(waitingForServer([item("failed", 1, "server", 422)])).toBe(false);
+    expect(waitingForServer([item("pending", 1, "server", 403)])).toBe(false);
   });
 });

@@ -150,3 +150,14 @@ export const STATE_LABELS: Record<string, string> = {
   sending: "sending",
   failed: "refused",
 };
+
+/** Whether unsent writes wait for the server to be back: one was sent and found it unreachable
+ * or failing for the moment (5xx, 408, 429), so sending again later is what the user asked for.
+ * Writes never sent wait for the user's "Send changes". */
+export function waitingForServer(items: OutboxItem[]): boolean {
+  return items.some((item) => {
+    if (item.state !== "pending" || item.attempts === 0 || !item.error) return false;
+    const { code, httpStatus } = item.error.failure;
+    return code === "offline" || httpStatus === 408 || httpStatus === 429 || (httpStatus !== null && httpStatus >= 500);
+  });
+}

@@ -196,6 +196,8 @@ impl App {
     /// (401 after a new token, or 403) makes its forms read-only until the connection is saved
     /// again.
     pub async fn gradebook_send(&self, connection: String) -> Result<SendReport, AppError> {
+        // A send already running (the window's retry, a click) is waited for, never overlapped.
+        let _one_at_a_time = self.sending.lock().await;
         let client = self.write_client(&connection).await?;
         let report = send_outbox(&client, &self.cache, &connection, self.clock.clone(), SendOptions::default()).await;
         self.changed(&connection);
