@@ -62,6 +62,6 @@ fn an_older_copy_never_replaces_a_newer_one_without_force_and_every_replacement_
     assert_eq!(code, 0, "{err}");
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report[0]["replaced"]["cached"]["title"], "Science", "{report}");
-    assert_eq!(report[0]["replaced"]["imported"]["last_change"], "2025-03-01T00:00:00Z", "{report}");
+    assert_eq!(report[0]["replaced"]["imported"]["lastChange"], "2025-03-01T00:00:00Z", "{report}");
     assert_eq!(cached_title(db), "Mathematics");
 }
