@@ -114,3 +114,20 @@ async fn a_post_found_on_the_wire_is_not_sent_again_when_the_server_holds_it() {
     assert_eq!(h.count("POST", &format!("/classes/{class}/lineItems")), 2);
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_being_deleted_is_marked_in_its_cell_then_gone() {
+    let h = Harness::start(Duration::from_secs(3600)).await;
+    let cache = h.cache();
+    let cid = cache.read_blocking(|c| cairn_store::cache::find_connection(c, CONNECTION)).unwrap().unwrap();
+    let served = h.class().cells.into_iter().find(|c| c.state == "server").expect("a served result");
+    let kind = kind_named("results").unwrap();
+    let delete = cache.write_blocking(|tx| stage_delete(tx, cid, kind, &served.result_id, "a result", "t")).unwrap();
+    let marked = h.class().cells.into_iter().find(|c| c.result_id == served.result_id).unwrap();
+    assert_eq!((marked.state.as_str(), marked.outbox_id), ("deleting", Some(delete)));
+    let report = send_outbox(&h.client(), &cache, CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
+    assert_eq!(report.sent_ids, vec![delete]);
+    assert!(h.class().cells.iter().all(|c| c.result_id != served.result_id), "the cell is empty");
+    assert!(h.server("getResult", &served.result_id, "result").await.is_none());
+    h.stop().await;
+}

@@ -115,6 +115,10 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         }
         const cells = new Map(server);
         for (const item of outbox) {
+          if (item.method === "DELETE" && item.collection === "results" && (item.state === "pending" || item.state === "failed")) {
+            for (const [key, c] of cells) if (c.resultId === item.recordId) cells.set(key, { ...c, state: "deleting", outboxId: item.id });
+            continue;
+          }
           if (item.operation !== "putResult" || !(item.state === "pending" || item.state === "failed")) continue;
           const c = item.body as GradebookCell;
           cells.set(`${c.student}|${c.lineItem}`, { ...c, state: item.state, outboxId: item.id, error: item.error });
@@ -168,6 +172,9 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
               failure: { code: "server", httpStatus: 422, transport: null, status: { codeMajor: "failure", severity: "error", codeMinor: "invalid_data", description: "the Category is not valid" } },
             };
             continue;
+          }
+          if (item.method === "DELETE" && item.collection === "results") {
+            for (const [key, c] of server) if (c.resultId === item.recordId) server.delete(key);
           }
           if (item.operation === "putResult") {
             const c = item.body as GradebookCell;

@@ -12,10 +12,12 @@ import type { GradebookStudent } from "../../bindings/GradebookStudent";
 import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, editOf, hasFlag, shown, toggled, type Flag } from "./gradebookModel";
 import type { CellProblem } from "./ResultsGrid";
 
+const NO_DELETE = "The server did not grant gradebook.delete";
+
 const KEY_OF: Record<Flag, string> = Object.fromEntries(Object.entries(FLAG_KEYS).map(([k, f]) => [f, k.toUpperCase()])) as Record<Flag, string>;
 
 /** The selected cell's panel. */
-export function CellPanel({ book, student, lineItem, cell, problem, readOnly, canDelete, onSave, onFill, onDeleteLineItem }: {
+export function CellPanel({ book, student, lineItem, cell, problem, readOnly, canDelete, onSave, onFill, onDeleteLineItem, onDeleteResult }: {
   book: ClassGradebook;
   student: GradebookStudent;
   lineItem: GradebookLineItem;
@@ -26,8 +28,10 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
   onSave: (edit: CellEdit) => void;
   onFill: (text: string) => void;
   onDeleteLineItem: () => void;
+  onDeleteResult: (resultId: string) => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"lineItem" | "result" | null>(null);
+  useEffect(() => setConfirming(null), [student.id, lineItem.id]);
   const results = book.cells.filter((c) => c.lineItem === lineItem.id).length;
   const [comment, setComment] = useState(cell?.comment ?? "");
   const [fill, setFill] = useState("");
@@ -94,17 +98,32 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
         <button type="submit" disabled={readOnly || !fill.trim()}>Fill</button>
       </form>
       <div className="gb-delete">
-        {!confirming ? (
-          <button type="button" disabled={!canDelete} title={canDelete ? undefined : "The server did not grant gradebook.delete"} onClick={() => setConfirming(true)}>
-            Delete line item…
-          </button>
-        ) : (
+        {confirming === null && (
+          <>
+            {cell?.state === "server" && (
+              <button type="button" disabled={!canDelete} title={canDelete ? undefined : NO_DELETE} onClick={() => setConfirming("result")}>
+                Delete result…
+              </button>
+            )}
+            <button type="button" disabled={!canDelete || lineItem.state !== "server"} title={canDelete ? undefined : NO_DELETE} onClick={() => setConfirming("lineItem")}>
+              Delete line item…
+            </button>
+          </>
+        )}
+        {confirming === "result" && cell && (
+          <div role="alertdialog" aria-label="Delete the result?" className="gb-question">
+            <p>Delete {student.name}’s result for “{lineItem.title}” ({shown(cell) || "no score"})? Nothing depends on it; the cell is empty once the server took it.</p>
+            <button type="button" className="danger" onClick={() => { setConfirming(null); onDeleteResult(cell.resultId); }}>Delete the result</button>
+            <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
+          </div>
+        )}
+        {confirming === "lineItem" && (
           <div role="alertdialog" aria-label="Delete the line item?" className="gb-question">
             <p>
               Delete the line item “{lineItem.title}”? {results > 0 ? `Its ${results} ${results === 1 ? "result stays" : "results stay"} on the server without their line item.` : "No result depends on it."}
             </p>
-            <button type="button" className="danger" onClick={() => { setConfirming(false); onDeleteLineItem(); }}>Delete “{lineItem.title}”</button>
-            <button type="button" onClick={() => setConfirming(false)}>Keep it</button>
+            <button type="button" className="danger" onClick={() => { setConfirming(null); onDeleteLineItem(); }}>Delete “{lineItem.title}”</button>
+            <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
           </div>
         )}
       </div>

@@ -45,6 +45,19 @@ describe("the gradebook", () => {
     await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 1)).toHaveAttribute("data-state", "server"));
   });
 
+  it("deletes a result after a confirmation naming it, struck through until sent", async () => {
+    const { backend, user, grid } = await openGradebook();
+    const panel = screen.getByRole("complementary", { name: "Selected result" });
+    await user.click(within(panel).getByRole("button", { name: "Delete result…" }));
+    const question = within(panel).getByRole("alertdialog", { name: "Delete the result?" });
+    expect(question).toHaveTextContent("Okafor, Ada’s result for “Quiz 1” (15)");
+    await user.click(within(question).getByRole("button", { name: "Delete the result" }));
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("data-state", "deleting"));
+    expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({ collection: "results", id: "r-s2-l1" });
+    await user.click(screen.getByRole("button", { name: "Send changes" }));
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("data-state", "empty"));
+  });
+
   it("refuses a score below the minimum at the cell and asks about one above the maximum", async () => {
     const { backend, user, grid } = await openGradebook();
     grid.focus();

@@ -217,6 +217,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
               onSave={(edit) => void save(edit, cells.get(cellKey(edit.student, edit.lineItem)), true)}
               onFill={(text) => void fill(selected.lineItem!.id, text)}
               onDeleteLineItem={() => void backend.gradebookDelete(target.connection, "lineItems", selected.lineItem!.id, `Line item: ${selected.lineItem!.title}`).then(refresh)}
+              onDeleteResult={(resultId) => void backend.gradebookDelete(target.connection, "results", resultId, `Result: ${selected.student!.name} · ${selected.lineItem!.title}`).then(refresh)}
             />
           )}
         </div>

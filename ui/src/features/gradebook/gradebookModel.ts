@@ -149,6 +149,7 @@ export const STATE_LABELS: Record<string, string> = {
   pending: "not sent yet",
   sending: "sending",
   failed: "refused",
+  deleting: "to be deleted",
 };
 
 /** Whether unsent writes wait for the server to be back: one was sent and found it unreachable

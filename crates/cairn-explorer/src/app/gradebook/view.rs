@@ -236,6 +236,13 @@ pub fn class_gradebook(
         }
     }
     for entry in &unsent {
+        if entry.write.operation == "deleteResult" {
+            if let Some(cell) = cells.values_mut().find(|c| c.result_id == entry.write.record_id) {
+                cell.state = "deleting".to_owned();
+                cell.outbox_id = Some(entry.id);
+            }
+            continue;
+        }
         if entry.write.operation != "putResult" {
             continue;
         }
