@@ -56,6 +56,7 @@ fn main() {
         "gradebook_save_cell",
         "gradebook_put",
         "gradebook_post",
+        "gradebook_post_results",
         "gradebook_delete",
         "gradebook_send",
         "gradebook_outbox",

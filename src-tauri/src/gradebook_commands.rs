@@ -2,7 +2,7 @@
 //! [`cairn_explorer::app::App`], answering `{code, message, detail}` on failure.
 
 use cairn_explorer::app::{
-    AppError, CellEdit, CellSave, ClassGradebook, OutboxItem, SendReport, UnsentCount, WriteAccess,
+    AppError, CellEdit, CellSave, ClassGradebook, OutboxItem, ResultsPost, SendReport, UnsentCount, WriteAccess,
 };
 use serde_json::Value;
 use tauri::State;
@@ -33,6 +33,17 @@ pub async fn gradebook_save_cell(
     edit: CellEdit,
 ) -> Result<CellSave, AppError> {
     app.app()?.gradebook_save_cell(connection, edit).await
+}
+
+/// New results of one line item's cells, checked and stored as one bulk POST.
+#[tauri::command]
+pub async fn gradebook_post_results(
+    app: State<'_, AppState>,
+    connection: String,
+    edits: Vec<CellEdit>,
+    label: String,
+) -> Result<ResultsPost, AppError> {
+    app.app()?.gradebook_post_results(connection, edits, label).await
 }
 
 /// A PUT of one record stored for sending.

@@ -83,6 +83,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         gradebook_commands::gradebook_save_cell,
         gradebook_commands::gradebook_put,
         gradebook_commands::gradebook_post,
+        gradebook_commands::gradebook_post_results,
         gradebook_commands::gradebook_delete,
         gradebook_commands::gradebook_send,
         gradebook_commands::gradebook_outbox,

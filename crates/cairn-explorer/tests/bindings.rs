@@ -131,6 +131,8 @@ fn export_all(dir: &Path) {
         ClassGradebook,
         CellEdit,
         CellSave,
+        RefusedCell,
+        ResultsPost,
         CellCheck,
         CheckFinding,
         ResultDraft,

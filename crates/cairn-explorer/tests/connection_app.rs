@@ -472,3 +472,77 @@ async fn a_saved_connection_takes_writes_and_one_that_refuses_them_turns_read_on
     let access = app.gradebook_access("district".into()).await.unwrap();
     assert!(access.put && access.offline, "{access:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_columns_empty_cells_go_as_one_results_post_or_not_at_all() {
+    let server = serve_demo(Dialect::spec(), None);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    app.sync_connection("district".into(), true, &|_| {}).await.unwrap();
+
+    // A class with a line item some of whose students have no result yet.
+    let conn = cairn_store::cache::open(&dir.path().join("cache.sqlite")).unwrap();
+    let id = cairn_store::cache::find_connection(&conn, "district").unwrap().unwrap();
+    let mut classes = cairn_store::cache::ids(&conn, id, Collection::Classes).unwrap();
+    classes.sort();
+    let (book, line_item, empty) = {
+        let mut found = None;
+        for class in classes {
+            let book = app.gradebook_class("district".into(), class).await.unwrap();
+            let column = book.line_items.iter().find_map(|l| {
+                let empty: Vec<String> = book
+                    .students
+                    .iter()
+                    .filter(|s| !book.cells.iter().any(|c| c.student == s.id && c.line_item == l.id))
+                    .map(|s| s.id.clone())
+                    .collect();
+                (!empty.is_empty() && l.min.is_some()).then(|| (l.clone(), empty))
+            });
+            if let Some((line_item, empty)) = column {
+                found = Some((book, line_item, empty));
+                break;
+            }
+        }
+        found.expect("a column with empty cells")
+    };
+    let edits = |score: &str| -> Vec<cairn_explorer::app::CellEdit> {
+        empty
+            .iter()
+            .map(|student| cairn_explorer::app::CellEdit {
+                class_id: book.class_id.clone(),
+                line_item: line_item.id.clone(),
+                student: student.clone(),
+                score: Some(score.into()),
+                text_score: None,
+                score_status: None,
+                score_date: None,
+                comment: None,
+                late: false,
+                incomplete: false,
+                missing: false,
+                in_progress: false,
+                extra_credit: false,
+            })
+            .collect()
+    };
+
+    // Below the minimum: every cell refused, nothing stored.
+    let below = format!("{}", line_item.min.unwrap() - 1.0);
+    let posted = app.gradebook_post_results("district".into(), edits(&below), "fill".into()).await.unwrap();
+    assert_eq!((posted.outbox_id, posted.refused.len()), (None, empty.len()));
+    assert!(app.gradebook_outbox(Some("district".into()), true).await.unwrap().is_empty());
+
+    // Within range: one POST, sent once, and every cell then holds what the server allocated.
+    let score = format!("{}", line_item.min.unwrap());
+    let posted = app.gradebook_post_results("district".into(), edits(&score), "fill".into()).await.unwrap();
+    let write = posted.outbox_id.expect("stored");
+    let report = app.gradebook_send("district".into()).await.unwrap();
+    assert_eq!(report.sent_ids, vec![write], "{report:?}");
+    let after = app.gradebook_class("district".into(), book.class_id.clone()).await.unwrap();
+    for student in &empty {
+        let cell = after.cells.iter().find(|c| &c.student == student && c.line_item == line_item.id).unwrap();
+        assert_eq!(cell.state, "server");
+    }
+    server.running.shutdown().await;
+}

@@ -42,6 +42,7 @@ import type { StartReport } from "../bindings/StartReport";
 import type { VersionDiff } from "../bindings/VersionDiff";
 import type { CellEdit } from "../bindings/CellEdit";
 import type { CellSave } from "../bindings/CellSave";
+import type { ResultsPost } from "../bindings/ResultsPost";
 import type { ClassGradebook } from "../bindings/ClassGradebook";
 import type { OutboxItem } from "../bindings/OutboxItem";
 import type { SendReport } from "../bindings/SendReport";
@@ -181,6 +182,8 @@ export interface Backend {
   /** `gradebook_put`: a PUT of one record (`collection`: lineItems, results, categories,
    * scoreScales, assessmentLineItems, assessmentResults) stored for sending; its number. */
   gradebookPut(connection: string, collection: string, record: unknown, label: string): Promise<number>;
+  /** `gradebook_post_results`: new results of one line item's cells, checked, stored as one `postResultsForLineItem`; nothing stored when a cell is refused. */
+  gradebookPostResults(connection: string, edits: CellEdit[], label: string): Promise<ResultsPost>;
   /** `gradebook_post`: a bulk POST (`postLineItemsForClass`, `postResultsForLineItem`) stored for sending. */
   gradebookPost(connection: string, operation: string, parent: string, records: unknown[], label: string): Promise<number>;
   /** `gradebook_delete`: a DELETE stored for sending. */

@@ -43,6 +43,7 @@ import type { Session } from "../bindings/Session";
 import type { StartReport } from "../bindings/StartReport";
 import type { VersionDiff } from "../bindings/VersionDiff";
 import type { CellSave } from "../bindings/CellSave";
+import type { ResultsPost } from "../bindings/ResultsPost";
 import type { ClassGradebook } from "../bindings/ClassGradebook";
 import type { OutboxItem } from "../bindings/OutboxItem";
 import type { SendReport } from "../bindings/SendReport";
@@ -213,6 +214,7 @@ export function createTauriBackend(): Backend {
     gradebookClass: (connection, classId) => call<ClassGradebook>("gradebook_class", { connection, classId }),
     gradebookAccess: (connection) => call<WriteAccess>("gradebook_access", { connection }),
     gradebookSaveCell: (connection, edit) => call<CellSave>("gradebook_save_cell", { connection, edit }),
+    gradebookPostResults: (connection, edits, label) => call<ResultsPost>("gradebook_post_results", { connection, edits, label }),
     gradebookPut: (connection, collection, record, label) =>
       call<number>("gradebook_put", { connection, collection, record, label }),
     gradebookPost: (connection, operation, parent, records, label) =>

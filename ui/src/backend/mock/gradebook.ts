@@ -4,6 +4,7 @@
 //! refused with a 422 and its status object, as the sandbox refuses). For the UI's tests and `?mock=1`.
 
 import type { CellCheck } from "../../bindings/CellCheck";
+import type { CellEdit } from "../../bindings/CellEdit";
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
 import type { OutboxItem } from "../../bindings/OutboxItem";
@@ -14,6 +15,7 @@ type GradebookMethods = Pick<
   | "gradebookClass"
   | "gradebookAccess"
   | "gradebookSaveCell"
+  | "gradebookPostResults"
   | "gradebookPut"
   | "gradebookPost"
   | "gradebookDelete"
@@ -89,6 +91,18 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
     emit(connection);
     return id;
   };
+  /** The checks of a cell's edit, as the backend's (a number, within min and max). */
+  const checkOf = (connection: string, edit: CellEdit): CellCheck => {
+    const item = book(connection).lineItems.find((l) => l.id === edit.lineItem);
+    const check: CellCheck = { refusals: [], confirm: null };
+    const typed = edit.score?.trim() ?? "";
+    const score = typed === "" ? null : Number(typed.replace(",", "."));
+    if (score !== null && Number.isNaN(score)) check.refusals.push({ field: "score", rule: "not_a_number", message: `"${typed}" is not a number` });
+    if (score !== null && item?.min != null && score < item.min) check.refusals.push({ field: "score", rule: "below_min", message: `${score} is below the line item's minimum ${item.min}` });
+    if (score !== null && item?.max != null && score > item.max && !edit.extraCredit) check.confirm = { field: "score", rule: "above_max", message: `${score} is above the line item's maximum ${item.max}: is it extra credit?` };
+    return check;
+  };
+
   return {
     gradebookClass: (connection, classId) =>
       answer("gradebook_class", { connection, classId }, () => {
@@ -126,15 +140,18 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         return { ...b, classId, lineItems, cells: [...cells.values()] };
       }),
     gradebookAccess: (connection) => answer("gradebook_access", { connection }, () => ({ put: true, delete: true, reason: null, offline: false })),
+    gradebookPostResults: (connection, edits, label) =>
+      answer("gradebook_post_results", { connection, edits, label }, () => {
+        const refused = edits.map((edit) => ({ student: edit.student, check: checkOf(connection, edit) })).filter((r) => r.check.refusals.length > 0 || r.check.confirm);
+        if (refused.length > 0) return { outboxId: null, refused };
+        const records = edits.map((edit) => cell(edit.student, edit.lineItem, edit.score ?? null, { resultId: `new-${edit.student}`, scoreStatus: edit.scoreStatus ?? "fully graded" }));
+        return { outboxId: store(connection, "POST", "postResultsForLineItem", "results", edits[0]?.lineItem ?? "", label, records), refused: [] };
+      }),
     gradebookSaveCell: (connection, edit) =>
       answer("gradebook_save_cell", { connection, edit }, () => {
         const item = book(connection).lineItems.find((l) => l.id === edit.lineItem);
-        const check: CellCheck = { refusals: [], confirm: null };
+        const check = checkOf(connection, edit);
         const typed = edit.score?.trim() ?? "";
-        const score = typed === "" ? null : Number(typed.replace(",", "."));
-        if (score !== null && Number.isNaN(score)) check.refusals.push({ field: "score", rule: "not_a_number", message: `"${typed}" is not a number` });
-        if (score !== null && item?.min != null && score < item.min) check.refusals.push({ field: "score", rule: "below_min", message: `${score} is below the line item's minimum ${item.min}` });
-        if (score !== null && item?.max != null && score > item.max && !edit.extraCredit) check.confirm = { field: "score", rule: "above_max", message: `${score} is above the line item's maximum ${item.max}: is it extra credit?` };
         if (check.refusals.length > 0 || check.confirm) return { outboxId: null, check };
         const key = `${edit.student}|${edit.lineItem}`;
         const before = server.get(key);

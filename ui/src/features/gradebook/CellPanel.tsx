@@ -26,7 +26,7 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
   readOnly: boolean;
   canDelete: boolean;
   onSave: (edit: CellEdit) => void;
-  onFill: (text: string) => void;
+  onFill: (text: string, asPost: boolean) => void;
   onDeleteLineItem: () => void;
   onDeleteResult: (resultId: string) => void;
 }) {
@@ -35,6 +35,7 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
   const results = book.cells.filter((c) => c.lineItem === lineItem.id).length;
   const [comment, setComment] = useState(cell?.comment ?? "");
   const [fill, setFill] = useState("");
+  const [asPost, setAsPost] = useState(false);
   useEffect(() => setComment(cell?.comment ?? ""), [cell?.comment, student.id, lineItem.id]);
   const base = editOf(book.classId, student.id, lineItem.id, cell);
   const status = cell?.error?.failure.status ?? null;
@@ -88,12 +89,15 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
         className="gb-fill"
         onSubmit={(e) => {
           e.preventDefault();
-          if (fill.trim()) onFill(fill);
+          if (fill.trim()) onFill(fill, asPost);
         }}
       >
         <label>
           Fill the empty cells of {lineItem.title} with
           <input aria-label={`Fill the empty cells of ${lineItem.title}`} value={fill} disabled={readOnly} onChange={(e) => setFill(e.target.value)} className="num" size={6} />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={asPost} disabled={readOnly} onChange={(e) => setAsPost(e.target.checked)} /> as one bulk POST
         </label>
         <button type="submit" disabled={readOnly || !fill.trim()}>Fill</button>
       </form>

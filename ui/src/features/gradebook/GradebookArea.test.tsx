@@ -58,6 +58,27 @@ describe("the gradebook", () => {
     await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("data-state", "empty"));
   });
 
+  it("fills a column's empty cells as one bulk POST, or refuses them all at the cells", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("{ArrowRight}");
+    const panel = screen.getByRole("complementary", { name: "Selected result" });
+    const fill = within(panel).getByRole("textbox", { name: "Fill the empty cells of Quiz 2" });
+    await user.click(within(panel).getByRole("checkbox", { name: "as one bulk POST" }));
+    await user.type(fill, "-1");
+    await user.click(within(panel).getByRole("button", { name: "Fill" }));
+    await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 1)).toHaveAttribute("data-state", "refused"));
+    expect(backend.calls.filter((c) => c.command === "gradebook_post_results")).toHaveLength(1);
+    expect(backend.calls.some((c) => c.command === "gradebook_save_cell")).toBe(false);
+
+    await user.clear(fill);
+    await user.type(fill, "10");
+    await user.click(within(panel).getByRole("button", { name: "Fill" }));
+    expect(await screen.findByText(/results of Quiz 2 stored as one POST/)).toBeInTheDocument();
+    const posted = backend.calls.filter((c) => c.command === "gradebook_post_results")[1];
+    expect((posted?.args.edits as Array<{ lineItem: string; score: string }>).every((e) => e.lineItem === "l2" && e.score === "10")).toBe(true);
+  });
+
   it("refuses a score below the minimum at the cell and asks about one above the maximum", async () => {
     const { backend, user, grid } = await openGradebook();
     grid.focus();

@@ -153,8 +153,28 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
     await queries.invalidateQueries({ queryKey: gradebookKeys.unsent() });
   };
 
-  const fill = async (lineItem: string, text: string) => {
-    for (const student of emptyCells(book, cells, lineItem)) {
+  const fill = async (lineItem: string, text: string, asPost: boolean) => {
+    const students = emptyCells(book, cells, lineItem);
+    if (asPost) {
+      if (students.length === 0) return;
+      const edits = students.map((student) => typedValue(editOf(book.classId, student, lineItem, undefined), text, hasScale(lineItem)));
+      const title = book.lineItems.find((l) => l.id === lineItem)?.title ?? lineItem;
+      try {
+        const posted = await backend.gradebookPostResults(target.connection, edits, `${formatCount(edits.length)} results of ${title} (one POST)`);
+        for (const refused of posted.refused) {
+          const check = refused.check;
+          setProblem(cellKey(refused.student, lineItem), { text, message: [...check.refusals.map((r) => r.message), check.confirm?.message].filter(Boolean).join("; ") });
+        }
+        if (posted.outboxId !== null) {
+          setMessage(`${formatCount(edits.length)} results of ${title} stored as one POST: send changes to post them`);
+          await refresh();
+        }
+      } catch (e) {
+        setError(e as AppError);
+      }
+      return;
+    }
+    for (const student of students) {
       const before = cells.get(cellKey(student, lineItem));
       await save(typedValue(editOf(book.classId, student, lineItem, before), text, hasScale(lineItem)), before, true);
     }
@@ -215,7 +235,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
               readOnly={readOnly}
               canDelete={Boolean(access.data?.delete)}
               onSave={(edit) => void save(edit, cells.get(cellKey(edit.student, edit.lineItem)), true)}
-              onFill={(text) => void fill(selected.lineItem!.id, text)}
+              onFill={(text, asPost) => void fill(selected.lineItem!.id, text, asPost)}
               onDeleteLineItem={() => void backend.gradebookDelete(target.connection, "lineItems", selected.lineItem!.id, `Line item: ${selected.lineItem!.title}`).then(refresh)}
               onDeleteResult={(resultId) => void backend.gradebookDelete(target.connection, "results", resultId, `Result: ${selected.student!.name} · ${selected.lineItem!.title}`).then(refresh)}
             />

@@ -79,48 +79,56 @@ impl App {
     pub async fn gradebook_save_cell(&self, connection: String, edit: CellEdit) -> Result<CellSave, AppError> {
         let (today, now, new_id) = (self.today(), self.now(), self.new_uuid());
         let name = connection.clone();
-        let saved = self
-            .cache
+        self.cache
             .write(move |tx| {
-                let row = cairn_store::cache::connection(tx, &name)?
-                    .ok_or_else(|| AppError::not_found(format!("no connection {name:?}")))?;
+                let row = connection_row(tx, &name)?;
                 let book = view::class_gradebook(tx, row.id, &name, &edit.class_id)?;
-                let item = book.line_items.iter().find(|l| l.id == edit.line_item).ok_or_else(|| {
-                    AppError::not_found(format!("no line item {} in the class {}", edit.line_item, edit.class_id))
-                })?;
-                if item.state != "server" {
-                    return Err(AppError::new(
-                        "invalid",
-                        format!("{} is not on the server yet: send changes first, then enter its results", item.title),
-                    ));
-                }
-                let cell = book.cells.iter().find(|c| c.student == edit.student && c.line_item == edit.line_item);
-                let existing = match cell {
-                    Some(c) if c.state == "server" => {
-                        cairn_store::cache::record(tx, row.id, Collection::Results, &c.result_id)?
-                            .and_then(|j| serde_json::from_str::<Value>(&j).ok())
-                    }
-                    Some(c) => pending_result(tx, c.outbox_id)?,
-                    None => None,
-                };
-                let draft = edit::draft_of(&edit, existing.as_ref(), &today);
-                let check = check_result(&draft, &edit::limits_of(item, &book.scales), |s| {
-                    book.students.iter().any(|st| st.id == s)
-                });
-                if !check.passes() {
-                    return Ok::<_, AppError>(CellSave { outbox_id: None, check });
-                }
-                let hrefs = Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) };
-                let record = result_record(&edit, existing.as_ref(), &new_id, &hrefs, &today, &now);
-                let student =
-                    book.students.iter().find(|s| s.id == edit.student).map_or(edit.student.as_str(), |s| &s.name);
-                let label = format!("Result: {student} · {}", item.title);
+                let (check, record) = checked_result(tx, &row, &book, &edit, &new_id, &today, &now)?;
+                let Some((record, label)) = record else { return Ok(CellSave { outbox_id: None, check }) };
                 let kind = kind_named("results").ok_or_else(|| AppError::internal("results are not a kind"))?;
                 let id = stage_put(tx, row.id, kind, &record, &label, &now)?;
                 Ok(CellSave { outbox_id: Some(id), check })
             })
-            .await?;
-        Ok(saved)
+            .await
+    }
+
+    /// Checks the edits of cells of one line item (new results: "fill empty cells") and, when
+    /// every one passes, stores them as one bulk POST (`postResultsForLineItem`); else stores
+    /// nothing and answers each refused cell's checks.
+    pub async fn gradebook_post_results(
+        &self,
+        connection: String,
+        edits: Vec<CellEdit>,
+        label: String,
+    ) -> Result<ResultsPost, AppError> {
+        let Some(first) = edits.first() else { return Err(AppError::new("invalid", "no cell to post")) };
+        let (class_id, line_item) = (first.class_id.clone(), first.line_item.clone());
+        if edits.iter().any(|e| e.class_id != class_id || e.line_item != line_item) {
+            return Err(AppError::new("invalid", "a results POST holds the cells of one line item of one class"));
+        }
+        let (today, now) = (self.today(), self.now());
+        let ids: Vec<String> = edits.iter().map(|_| self.new_uuid()).collect();
+        let name = connection.clone();
+        self.cache
+            .write(move |tx| {
+                let row = connection_row(tx, &name)?;
+                let book = view::class_gradebook(tx, row.id, &name, &class_id)?;
+                let (mut records, mut refused) = (Vec::new(), Vec::new());
+                for (edit, new_id) in edits.iter().zip(&ids) {
+                    match checked_result(tx, &row, &book, edit, new_id, &today, &now)? {
+                        (_, Some((record, _))) => records.push(record),
+                        (check, None) => refused.push(RefusedCell { student: edit.student.clone(), check }),
+                    }
+                }
+                if !refused.is_empty() {
+                    return Ok(ResultsPost { outbox_id: None, refused });
+                }
+                let bulk = bulk_named("postResultsForLineItem")
+                    .ok_or_else(|| AppError::internal("postResultsForLineItem is not a bulk POST"))?;
+                let id = stage_post(tx, row.id, bulk, &line_item, &records, &label, &now)?;
+                Ok(ResultsPost { outbox_id: Some(id), refused })
+            })
+            .await
     }
 
     /// Stores a PUT of any of the six kinds (`collection` by name: `lineItems`, ...).
@@ -312,6 +320,45 @@ impl App {
     async fn write_client(&self, connection: &str) -> Result<Client, AppError> {
         Ok(Client::new(self.client_config(connection).await?)?)
     }
+}
+
+/// A cell's edit checked against its line item, scale and class, and when it passes the
+/// result record to write (with its outbox label); `new_id` names a result not yet made.
+fn checked_result(
+    conn: &rusqlite::Connection,
+    row: &cairn_store::cache::ConnectionRow,
+    book: &ClassGradebook,
+    edit: &CellEdit,
+    new_id: &str,
+    today: &str,
+    now: &str,
+) -> Result<(CellCheck, Option<(Value, String)>), AppError> {
+    let item = book.line_items.iter().find(|l| l.id == edit.line_item).ok_or_else(|| {
+        AppError::not_found(format!("no line item {} in the class {}", edit.line_item, edit.class_id))
+    })?;
+    if item.state != "server" {
+        return Err(AppError::new(
+            "invalid",
+            format!("{} is not on the server yet: send changes first, then enter its results", item.title),
+        ));
+    }
+    let cell = book.cells.iter().find(|c| c.student == edit.student && c.line_item == edit.line_item);
+    let existing = match cell {
+        Some(c) if c.state == "server" => cairn_store::cache::record(conn, row.id, Collection::Results, &c.result_id)?
+            .and_then(|j| serde_json::from_str::<Value>(&j).ok()),
+        Some(c) => pending_result(conn, c.outbox_id)?,
+        None => None,
+    };
+    let draft = edit::draft_of(edit, existing.as_ref(), today);
+    let check =
+        check_result(&draft, &edit::limits_of(item, &book.scales), |s| book.students.iter().any(|st| st.id == s));
+    if !check.passes() {
+        return Ok((check, None));
+    }
+    let hrefs = Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) };
+    let record = result_record(edit, existing.as_ref(), new_id, &hrefs, today, now);
+    let student = book.students.iter().find(|s| s.id == edit.student).map_or(edit.student.as_str(), |s| &s.name);
+    Ok((check, Some((record, format!("Result: {student} · {}", item.title)))))
 }
 
 /// What the granted scopes (suffixes) allow to write, and why not.

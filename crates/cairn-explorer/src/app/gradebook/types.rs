@@ -293,6 +293,28 @@ pub struct CellEdit {
     pub extra_credit: bool,
 }
 
+/// A cell a results POST did not take, with its checks' answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusedCell {
+    /// The student's sourcedId.
+    pub student: String,
+    /// Why.
+    pub check: super::checks::CellCheck,
+}
+
+/// What storing a results POST did: stored for sending, or the cells refused (then nothing
+/// was stored).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultsPost {
+    /// The outbox write, when every cell passed.
+    #[ts(type = "number | null")]
+    pub outbox_id: Option<i64>,
+    /// The cells refused.
+    pub refused: Vec<RefusedCell>,
+}
+
 /// What saving a cell did: stored for sending, or the checks' answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
