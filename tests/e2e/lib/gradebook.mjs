@@ -3,47 +3,13 @@
 // built-in sandbox's own database, asked over plain HTTPS what the server holds.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
 import readline from 'node:readline';
 import { appBinary, cliBinary } from './app.mjs';
+import { click, clickText } from './dom.mjs';
+import { sandboxApi } from './sandboxApi.mjs';
 
-/** Clicks `selector`, finding it again when a re-render replaced it. */
-export async function click(browser, selector) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const element = await browser.$(selector);
-      await element.waitForClickable({ timeout: 30_000 });
-      await element.click();
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !/stale/i.test(String(error?.message ?? error))) throw error;
-      await browser.pause(200);
-    }
-  }
-}
-
-/** Clicks the `selector` element whose text content is (or includes, with `partial`) `text`. */
-export async function clickText(browser, selector, text, { partial = false } = {}) {
-  let found;
-  await browser.waitUntil(async () => {
-    for (const element of await browser.$$(selector)) {
-      try {
-        const own = String(await element.getProperty('textContent')).replace(/\s+/g, ' ').trim();
-        if (partial ? own.includes(text) : own === text) {
-          found = element;
-          return true;
-        }
-      } catch {
-        // replaced by a re-render
-      }
-    }
-    return false;
-  }, { timeout: 30_000, timeoutMsg: `no ${selector} reading ${text}` });
-  await found.waitForClickable({ timeout: 20_000 });
-  await found.click();
-}
+export { click, clickText };
 
 /** Waits until `selector` exists (and answers it). */
 export async function waitFor(browser, selector, timeout = 30_000) {
@@ -104,26 +70,11 @@ export async function serveBuiltinData(dataDir, secret) {
     readline.createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     server.once('exit', (code) => reject(new Error(`cairn serve exited with ${code}`)));
   });
-  const ca = readFileSync(ready.ca_cert);
-  const request = (url, options, body) => new Promise((resolve, reject) => {
-    const req = https.request(url, { ca, ...options }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-  const auth = Buffer.from(`e2e:${secret}`).toString('base64');
-  const form = `grant_type=client_credentials&scope=${encodeURIComponent(`${ready.scope_base}/gradebook.readonly`)}`;
-  const token = JSON.parse((await request(ready.token_url, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-  }, form)).text).access_token;
+  const api = await sandboxApi(ready, 'e2e', secret, 'gradebook.readonly');
   return {
     /** GET on the gradebook service: status and JSON. */
     async gradebook(pathname) {
-      const res = await request(`${ready.base_url}/api/roster/gradebook/v1p2${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await api.get(`/api/roster/gradebook/v1p2${pathname}`);
       return { status: res.status, json: res.text ? JSON.parse(res.text) : null };
     },
     stop: () => new Promise((resolve) => {

@@ -9,12 +9,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
 import readline from 'node:readline';
 import { cairn, cliBinary, freshDataDir, launch, shotsDir, startDriver } from '../lib/app.mjs';
 import { cacheFile } from '../lib/data.mjs';
 import { startSecretService } from '../lib/keyring.mjs';
+import { click } from '../lib/dom.mjs';
+import { sandboxApi } from '../lib/sandboxApi.mjs';
 
 const SECRET = 'conn-e2e-Secret-7Hq2xP';
 const CONNECTION = 'District';
@@ -46,41 +47,10 @@ after(async () => {
 
 /** X-Total-Count of a rostering collection, with a token of client `app`. */
 async function total(collection) {
-  const ca = readFileSync(ready.ca_cert);
-  const request = (url, options, body) => new Promise((resolve, reject) => {
-    const req = https.request(url, { ca, ...options }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-  const auth = Buffer.from(`app:${SECRET}`).toString('base64');
-  const form = `grant_type=client_credentials&scope=${encodeURIComponent(`${ready.scope_base}/roster.readonly`)}`;
-  const token = JSON.parse((await request(ready.token_url, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-  }, form)).text).access_token;
-  const res = await request(`${ready.base_url}/api/roster/rostering/v1p2/${collection}?limit=1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const api = await sandboxApi(ready, 'app', SECRET, 'roster.readonly');
+  const res = await api.get(`/api/roster/rostering/v1p2/${collection}?limit=1`);
   assert.equal(res.status, 200, res.text);
   return Number(res.headers['x-total-count']);
-}
-
-async function click(browser, selector) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const element = await browser.$(selector);
-      await element.waitForClickable({ timeout: 30_000 });
-      await element.click();
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !/stale/i.test(String(error?.message ?? error))) throw error;
-      await browser.pause(200);
-    }
-  }
 }
 
 async function type(browser, selector, value) {

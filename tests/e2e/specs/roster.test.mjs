@@ -8,12 +8,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
 import readline from 'node:readline';
 import { cairn, cliBinary, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { cacheFile } from '../lib/data.mjs';
+import { click, clickText } from '../lib/dom.mjs';
+import { sandboxApi } from '../lib/sandboxApi.mjs';
 
 const SECRET = 'roster-e2e-secret-0123456789';
 const CHECKS = path.join(root, 'tests', 'fixtures', 'oneroster', 'cairn-v1p2-checks');
@@ -41,25 +41,7 @@ after(async () => {
 
 /** GET on the sandbox with a token of client `full`: the JSON and the X-Total-Count. */
 async function api(pathname) {
-  const ca = readFileSync(ready.ca_cert);
-  const request = (url, options, body) => new Promise((resolve, reject) => {
-    const req = https.request(url, { ca, ...options }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-  const auth = Buffer.from(`full:${SECRET}`).toString('base64');
-  const form = `grant_type=client_credentials&scope=${encodeURIComponent(`${ready.scope_base}/roster.readonly`)}`;
-  const token = JSON.parse((await request(ready.token_url, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-  }, form)).text).access_token;
-  const res = await request(`${ready.base_url}/api/roster/rostering/v1p2${pathname}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const res = await (await sandboxApi(ready, 'full', SECRET, 'roster.readonly')).get(`/api/roster/rostering/v1p2${pathname}`);
   assert.equal(res.status, 200, `${pathname}: ${res.text}`);
   return { json: JSON.parse(res.text), total: Number(res.headers['x-total-count']) };
 }
@@ -68,46 +50,6 @@ function sync(dataDir, connection, client) {
   process.env.CAIRN_E2E_SECRET = SECRET;
   cairn('sync', '--base-url', ready.base_url, '--client-id', client, '--client-secret-env', 'CAIRN_E2E_SECRET',
     '--ca-cert', ready.ca_cert, '--only', 'rostering,resources,gradebook', '--db', cacheFile(dataDir), '--connection', connection);
-}
-
-/** Clicks `selector`, finding it again when a re-render replaced it between finding and clicking. */
-async function click(browser, selector) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const element = await browser.$(selector);
-      await element.waitForClickable({ timeout: 20_000 });
-      await element.click();
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !/stale/i.test(String(error?.message ?? error))) throw error;
-      await browser.pause(200);
-    }
-  }
-}
-
-/**
- * Clicks the element matching the CSS `selector` whose text is `text` (or contains it, with
- * `partial`): WebDriver's text selectors do not combine with CSS descendants.
- */
-async function clickText(browser, selector, text, { partial = false } = {}) {
-  let found;
-  await browser.waitUntil(async () => {
-    for (const element of await browser.$$(selector)) {
-      try {
-        // textContent: a cell clips long titles, and WebDriver's text is only what shows.
-        const own = String(await element.getProperty('textContent')).replace(/\s+/g, ' ').trim();
-        if (partial ? own.includes(text) : own === text) {
-          found = element;
-          return true;
-        }
-      } catch {
-        // replaced by a re-render: look again
-      }
-    }
-    return false;
-  }, { timeout: 20_000, timeoutMsg: `no ${selector} reading ${text}` });
-  await found.waitForClickable({ timeout: 20_000 });
-  await found.click();
 }
 
 /** Waits until the navigation's last crumb (where you are) reads `label`. */
