@@ -11,6 +11,7 @@ fn main() {
         "tree_descendants",
         "tree_paths",
         "item_detail",
+        "fetch_end",
         "search",
         "session_load",
         "session_save",

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use cairn_explorer::app::{
-    App, AppError, Children, CrosswalkReport, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree, ItemDetail,
-    NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport, SyncSummary,
-    VersionDiff,
+    App, AppError, Children, CrosswalkReport, FetchedEnd, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree,
+    ItemDetail, NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport,
+    SyncSummary, VersionDiff,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -96,6 +96,13 @@ pub async fn tree_paths(
     identifier: String,
 ) -> Result<Vec<Vec<String>>, AppError> {
     app.app()?.tree_paths(key, identifier).await
+}
+
+/// The item at `uri` fetched from the saved `connection` with its framework, cached; where to
+/// open it.
+#[tauri::command]
+pub async fn fetch_end(app: State<'_, AppState>, connection: String, uri: String) -> Result<FetchedEnd, AppError> {
+    app.app()?.fetch_end(connection, uri).await
 }
 
 /// What the item panel shows.

@@ -38,6 +38,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::tree_descendants,
         commands::tree_paths,
         commands::item_detail,
+        commands::fetch_end,
         commands::search,
         commands::session_load,
         commands::session_save,

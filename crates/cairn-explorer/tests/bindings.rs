@@ -37,6 +37,7 @@ fn export_all(dir: &Path) {
         TreeRow,
         Crumb,
         LinkEnd,
+        FetchedEnd,
         AssociationLink,
         AssociationDirection,
         AssociationGroup,

@@ -18,6 +18,7 @@ use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
+use serde_json::json;
 
 /// A distinctive secret: no file of the data folder and no log line may hold it.
 const SECRET: &str = "Quill-7f3a-app-secret-Wx42";
@@ -72,6 +73,15 @@ struct Server {
 /// The sandbox with the small demo, under `dialect`, with client `cairn` (every scope) and
 /// `core` (roster-core only).
 fn serve_demo(dialect: Dialect, delay: Option<Duration>) -> Server {
+    serve_demo_with(dialect, delay, |_, _| Vec::new())
+}
+
+/// [`serve_demo`] with the records `extra` makes from the base URL and the demo's records.
+fn serve_demo_with(
+    dialect: Dialect,
+    delay: Option<Duration>,
+    extra: impl FnOnce(&str, &[(Collection, serde_json::Value)]) -> Vec<(Collection, serde_json::Value)>,
+) -> Server {
     let dir = tempfile::tempdir().unwrap();
     let bound = bind("127.0.0.1:0".parse().unwrap(), true, dir.path()).unwrap();
     let base_url = bound.base_url.clone();
@@ -90,6 +100,8 @@ fn serve_demo(dialect: Dialect, delay: Option<Duration>) -> Server {
     .unwrap();
     let mut records = Vec::new();
     generate(&DemoOptions::new(Scale::Small, &base_url), &mut |c, v| records.push((c, v)));
+    let more = extra(&base_url, &records);
+    records.extend(more);
     sandbox.write(records).unwrap();
     let running = serve(bound, sandbox, ServeOptions { delay, ..ServeOptions::default() });
     Server { running, base_url, ca_cert, _dir: dir }
@@ -544,5 +556,105 @@ async fn a_columns_empty_cells_go_as_one_results_post_or_not_at_all() {
         let cell = after.cells.iter().find(|c| &c.student == student && c.line_item == line_item.id).unwrap();
         assert_eq!(cell.state, "server");
     }
+    server.running.shutdown().await;
+}
+
+/// A framework of one item ("Outside"), and an association to it from the first item of the
+/// demo's first framework: (that framework, its item, the new framework, its item, its URI).
+const OUTSIDE_DOC: &str = "0dd5e1de-0000-4000-8000-000000000001";
+const OUTSIDE_ITEM: &str = "0dd5e1de-0000-4000-8000-000000000002";
+
+fn outside_framework(base: &str, demo: &[(Collection, serde_json::Value)]) -> Vec<(Collection, serde_json::Value)> {
+    let case = format!("{base}/api/competency/v1p1");
+    let doc = demo.iter().find(|(c, _)| *c == Collection::CfDocuments).unwrap().1.clone();
+    let doc_id = doc["identifier"].as_str().unwrap();
+    let item = demo
+        .iter()
+        .find(|(c, v)| {
+            *c == Collection::CfItems && v.pointer("/CFDocumentURI/identifier").and_then(|x| x.as_str()) == Some(doc_id)
+        })
+        .unwrap()
+        .1
+        .clone();
+    let link = |id: &str, kind: &str, title: &str| json!({"identifier": id, "uri": format!("{case}/{kind}/{id}"), "title": title});
+    vec![
+        (
+            Collection::CfDocuments,
+            json!({
+                "identifier": OUTSIDE_DOC, "uri": format!("{case}/CFDocuments/{OUTSIDE_DOC}"), "title": "Outside",
+                "creator": "Elsewhere", "lastChangeDateTime": "2025-01-01T00:00:00Z",
+                "CFPackageURI": link(OUTSIDE_DOC, "CFPackages", "Outside"),
+            }),
+        ),
+        (
+            Collection::CfItems,
+            json!({
+                "identifier": OUTSIDE_ITEM, "uri": format!("{case}/CFItems/{OUTSIDE_ITEM}"), "fullStatement": "Reads maps",
+                "humanCodingScheme": "OUT.1", "lastChangeDateTime": "2025-01-01T00:00:00Z",
+                "CFDocumentURI": link(OUTSIDE_DOC, "CFDocuments", "Outside"),
+            }),
+        ),
+        (
+            Collection::CfAssociations,
+            json!({
+                "identifier": "0dd5e1de-0000-4000-8000-000000000003", "uri": format!("{case}/CFAssociations/0dd5e1de-0000-4000-8000-000000000003"),
+                "associationType": "exactMatchOf", "lastChangeDateTime": "2025-01-01T00:00:00Z",
+                "originNodeURI": link(item["identifier"].as_str().unwrap(), "CFItems", "origin"),
+                "destinationNodeURI": link(OUTSIDE_ITEM, "CFItems", "OUT.1"),
+                "CFDocumentURI": link(doc_id, "CFDocuments", doc["title"].as_str().unwrap_or("")),
+            }),
+        ),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_end_on_a_saved_connections_server_is_fetched_cached_and_opened() {
+    let server = serve_demo_with(Dialect::spec(), None, outside_framework);
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
+    let demo = outside_framework(&server.base_url, &{
+        let mut records = Vec::new();
+        generate(&DemoOptions::new(Scale::Small, &server.base_url), &mut |c, v| records.push((c, v)));
+        records
+    });
+    let association = &demo[2].1;
+    let from = association.pointer("/CFDocumentURI/identifier").unwrap().as_str().unwrap().to_owned();
+    let origin = association.pointer("/originNodeURI/identifier").unwrap().as_str().unwrap().to_owned();
+    let uri = association.pointer("/destinationNodeURI/uri").unwrap().as_str().unwrap().to_owned();
+    let (to, destination) = (OUTSIDE_DOC.to_owned(), OUTSIDE_ITEM.to_owned());
+
+    // Only the origin's framework cached.
+    let mut config = cairn_client::ClientConfig::new(&server.base_url, "cairn", SECRET);
+    config.ca_cert_pem = Some(std::fs::read(&server.ca_cert).unwrap());
+    let client = cairn_client::Client::new(config).unwrap();
+    let options = cairn_explorer::sync::SyncOptions {
+        services: vec![cairn_spec::Service::Competency],
+        frameworks: Some(vec![from.clone()]),
+        ..Default::default()
+    };
+    cairn_explorer::sync::sync(&client, app.cache(), "district", &options, &|_| {}, &cairn_client::Cancel::new())
+        .await
+        .unwrap();
+    let key = cairn_explorer::app::FrameworkKey { connection: "district".into(), identifier: from };
+    let detail = app.item_detail(key, origin).await.unwrap();
+    let link = detail
+        .associations
+        .iter()
+        .flat_map(|g| g.links.iter())
+        .find(|l| l.other.identifier == destination)
+        .expect("the link across frameworks");
+    assert_eq!((link.other.cached.as_ref(), link.other.fetch_from.as_deref()), (None, Some("district")));
+
+    // Fetched: its framework is cached, and it opens like any item.
+    let fetched = app.fetch_end("district".into(), uri.clone()).await.unwrap();
+    assert_eq!((fetched.key.identifier.as_str(), fetched.identifier.as_str()), (to.as_str(), destination.as_str()));
+    let opened = app.item_detail(fetched.key.clone(), destination.clone()).await.unwrap();
+    assert_eq!(opened.kind, cairn_explorer::app::NodeKind::Item);
+    assert!(opened.record.get("fullStatement").is_some(), "{}", opened.record);
+
+    // A URI no saved connection serves is refused, saying so.
+    let error = app.fetch_end("district".into(), "https://elsewhere.example/CFItems/x".into()).await.unwrap_err();
+    assert!(error.message.contains("does not lie on the server"), "{error:?}");
     server.running.shutdown().await;
 }

@@ -27,6 +27,7 @@ import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
+import type { FetchedEnd } from "../bindings/FetchedEnd";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
 import type { BundleRow } from "../bindings/BundleRow";
 import type { ExportDone } from "../bindings/ExportDone";
@@ -68,6 +69,8 @@ export interface Backend {
   treePaths(key: FrameworkKey, identifier: string): Promise<string[][]>;
   /** `item_detail`. */
   itemDetail(key: FrameworkKey, identifier: string): Promise<ItemDetail>;
+  /** `fetch_end`: the item at `uri` fetched from the saved `connection` with its framework, cached; where to open it. */
+  fetchEnd(connection: string, uri: string): Promise<FetchedEnd>;
   /** `search`: full text over every cached framework, best first, reporting the hits read;
    * a new search cancels the one still running, and so does `cancel("search")`. */
   search(query: string, limit: number, onProgress?: (progress: Progress) => void): Promise<SearchHit[]>;

@@ -30,6 +30,7 @@ import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
+import type { FetchedEnd } from "../bindings/FetchedEnd";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
 import type { BundleRow } from "../bindings/BundleRow";
 import type { ExportDone } from "../bindings/ExportDone";
@@ -99,6 +100,7 @@ export function createTauriBackend(): Backend {
     treeDescendants: (key, node) => call<Children[]>("tree_descendants", { key, node }),
     treePaths: (key, identifier) => call<string[][]>("tree_paths", { key, identifier }),
     itemDetail: (key, identifier) => call<ItemDetail>("item_detail", { key, identifier }),
+    fetchEnd: (connection, uri) => call<FetchedEnd>("fetch_end", { connection, uri }),
     search(query, limit, onProgress) {
       const channel = new Channel<Progress>();
       if (onProgress) channel.onmessage = onProgress;

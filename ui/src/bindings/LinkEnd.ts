@@ -20,4 +20,8 @@ title: string | null,
 /**
  * The framework where it can be opened, when the cache holds it.
  */
-cached: FrameworkKey | null, };
+cached: FrameworkKey | null, 
+/**
+ * Not cached, but its URI lies on this saved connection's server: it can be fetched.
+ */
+fetchFrom: string | null, };

@@ -76,6 +76,8 @@ export function demoFramework(): MockFramework {
         toKey: null,
         uri: "https://case.example.org/uri/ext-1",
         title: "An outside standard",
+        fetchFrom: "District",
+        fetched: { key: OTHER, identifier: "X1" },
       },
     ],
   };

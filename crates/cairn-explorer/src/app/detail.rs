@@ -20,9 +20,14 @@ pub fn item_detail(conn: &Connection, open: &OpenFramework, identifier: &str) ->
         NodeKind::External | NodeKind::Unknown => Value::Null,
     };
     let mut associations = open.associations(identifier)?;
+    let connections = cairn_store::cache::connections(conn)?;
     for link in associations.iter_mut().flat_map(|group| group.links.iter_mut()) {
         if link.other.cached.is_none() {
             link.other.cached = locate(conn, &key, &link.other.identifier)?;
+        }
+        if link.other.cached.is_none() {
+            link.other.fetch_from =
+                link.other.uri.as_deref().and_then(|uri| super::external::serving_connection(&connections, uri));
         }
     }
     Ok(ItemDetail {

@@ -12,6 +12,7 @@ mod diff;
 mod ends;
 mod error;
 mod exports;
+mod external;
 mod file_exports;
 mod frameworks;
 mod gradebook;

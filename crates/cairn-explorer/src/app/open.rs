@@ -347,6 +347,7 @@ fn groups(key: &FrameworkKey, graph: &FrameworkGraph, package: &CfPackage, index
                                 _ => None,
                             }),
                             cached: cached.then(|| key.clone()),
+                            fetch_from: None,
                         },
                         sequence_number: relation.sequence_number,
                         grouping: relation.grouping,

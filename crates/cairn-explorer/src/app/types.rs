@@ -147,6 +147,18 @@ pub struct LinkEnd {
     pub title: Option<String>,
     /// The framework where it can be opened, when the cache holds it.
     pub cached: Option<FrameworkKey>,
+    /// Not cached, but its URI lies on this saved connection's server: it can be fetched.
+    pub fetch_from: Option<String>,
+}
+
+/// An external end fetched and cached: where to open it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FetchedEnd {
+    /// The framework it was cached in.
+    pub key: FrameworkKey,
+    /// Its identifier.
+    pub identifier: String,
 }
 
 /// One association of the selected node.

@@ -31,6 +31,9 @@ export interface MockAssociation {
   title?: string | null;
   sequenceNumber?: number | null;
   grouping?: string | null;
+  /** Not cached, but served by this saved connection: fetching it lands on `fetched`. */
+  fetchFrom?: string;
+  fetched?: { key: FrameworkKey; identifier: string };
 }
 
 /** One framework. */

@@ -219,6 +219,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
             uri: a.uri ?? null,
             title: a.title ?? (local ? label(local, a.to) : remote ? label(remote, a.to) : null),
             cached,
+            fetchFrom: cached ? null : a.fetchFrom ?? null,
           },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
@@ -227,7 +228,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
       if (a.to === id && ix.nodes.has(a.from)) {
         add(a.type, "incoming", {
           associationIdentifier: a.identifier,
-          other: { identifier: a.from, uri: null, title: label(ix.nodes.get(a.from), a.from), cached: ix.fw.key },
+          other: { identifier: a.from, uri: null, title: label(ix.nodes.get(a.from), a.from), cached: ix.fw.key, fetchFrom: null },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
         });
@@ -347,6 +348,14 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         const ix = framework(key);
         node(ix, identifier);
         return pathsUp(ix, identifier);
+      }),
+    fetchEnd: (connection, uri) =>
+      answer("fetch_end", { connection, uri }, () => {
+        for (const fw of frameworks.values()) {
+          const found = (fw.fw.associations ?? []).find((a) => a.uri === uri && a.fetchFrom === connection && a.fetched);
+          if (found?.fetched) return found.fetched;
+        }
+        throw { code: "invalid", message: `${uri} does not lie on the server of ${connection}`, detail: null };
       }),
     itemDetail: (key, identifier) =>
       answer("item_detail", { key, identifier }, (): ItemDetail => {

@@ -1,6 +1,11 @@
 //! The selected node's associations by type and direction; the other end opens when cached,
-//! and is shown with its URI and title when it lies outside the cache.
+//! and is shown with its URI and title when it lies outside the cache — with "Fetch" when a
+//! saved connection's server holds it (it is fetched with its framework, cached, and opened).
 
+import { useState } from "react";
+
+import { toAppError, useBackend } from "../../backend";
+import type { AppError } from "../../bindings/AppError";
 import type { AssociationGroup } from "../../bindings/AssociationGroup";
 import type { AssociationLink } from "../../bindings/AssociationLink";
 import { useExplorerStore } from "./ExplorerContext";
@@ -9,6 +14,9 @@ const DIRECTION = { outgoing: "this item →", incoming: "→ this item" } as co
 
 function OtherEnd({ link }: { link: AssociationLink }) {
   const store = useExplorerStore();
+  const backend = useBackend();
+  const [fetching, setFetching] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
   const other = link.other;
   const title = other.title ?? other.uri ?? other.identifier;
   if (other.cached) {
@@ -29,6 +37,27 @@ function OtherEnd({ link }: { link: AssociationLink }) {
       <span>{other.title ?? other.identifier}</span>
       {other.uri && <span className="uri">{other.uri}</span>}
       <span className="badge">not cached</span>
+      {other.fetchFrom && other.uri && (
+        <button
+          type="button"
+          className="link"
+          disabled={fetching}
+          title={`Fetch it and its framework from ${other.fetchFrom}, then open it`}
+          onClick={() => {
+            const [from, uri] = [other.fetchFrom!, other.uri!];
+            setFetching(true);
+            setError(null);
+            backend
+              .fetchEnd(from, uri)
+              .then((fetched) => store.navigate(fetched))
+              .catch((e) => setError(toAppError(e)))
+              .finally(() => setFetching(false));
+          }}
+        >
+          {fetching ? "Fetching…" : `Fetch from ${other.fetchFrom}`}
+        </button>
+      )}
+      {error && <span className="error-text" role="alert">{error.message}</span>}
     </span>
   );
 }

@@ -71,6 +71,15 @@ describe("the item panel", () => {
     await waitFor(() => expect(within(incoming).getByText(/no associations/i)).toBeInTheDocument());
   });
 
+  it("fetches an end a saved connection serves, then opens it", async () => {
+    const { backend } = await renderApp();
+    const { user, panel } = await openA1();
+    const assoc = within(panel).getByRole("region", { name: "Associations" });
+    await user.click(within(assoc).getByRole("button", { name: "Fetch from District" }));
+    expect(backend.calls.find((c) => c.command === "fetch_end")?.args).toEqual({ connection: "District", uri: "https://case.example.org/uri/ext-1" });
+    await waitFor(() => expect(row("X.1")).toHaveAttribute("aria-selected", "true"));
+  });
+
   it("reloads the open framework when its connection's cache changes", async () => {
     const { backend } = await renderApp();
     await openA1();
