@@ -8,7 +8,7 @@ import { useExplorer } from "../features/frameworks/ExplorerContext";
 import { useActiveConnection, useSyncStatus } from "../features/connections/queries";
 import { useSyncRun } from "../features/connections/SyncRunsContext";
 import { useUnsent } from "../features/gradebook/gradebookQueries";
-import { formatCount } from "../ui/formatCount";
+import { formatCount, noun } from "../ui/formatCount";
 
 /** When the cache last synced completely, from the journal: what the bar says before any sync
  * of this session (after a restart, offline or not). */
@@ -65,7 +65,7 @@ export function StatusBar({ firstLaunch, onOutbox }: { firstLaunch: boolean; onO
       {active && <SyncState connection={active} />}
       {outline && (
         <span>
-          {outline.title} · <span className="num">{formatCount(outline.itemCount)}</span> items
+          {outline.title} · <span className="num">{formatCount(outline.itemCount)}</span> {noun(outline.itemCount, "item")}
         </span>
       )}
       <span>{firstLaunch ? "Built-in sandbox synced" : "Working from the cache"}</span>

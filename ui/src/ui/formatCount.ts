@@ -7,3 +7,8 @@ const counts = new Intl.NumberFormat();
 export function formatCount(n: number): string {
   return counts.format(n);
 }
+
+/** The noun for `n` of it: `one` for exactly one, else `many` (the plural with an s). */
+export function noun(n: number, one: string, many = `${one}s`): string {
+  return n === 1 ? one : many;
+}

@@ -12,7 +12,7 @@ import { LocalDate } from "../../ui/LocalDate";
 import { useFiles } from "../files/FilesContext";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { filterFrameworks } from "./filterFrameworks";
-import { formatCount } from "../../ui/formatCount";
+import { formatCount, noun } from "../../ui/formatCount";
 
 const KIND_LABEL = { builtIn: "built-in", connection: "connection", import: "import" } as const;
 
@@ -71,7 +71,7 @@ export function FrameworkList() {
                       {facts.length > 0 && <span className="fw-facts">{facts.join(" · ")}</span>}
                       <span className="fw-facts">
                         {fw.subjects.length > 0 ? fw.subjects.join(", ") : "No subject"} ·{" "}
-                        <span className="num">{formatCount(fw.itemCount)}</span> items
+                        <span className="num">{formatCount(fw.itemCount)}</span> {noun(fw.itemCount, "item")}
                       </span>
                       {fw.lastChangeDateTime && (
                         <span className="fw-facts">

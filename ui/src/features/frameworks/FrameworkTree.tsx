@@ -8,7 +8,7 @@ import { VirtualTree, type RowMenuItem } from "../../ui/VirtualTree";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { flatten, posKey, type FlatRow } from "./treeModel";
 import { TreeRowView } from "./TreeRowView";
-import { formatCount } from "../../ui/formatCount";
+import { formatCount, noun } from "../../ui/formatCount";
 
 /** The open framework's tree. */
 export function FrameworkTree() {
@@ -51,7 +51,7 @@ export function FrameworkTree() {
   return (
     <div className="tree-pane" key={`${outline.key.connection}\u001e${outline.key.identifier}`}>
       <h2 className="pane-title">
-        {outline.title} <span className="num muted">{formatCount(outline.itemCount)} items</span>
+        {outline.title} <span className="num muted">{formatCount(outline.itemCount)} {noun(outline.itemCount, "item")}</span>
       </h2>
       {state.error && <ErrorView error={state.error} />}
       {rows.length === 0 ? (

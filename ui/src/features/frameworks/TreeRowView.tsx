@@ -2,7 +2,7 @@
 //! under several parents or a cut cycle, and the subtree count on the right.
 
 import type { FlatRow } from "./treeModel";
-import { formatCount } from "../../ui/formatCount";
+import { formatCount, noun } from "../../ui/formatCount";
 
 /** The contents of a tree row. */
 export function TreeRowView({ row }: { row: FlatRow }) {
@@ -23,7 +23,7 @@ export function TreeRowView({ row }: { row: FlatRow }) {
       )}
       {row.loading && <span className="loading">Loading…</span>}
       {data.subtreeCount > 0 && (
-        <span className="count num" title={`${formatCount(data.subtreeCount)} items below`}>
+        <span className="count num" title={`${formatCount(data.subtreeCount)} ${noun(data.subtreeCount, "item")} below`}>
           {formatCount(data.subtreeCount)}
         </span>
       )}
