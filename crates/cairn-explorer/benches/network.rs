@@ -15,15 +15,17 @@
 //! `cargo bench -p cairn-explorer --bench network`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
-use std::sync::Arc;
+#[path = "support/demo_sandbox.rs"]
+mod demo_sandbox;
+
+use demo_sandbox::demo_sandbox;
 use std::time::{Duration, Instant};
 
 use cairn_client::{Cancel, Client, ClientConfig};
 use cairn_explorer::sync::{SyncOptions, sync};
-use cairn_sandbox::auth::{SystemClock, SystemEntropy};
-use cairn_sandbox::demo::{DemoOptions, Scale, generate};
-use cairn_sandbox::http::{NetLink, ServeOptions, bind, serve};
-use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
+use cairn_sandbox::DEFAULT_SCOPE_BASE;
+use cairn_sandbox::demo::Scale;
+use cairn_sandbox::http::{NetLink, ServeOptions, serve};
 use cairn_spec::{Collection, Dialect, Service};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -50,28 +52,7 @@ async fn main() {
     let plain_runs: usize = env("CAIRN_BENCH_PLAIN_RUNS", 1usize);
 
     let dir = tempfile::tempdir().unwrap();
-    let bound = bind("127.0.0.1:0".parse().unwrap(), true, dir.path()).unwrap();
-    let base = bound.base_url.clone();
-    let ca = std::fs::read(bound.ca_cert.clone().unwrap()).unwrap();
-    let sandbox = Sandbox::new(SandboxConfig {
-        dialect: Dialect::spec(),
-        base_url: base.clone(),
-        scope_base: DEFAULT_SCOPE_BASE.into(),
-        clients: vec!["bench:bench".parse().unwrap()],
-        token_lifetime: Duration::from_secs(3600),
-        db: None,
-        clock: Arc::new(SystemClock),
-        entropy: Arc::new(SystemEntropy),
-    })
-    .unwrap();
-    let mut batch = Vec::new();
-    generate(&DemoOptions::new(scale, base.clone()), &mut |c, v| {
-        batch.push((c, v));
-        if batch.len() >= 50_000 {
-            sandbox.write(std::mem::take(&mut batch)).unwrap();
-        }
-    });
-    sandbox.write(batch).unwrap();
+    let (bound, sandbox, base, ca) = demo_sandbox(dir.path(), scale);
     let link = NetLink::new(Duration::from_millis(delay_ms), Some(mbit));
     let rate = link.bytes_per_second().unwrap();
     let running = serve(bound, sandbox, ServeOptions { link: Some(link.clone()), ..ServeOptions::default() });

@@ -11,19 +11,20 @@
 //! `cargo bench -p cairn-explorer --bench sync`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+#[path = "support/demo_sandbox.rs"]
+mod demo_sandbox;
+
+use demo_sandbox::demo_sandbox;
 use std::path::Path;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cairn_client::{Cancel, Client, ClientConfig, RawPage};
 use cairn_explorer::sync::{SyncOptions, sync};
 use cairn_query::Query;
-use cairn_sandbox::auth::{SystemClock, SystemEntropy};
-use cairn_sandbox::demo::{DemoOptions, Scale, generate};
-use cairn_sandbox::http::{ServeOptions, bind, serve};
-use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
+use cairn_sandbox::demo::Scale;
+use cairn_sandbox::http::{ServeOptions, serve};
 use cairn_spec::operations::OPERATIONS;
-use cairn_spec::{Collection, Dialect, Service};
+use cairn_spec::{Collection, Service};
 use cairn_store::cache::{self, CollectionWriter, PreparedRecords, WriteMode};
 
 /// CPU seconds this process has used (user and system, every thread).
@@ -49,28 +50,7 @@ fn memory_kb(field: &str) -> u64 {
 async fn main() {
     let scale: Scale = std::env::var("CAIRN_BENCH_SCALE").unwrap_or_else(|_| "district".into()).parse().unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let bound = bind("127.0.0.1:0".parse().unwrap(), true, dir.path()).unwrap();
-    let base = bound.base_url.clone();
-    let ca = std::fs::read(bound.ca_cert.clone().unwrap()).unwrap();
-    let sandbox = Sandbox::new(SandboxConfig {
-        dialect: Dialect::spec(),
-        base_url: base.clone(),
-        scope_base: DEFAULT_SCOPE_BASE.into(),
-        clients: vec!["bench:bench".parse().unwrap()],
-        token_lifetime: Duration::from_secs(3600),
-        db: None,
-        clock: Arc::new(SystemClock),
-        entropy: Arc::new(SystemEntropy),
-    })
-    .unwrap();
-    let mut batch = Vec::new();
-    generate(&DemoOptions::new(scale, base.clone()), &mut |c, v| {
-        batch.push((c, v));
-        if batch.len() >= 50_000 {
-            sandbox.write(std::mem::take(&mut batch)).unwrap();
-        }
-    });
-    sandbox.write(batch).unwrap();
+    let (bound, sandbox, base, ca) = demo_sandbox(dir.path(), scale);
     let running = serve(bound, sandbox, ServeOptions::default());
     let mut config = ClientConfig::new(base.clone(), "bench", "bench");
     config.ca_cert_pem = Some(ca);
