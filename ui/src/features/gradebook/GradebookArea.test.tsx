@@ -160,6 +160,20 @@ describe("the record forms", () => {
   });
 });
 
+describe("the class's categories and scales", () => {
+  it("delete after a confirmation naming the line items that use them", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "Other records" }));
+    const records = await screen.findByRole("region", { name: "Categories and score scales" });
+    const quizzes = within(records).getByText("Quizzes").closest("li")!;
+    await user.click(within(quizzes as HTMLElement).getByRole("button", { name: "Delete…" }));
+    const question = within(records).getByRole("alertdialog", { name: "Delete the category?" });
+    expect(question).toHaveTextContent("2 line items name it and will point at nothing: Quiz 1, Quiz 2.");
+    await user.click(within(question).getByRole("button", { name: "Delete “Quizzes”" }));
+    await waitFor(() => expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({ collection: "categories", id: "k1", label: "Category: Quizzes" }));
+  });
+});
+
 describe("a bulk POST of line items", () => {
   it("gathers line items into one POST and shows the identifiers the server allocated", async () => {
     const { backend, user } = await openGradebook();

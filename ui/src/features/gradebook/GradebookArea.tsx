@@ -13,6 +13,7 @@ import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { CellPanel } from "./CellPanel";
+import { ClassRecords } from "./ClassRecords";
 import { FORM_KINDS } from "./formKinds";
 import { LineItemForm } from "./LineItemForm";
 import { RecordForm } from "./RecordForm";
@@ -253,6 +254,11 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
             </select>
           </label>
           <RecordForm kind={formKind} book={book} onDone={() => { setTab("outbox"); void refresh(); }} />
+          <ClassRecords
+            book={book}
+            canDelete={Boolean(access.data?.delete)}
+            onDelete={(kind, id, label) => void backend.gradebookDelete(target.connection, kind, id, label).then(refresh)}
+          />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { OutboxItem } from "../../bindings/OutboxItem";
-import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit, waitingForServer } from "./gradebookModel";
+import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit, waitingForServer, dependentLineItems } from "./gradebookModel";
 
 const book: ClassGradebook = {
   connection: "c",
@@ -81,5 +81,18 @@ describe("writes waiting for the server", () => {
     expect(waitingForServer([item("pending", 0, null, null)])).toBe(false);
     expect(waitingForServer([item("failed", 1, "server", 422)])).toBe(false);
     expect(waitingForServer([item("pending", 1, "server", 403)])).toBe(false);
+  });
+});
+
+describe("what a category or scale's DELETE leaves pointing at nothing", () => {
+  it("is the line items naming it", () => {
+    const line = (id: string, categoryId: string | null, scoreScaleId: string | null) => ({
+      id, title: id.toUpperCase(), categoryId, category: null, gradingPeriodId: null, gradingPeriod: null, assignDate: null, dueDate: null,
+      min: null, max: null, scoreScaleId, state: "server", outboxId: null,
+    });
+    const withLines = { ...book, lineItems: [line("a", "k", null), line("b", "k", "s"), line("c", null, "s")] };
+    expect(dependentLineItems(withLines, "categories", "k")).toEqual(["A", "B"]);
+    expect(dependentLineItems(withLines, "scoreScales", "s")).toEqual(["B", "C"]);
+    expect(dependentLineItems(withLines, "categories", "none")).toEqual([]);
   });
 });

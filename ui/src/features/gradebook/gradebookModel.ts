@@ -162,3 +162,9 @@ export function waitingForServer(items: OutboxItem[]): boolean {
     return code === "offline" || httpStatus === 408 || httpStatus === 429 || (httpStatus !== null && httpStatus >= 500);
   });
 }
+
+/** The class's line items that name the category or score scale `id` (what its DELETE leaves
+ * pointing at nothing). */
+export function dependentLineItems(book: ClassGradebook, collection: "categories" | "scoreScales", id: string): string[] {
+  return book.lineItems.filter((l) => (collection === "categories" ? l.categoryId : l.scoreScaleId) === id).map((l) => l.title);
+}

@@ -1,0 +1,67 @@
+//! The class's categories and score scales as the server holds them, each deletable after a
+//! confirmation that names it and the line items that use it.
+
+import { useState } from "react";
+
+import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import { dependentLineItems } from "./gradebookModel";
+
+type Kind = "categories" | "scoreScales";
+
+interface Row {
+  kind: Kind;
+  id: string;
+  title: string;
+  detail: string;
+}
+
+/** The categories and scales of `book`, with Delete… when `canDelete`. */
+export function ClassRecords({ book, canDelete, onDelete }: { book: ClassGradebook; canDelete: boolean; onDelete: (kind: Kind, id: string, label: string) => void }) {
+  const [confirming, setConfirming] = useState<Row | null>(null);
+  const rows: Row[] = [
+    ...book.categories.map((c) => ({ kind: "categories" as const, id: c.id, title: c.title, detail: c.weight !== null ? `weight ${c.weight}` : "no weight" })),
+    ...book.scales.map((s) => ({ kind: "scoreScales" as const, id: s.id, title: s.title, detail: s.values.join(" ") })),
+  ];
+  if (rows.length === 0) return null;
+  const noun = (kind: Kind) => (kind === "categories" ? "category" : "score scale");
+  return (
+    <section className="gb-class-records" aria-label="Categories and score scales">
+      <h3>Categories and score scales</h3>
+      <ul>
+        {rows.map((row) => (
+          <li key={`${row.kind}/${row.id}`}>
+            <span className="badge">{noun(row.kind)}</span> {row.title} <span className="muted">{row.detail}</span>{" "}
+            <button type="button" disabled={!canDelete} title={canDelete ? undefined : "The server did not grant gradebook.delete"} onClick={() => setConfirming(row)}>
+              Delete…
+            </button>
+          </li>
+        ))}
+      </ul>
+      {confirming && (
+        <div role="alertdialog" aria-label={`Delete the ${noun(confirming.kind)}?`} className="gb-question">
+          <p>
+            Delete the {noun(confirming.kind)} “{confirming.title}”?{" "}
+            {(() => {
+              const users = dependentLineItems(book, confirming.kind, confirming.id);
+              return users.length > 0
+                ? `${users.length} line ${users.length === 1 ? "item names" : "items name"} it and will point at nothing: ${users.join(", ")}.`
+                : "No line item of this class names it.";
+            })()}
+          </p>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              const row = confirming;
+              setConfirming(null);
+              onDelete(row.kind, row.id, `${noun(row.kind)[0]!.toUpperCase()}${noun(row.kind).slice(1)}: ${row.title}`);
+            }}
+          >
+            Delete “{confirming.title}”
+          </button>
+          <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
+        </div>
+      )}
+    </section>
+  );
+}
