@@ -130,6 +130,7 @@ fn export_all(dir: &Path) {
         GradebookCell,
         WriteAccess,
         ClassGradebook,
+        GradebookRecordRef,
         CellEdit,
         CellSave,
         RefusedCell,

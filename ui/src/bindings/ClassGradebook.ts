@@ -2,6 +2,7 @@
 import type { GradebookCategory } from "./GradebookCategory";
 import type { GradebookCell } from "./GradebookCell";
 import type { GradebookLineItem } from "./GradebookLineItem";
+import type { GradebookRecordRef } from "./GradebookRecordRef";
 import type { GradebookScale } from "./GradebookScale";
 import type { GradebookStudent } from "./GradebookStudent";
 
@@ -44,4 +45,8 @@ students: Array<GradebookStudent>,
 /**
  * Every cell with a result or an unsent write.
  */
-cells: Array<GradebookCell>, };
+cells: Array<GradebookCell>, 
+/**
+ * The class's assessment line items (the parents and targets the forms offer).
+ */
+assessmentLineItems: Array<GradebookRecordRef>, };

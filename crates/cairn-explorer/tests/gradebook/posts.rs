@@ -131,3 +131,24 @@ async fn a_result_being_deleted_is_marked_in_its_cell_then_gone() {
     assert!(h.server("getResult", &served.result_id, "result").await.is_none());
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_class_offers_its_assessment_line_items_by_title() {
+    let h = Harness::start(Duration::from_secs(3600)).await;
+    let cache = h.cache();
+    let (offered, cached) = cache
+        .read_blocking(|conn| {
+            let id = cairn_store::cache::find_connection(conn, CONNECTION)?.unwrap();
+            let mut offered = 0;
+            for class in cairn_store::cache::ids(conn, id, Collection::Classes)? {
+                let book = cairn_explorer::app::class_gradebook(conn, id, CONNECTION, &class).unwrap();
+                assert!(book.assessment_line_items.iter().all(|a| !a.title.is_empty()));
+                offered += book.assessment_line_items.len();
+            }
+            let cached = cairn_store::cache::records(conn, id, Collection::AssessmentLineItems)?.len();
+            Ok::<_, cairn_store::StoreError>((offered, cached))
+        })
+        .unwrap();
+    assert!(offered > 0 && offered == cached, "{offered} offered of {cached}");
+    h.stop().await;
+}

@@ -52,6 +52,10 @@ function book(connection: string): ClassGradebook {
     ],
     students: STUDENTS,
     cells: [],
+    assessmentLineItems: [
+      { id: "a1", title: "Unit 1 assessment" },
+      { id: "a1-1", title: "Unit 1: fractions part" },
+    ],
   };
 }
 

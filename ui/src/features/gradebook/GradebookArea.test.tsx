@@ -160,6 +160,26 @@ describe("the record forms", () => {
   });
 });
 
+describe("the assessment forms", () => {
+  it("offer the class's assessment line items by title as parent and target", async () => {
+    const { backend, user } = await openGradebook();
+    await user.click(screen.getByRole("tab", { name: "Other records" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "assessmentLineItems");
+    const form = await screen.findByRole("form", { name: "New assessment line item" });
+    const parent = within(form).getByRole("combobox", { name: "Parent assessment line item" });
+    expect(within(parent).getByRole("option", { name: "Unit 1 assessment" })).toBeInTheDocument();
+    await user.type(within(form).getByRole("textbox", { name: "Title" }), "Unit 1: part 2");
+    await user.selectOptions(parent, "a1");
+    await user.click(within(form).getByRole("button", { name: /^Store the/ }));
+    await waitFor(() =>
+      expect(backend.calls.find((c) => c.command === "gradebook_put")?.args).toMatchObject({
+        collection: "assessmentLineItems",
+        record: { title: "Unit 1: part 2", parentAssessmentLineItem: { sourcedId: "a1", type: "assessmentLineItem" } },
+      }),
+    );
+  });
+});
+
 describe("the class's categories and scales", () => {
   it("delete after a confirmation naming the line items that use them", async () => {
     const { backend, user } = await openGradebook();

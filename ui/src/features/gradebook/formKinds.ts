@@ -31,6 +31,7 @@ export interface FormKind {
 }
 
 const students = (book: ClassGradebook): Array<[string, string]> => book.students.map((s) => [s.id, s.name]);
+const assessmentLineItems = (book: ClassGradebook): Array<[string, string]> => book.assessmentLineItems.map((a) => [a.id, a.title]);
 const lineItems = (book: ClassGradebook): Array<[string, string]> => book.lineItems.map((l) => [l.id, l.title]);
 
 export const FORM_KINDS: FormKind[] = [
@@ -72,7 +73,7 @@ export const FORM_KINDS: FormKind[] = [
     fields: [
       { name: "title", label: "Title", kind: "text", required: true },
       { name: "description", label: "Description", kind: "text" },
-      { name: "parentAssessmentLineItem", label: "Parent assessment line item (sourcedId)", kind: "ref", refType: "assessmentLineItem" },
+      { name: "parentAssessmentLineItem", label: "Parent assessment line item", kind: "ref", refType: "assessmentLineItem", choices: assessmentLineItems },
       { name: "resultValueMin", label: "Minimum", kind: "number" },
       { name: "resultValueMax", label: "Maximum", kind: "number" },
     ],
@@ -82,7 +83,7 @@ export const FORM_KINDS: FormKind[] = [
     collection: "assessmentResults",
     noun: "Assessment result",
     fields: [
-      { name: "assessmentLineItem", label: "Assessment line item (sourcedId)", kind: "ref", refType: "assessmentLineItem", required: true },
+      { name: "assessmentLineItem", label: "Assessment line item", kind: "ref", refType: "assessmentLineItem", required: true, choices: assessmentLineItems },
       { name: "student", label: "Student", kind: "ref", refType: "user", required: true, choices: students },
       { name: "scoreStatus", label: "Score status", kind: "status", required: true },
       { name: "scoreDate", label: "Score date", kind: "date", required: true },

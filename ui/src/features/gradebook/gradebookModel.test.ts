@@ -19,6 +19,7 @@ const book: ClassGradebook = {
   cells: [
     { student: "a", lineItem: "l", resultId: "r", score: "3", textScore: null, scoreStatus: "fully graded", scoreDate: "2026-01-01", comment: null, late: true, incomplete: false, missing: false, inProgress: false, state: "server", outboxId: null, error: null },
   ],
+  assessmentLineItems: [],
 };
 
 describe("the grid moves like a spreadsheet", () => {

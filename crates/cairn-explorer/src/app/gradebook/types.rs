@@ -259,6 +259,18 @@ pub struct ClassGradebook {
     pub students: Vec<GradebookStudent>,
     /// Every cell with a result or an unsent write.
     pub cells: Vec<GradebookCell>,
+    /// The class's assessment line items (the parents and targets the forms offer).
+    pub assessment_line_items: Vec<GradebookRecordRef>,
+}
+
+/// A record the forms offer by title.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GradebookRecordRef {
+    /// sourcedId.
+    pub id: String,
+    /// title (the sourcedId when it has none).
+    pub title: String,
 }
 
 /// A cell edited in the grid.

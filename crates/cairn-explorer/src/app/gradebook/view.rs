@@ -13,7 +13,8 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use super::types::{
-    ClassGradebook, GradebookCategory, GradebookCell, GradebookLineItem, GradebookScale, GradebookStudent, WriteFailure,
+    ClassGradebook, GradebookCategory, GradebookCell, GradebookLineItem, GradebookRecordRef, GradebookScale,
+    GradebookStudent, WriteFailure,
 };
 use crate::app::AppError;
 
@@ -257,7 +258,17 @@ pub fn class_gradebook(
     }
     let mut cells: Vec<GradebookCell> = cells.into_values().collect();
     cells.sort_by(|a, b| (&a.student, &a.line_item).cmp(&(&b.student, &b.line_item)));
+    let mut assessment_line_items = Vec::new();
+    for (id, json) in cairn_store::cache::records(conn, connection_id, Collection::AssessmentLineItems)? {
+        let v = parse(&json);
+        if reference(&v, "class").as_deref() == Some(class_id) {
+            assessment_line_items
+                .push(GradebookRecordRef { title: text(&v, "title").unwrap_or_else(|| id.clone()), id });
+        }
+    }
+    assessment_line_items.sort_by(|a, b| natural_cmp(&a.title, &b.title).then_with(|| a.id.cmp(&b.id)));
     Ok(ClassGradebook {
+        assessment_line_items,
         connection: connection.to_owned(),
         class_id: class_id.to_owned(),
         class_title: text(&class, "title").unwrap_or_else(|| class_id.to_owned()),
