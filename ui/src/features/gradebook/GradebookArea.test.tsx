@@ -184,7 +184,7 @@ describe("the class's categories and scales", () => {
   it("delete after a confirmation naming the line items that use them", async () => {
     const { backend, user } = await openGradebook();
     await user.click(screen.getByRole("tab", { name: "Other records" }));
-    const records = await screen.findByRole("region", { name: "Categories and score scales" });
+    const records = await screen.findByRole("region", { name: "The class's records" });
     const quizzes = within(records).getByText("Quizzes").closest("li")!;
     await user.click(within(quizzes as HTMLElement).getByRole("button", { name: "Delete…" }));
     const question = within(records).getByRole("alertdialog", { name: "Delete the category?" });
