@@ -7,7 +7,6 @@ use cairn_spec::Service;
 use cairn_spec::operations::operation;
 use serde_json::Value;
 
-use super::connections::sync_task;
 use super::error::AppError;
 use super::types::FrameworkKey;
 use super::{App, FetchedEnd};
@@ -63,7 +62,8 @@ impl App {
             clock: self.clock.clone(),
             ..SyncOptions::default()
         };
-        let running = self.tasks.begin(&sync_task(&connection));
+        // Its own task: fetching an end never cancels the connection's running sync.
+        let running = self.tasks.begin(&format!("fetch:{uri}"));
         log::info!("fetching {uri} from {connection:?}: the framework {document}");
         let report = crate::sync::sync(&client, &self.cache, &connection, &options, &|_| {}, running.cancel()).await;
         drop(running);
