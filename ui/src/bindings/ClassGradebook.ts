@@ -49,4 +49,8 @@ cells: Array<GradebookCell>,
 /**
  * The class's assessment line items (the parents and targets the forms offer).
  */
-assessmentLineItems: Array<GradebookRecordRef>, };
+assessmentLineItems: Array<GradebookRecordRef>, 
+/**
+ * The results of those assessment line items ("student · assessment: score").
+ */
+assessmentResults: Array<GradebookRecordRef>, };

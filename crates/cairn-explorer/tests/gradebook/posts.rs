@@ -133,19 +133,22 @@ async fn a_result_being_deleted_is_marked_in_its_cell_then_gone() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_class_offers_its_assessment_line_items_by_title() {
+async fn each_class_offers_its_assessment_line_items_and_results_by_title() {
     let h = Harness::start(Duration::from_secs(3600)).await;
     let cache = h.cache();
     let (offered, cached) = cache
         .read_blocking(|conn| {
             let id = cairn_store::cache::find_connection(conn, CONNECTION)?.unwrap();
-            let mut offered = 0;
+            let (mut offered, mut results) = (0, 0);
             for class in cairn_store::cache::ids(conn, id, Collection::Classes)? {
                 let book = cairn_explorer::app::class_gradebook(conn, id, CONNECTION, &class).unwrap();
                 assert!(book.assessment_line_items.iter().all(|a| !a.title.is_empty()));
                 offered += book.assessment_line_items.len();
+                results += book.assessment_results.len();
             }
             let cached = cairn_store::cache::records(conn, id, Collection::AssessmentLineItems)?.len();
+            let cached_results = cairn_store::cache::records(conn, id, Collection::AssessmentResults)?.len();
+            assert!(results > 0 && results == cached_results, "{results} results offered of {cached_results}");
             Ok::<_, cairn_store::StoreError>((offered, cached))
         })
         .unwrap();

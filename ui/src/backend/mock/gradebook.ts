@@ -56,6 +56,7 @@ function book(connection: string): ClassGradebook {
       { id: "a1", title: "Unit 1 assessment" },
       { id: "a1-1", title: "Unit 1: fractions part" },
     ],
+    assessmentResults: [{ id: "ar1", title: "Okafor, Ada · Unit 1 assessment: 17" }],
   };
 }
 

@@ -191,6 +191,13 @@ describe("the class's categories and scales", () => {
     expect(question).toHaveTextContent("2 line items name it and will point at nothing: Quiz 1, Quiz 2.");
     await user.click(within(question).getByRole("button", { name: "Delete “Quizzes”" }));
     await waitFor(() => expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({ collection: "categories", id: "k1", label: "Category: Quizzes" }));
+
+    const result = within(records).getByText(/Okafor, Ada · Unit 1 assessment: 17/).closest("li")!;
+    await user.click(within(result as HTMLElement).getByRole("button", { name: "Delete…" }));
+    const again = within(records).getByRole("alertdialog", { name: "Delete the assessment result?" });
+    expect(again).toHaveTextContent("Nothing depends on it.");
+    await user.click(within(again).getByRole("button", { name: /^Delete “/ }));
+    await waitFor(() => expect(backend.calls.filter((c) => c.command === "gradebook_delete").at(-1)?.args).toMatchObject({ collection: "assessmentResults", id: "ar1" }));
   });
 });
 

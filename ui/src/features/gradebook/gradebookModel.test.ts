@@ -20,6 +20,7 @@ const book: ClassGradebook = {
     { student: "a", lineItem: "l", resultId: "r", score: "3", textScore: null, scoreStatus: "fully graded", scoreDate: "2026-01-01", comment: null, late: true, incomplete: false, missing: false, inProgress: false, state: "server", outboxId: null, error: null },
   ],
   assessmentLineItems: [],
+  assessmentResults: [],
 };
 
 describe("the grid moves like a spreadsheet", () => {

@@ -261,6 +261,8 @@ pub struct ClassGradebook {
     pub cells: Vec<GradebookCell>,
     /// The class's assessment line items (the parents and targets the forms offer).
     pub assessment_line_items: Vec<GradebookRecordRef>,
+    /// The results of those assessment line items ("student · assessment: score").
+    pub assessment_results: Vec<GradebookRecordRef>,
 }
 
 /// A record the forms offer by title.

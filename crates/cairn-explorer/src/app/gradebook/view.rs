@@ -267,8 +267,25 @@ pub fn class_gradebook(
         }
     }
     assessment_line_items.sort_by(|a, b| natural_cmp(&a.title, &b.title).then_with(|| a.id.cmp(&b.id)));
+    let mut assessment_results = Vec::new();
+    for (id, json) in cairn_store::cache::records(conn, connection_id, Collection::AssessmentResults)? {
+        let v = parse(&json);
+        let Some(parent) = reference(&v, "assessmentLineItem") else { continue };
+        let Some(assessment) = assessment_line_items.iter().find(|a| a.id == parent) else { continue };
+        let student = reference(&v, "student").unwrap_or_default();
+        let name = students.iter().find(|s| s.id == student).map_or(student.as_str(), |s| s.name.as_str());
+        let score = number(&v, "score").map(|s| s.to_string()).or_else(|| text(&v, "textScore")).unwrap_or_default();
+        let title = format!(
+            "{name} · {}{}",
+            assessment.title,
+            if score.is_empty() { String::new() } else { format!(": {score}") }
+        );
+        assessment_results.push(GradebookRecordRef { id, title });
+    }
+    assessment_results.sort_by(|a, b| natural_cmp(&a.title, &b.title).then_with(|| a.id.cmp(&b.id)));
     Ok(ClassGradebook {
         assessment_line_items,
+        assessment_results,
         connection: connection.to_owned(),
         class_id: class_id.to_owned(),
         class_title: text(&class, "title").unwrap_or_else(|| class_id.to_owned()),
