@@ -246,7 +246,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       {tab === "outbox" && <OutboxView connection={target.connection} items={outbox.data ?? []} />}
       {tab === "new-line-item" && <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />}
       {tab === "new-record" && (
-        <>
+        <div className="gb-records-tab">
           <label className="gb-kind-picker">
             New{" "}
             <select aria-label="Kind of record" value={formKind.collection} onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}>
@@ -259,7 +259,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
             canDelete={Boolean(access.data?.delete)}
             onDelete={(kind, id, label) => void backend.gradebookDelete(target.connection, kind, id, label).then(refresh)}
           />
-        </>
+        </div>
       )}
     </div>
   );
