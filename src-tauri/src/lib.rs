@@ -7,6 +7,7 @@ pub mod commands;
 pub mod connection_commands;
 pub mod file_commands;
 pub mod gradebook_commands;
+pub mod main_window;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
@@ -132,10 +133,7 @@ pub fn run() -> anyhow::Result<()> {
         // window forward instead of opening the same cache twice. An explicit `--data-dir` (tests,
         // a second profile) runs on its own.
         builder = builder.plugin(tauri_plugin_single_instance::init(|handle, _args, _cwd| {
-            if let Some(window) = handle.get_webview_window("main") {
-                let _ = window.unminimize();
-                let _ = window.set_focus();
-            }
+            main_window::bring_forward(handle);
         }));
     }
     with_commands(builder)
@@ -150,27 +148,24 @@ pub fn run() -> anyhow::Result<()> {
         )
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
-        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .plugin(main_window::geometry_plugin(explicit.as_deref()))
         .manage(closing::CloseGate::default())
         .on_window_event(closing::on_window_event)
         .setup(move |tauri_app| {
-            let data_dir = match explicit.clone() {
-                Some(dir) => dir,
-                None => match tauri_app.path().app_data_dir() {
-                    Ok(dir) => dir,
-                    Err(e) => {
-                        let error = AppError::new("invalid", format!("the platform has no data folder for Cairn: {e}"));
-                        tauri_app.manage(AppState::new(Err(error.with_text("start Cairn with --data-dir DIR"))));
-                        return Ok(());
-                    }
-                },
+            let state = match explicit.clone().map(Ok).unwrap_or_else(|| tauri_app.path().app_data_dir()) {
+                Ok(data_dir) => {
+                    log::info!("data folder {}", data_dir.display());
+                    app_state(tauri_app.handle(), data_dir)
+                }
+                Err(e) => {
+                    let error = AppError::new("invalid", format!("the platform has no data folder for Cairn: {e}"));
+                    AppState::new(Err(error.with_text("start Cairn with --data-dir DIR")))
+                }
             };
-            log::info!("data folder {}", data_dir.display());
+            tauri_app.manage(state);
+            let _window = main_window::create(tauri_app, explicit.as_deref()).context("opening the window")?;
             #[cfg(target_os = "linux")]
-            if let Some(window) = tauri_app.get_webview_window("main") {
-                rendering::choose(&window);
-            }
-            tauri_app.manage(app_state(tauri_app.handle(), data_dir));
+            rendering::choose(&_window);
             Ok(())
         })
         .build(tauri::generate_context!())

@@ -66,15 +66,18 @@ async function waitForPort(port, child, timeoutMs = 20_000) {
   throw new Error(`tauri-driver did not listen on ${port} within ${timeoutMs} ms`);
 }
 
-/** Starts tauri-driver; call `stop()` on the answer when done. */
-export async function startDriver() {
+/**
+ * Starts tauri-driver; call `stop()` on the answer when done. `env` is added to the driver's
+ * environment, and so to the app's (the driver starts it).
+ */
+export async function startDriver(env = {}) {
   const port = await freePort();
   const nativePort = await freePort();
   const driver = process.env.TAURI_DRIVER ?? 'tauri-driver';
   const child = spawn(
     driver,
     ['--port', String(port), '--native-port', String(nativePort), '--native-driver', '/usr/bin/WebKitWebDriver'],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
   );
   await waitForPort(port, child);
   return {
@@ -88,10 +91,13 @@ export async function startDriver() {
 }
 
 /**
- * Opens the app on `dataDir` through `driver` and answers the WebdriverIO browser. The session
- * keeps its connection alive (WebdriverIO does), which tauri-driver needs to be reliable.
+ * Opens the app on `dataDir` (or, when null, the platform's data folder) through `driver` and
+ * answers the WebdriverIO browser. The session keeps its connection alive (WebdriverIO does),
+ * which tauri-driver needs to be reliable.
  */
 export async function launch(driver, dataDir) {
+  // No `args` at all rather than an empty list: tauri-driver drops the connection on that.
+  const application = dataDir === null ? { application: appBinary } : { application: appBinary, args: ['--data-dir', dataDir] };
   const browser = await remote({
     hostname: '127.0.0.1',
     port: driver.port,
@@ -99,7 +105,7 @@ export async function launch(driver, dataDir) {
     connectionRetryCount: 1,
     connectionRetryTimeout: 60_000,
     capabilities: {
-      'tauri:options': { application: appBinary, args: ['--data-dir', dataDir] },
+      'tauri:options': application,
     },
   });
   await browser.setTimeout({ implicit: 0 });

@@ -1,7 +1,7 @@
 //! A splitter between two panes — side by side (`vertical`, the default) or stacked
 //! (`horizontal`): drag it, or focus it and use the arrow keys, Home and End.
 
-import type { KeyboardEvent, PointerEvent } from "react";
+import { useRef, type KeyboardEvent, type PointerEvent } from "react";
 
 interface Props {
   label: string;
@@ -18,6 +18,17 @@ interface Props {
 /** The splitter (role=separator). */
 export function Splitter({ label, value, min, max, direction, orientation = "vertical", onChange }: Props) {
   const clamp = (v: number) => Math.round(Math.min(max, Math.max(min, v)));
+  // Keys pressed faster than React renders (a held arrow key) each move on from the last.
+  const latest = useRef(value);
+  const given = useRef(value);
+  if (given.current !== value) {
+    given.current = value;
+    latest.current = value;
+  }
+  const change = (next: number) => {
+    latest.current = next;
+    onChange(next);
+  };
   const across = orientation === "vertical";
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const startAt = across ? event.clientX : event.clientY;
@@ -36,10 +47,10 @@ export function Splitter({ label, value, min, max, direction, orientation = "ver
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? 64 : 16;
     const [less, more] = across ? ["ArrowLeft", "ArrowRight"] : ["ArrowUp", "ArrowDown"];
-    if (event.key === less) onChange(clamp(value - direction * step));
-    else if (event.key === more) onChange(clamp(value + direction * step));
-    else if (event.key === "Home") onChange(min);
-    else if (event.key === "End") onChange(max);
+    if (event.key === less) change(clamp(latest.current - direction * step));
+    else if (event.key === more) change(clamp(latest.current + direction * step));
+    else if (event.key === "Home") change(min);
+    else if (event.key === "End") change(max);
     else return;
     event.preventDefault();
   };
