@@ -32,4 +32,12 @@ distance: number,
 /**
  * Associations of this node to nodes that are not drawn (cut by depth or by the limit).
  */
-hidden: number, };
+hidden: number, 
+/**
+ * Where to draw it, in px (y grows downwards): parents above their children.
+ */
+x: number, 
+/**
+ * See `x`.
+ */
+y: number, };

@@ -8,6 +8,7 @@ use cairn_graph::{ASSOCIATION_TYPES, NodeIndex, neighbourhood, progressions_thro
 
 use super::ends::{step, uri};
 use super::error::AppError;
+use super::graph_layout;
 use super::open::OpenFramework;
 use super::relation_types::{GraphEdge, GraphNode, GroupingRef, NeighbourhoodGraph, Progression};
 
@@ -45,9 +46,11 @@ pub fn graph(open: &OpenFramework, identifier: &str, depth: u32, limit: u32) -> 
                     label: shown.label,
                     distance: u32::try_from(n.distance).unwrap_or(u32::MAX),
                     hidden: index.map_or(0, |i| u32::try_from(hidden(i)).unwrap_or(u32::MAX)),
+                    x: 0,
+                    y: 0,
                 }
             })
-            .collect();
+            .collect::<Vec<GraphNode>>();
         let associations = package.associations.as_ref().map(|a| a.iter().as_slice()).unwrap_or_default();
         let wanted: HashSet<usize> = found.edges.iter().map(|e| e.association_index).collect();
         let grouping_of: HashMap<usize, &str> = g
@@ -72,6 +75,16 @@ pub fn graph(open: &OpenFramework, identifier: &str, depth: u32, limit: u32) -> 
                 }
             })
             .collect();
+        let ids: Vec<&str> = nodes.iter().map(|n| n.identifier.as_str()).collect();
+        let child_of = edges
+            .iter()
+            .filter(|e| e.association_type == "isChildOf")
+            .map(|e| (e.origin.as_str(), e.destination.as_str()));
+        let positions = graph_layout::layered_by_id(&ids, child_of);
+        let mut nodes = nodes;
+        for (node, (x, y)) in nodes.iter_mut().zip(positions) {
+            (node.x, node.y) = (x, y);
+        }
         let titles: HashMap<&str, &str> = package
             .definitions
             .iter()

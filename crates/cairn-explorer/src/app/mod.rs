@@ -16,6 +16,7 @@ mod external;
 mod file_exports;
 mod frameworks;
 mod gradebook;
+mod graph_layout;
 mod graph_view;
 mod grouping_tree;
 mod imports;

@@ -26,6 +26,10 @@ pub struct GraphNode {
     pub distance: u32,
     /// Associations of this node to nodes that are not drawn (cut by depth or by the limit).
     pub hidden: u32,
+    /// Where to draw it, in px (y grows downwards): parents above their children.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
 }
 
 /// An association between two drawn nodes.

@@ -84,9 +84,11 @@ export function neighbourhood(fw: MockFramework, centre: string, depth: number, 
     centre,
     depth,
     limit,
-    nodes: order.map((id) => {
+    // Placed in rows by distance (the real backend lays out a tree).
+    nodes: order.map((id, i) => {
       const s = step(fw, id);
-      return { ...s, uri: null, distance: distance.get(id) ?? 0, hidden: hidden(id) };
+      const d = distance.get(id) ?? 0;
+      return { ...s, uri: null, distance: d, hidden: hidden(id), x: i * 150, y: d * 72 };
     }),
     edges,
     truncated,

@@ -1,16 +1,14 @@
 //! The relationship graph drawn by cytoscape.js on a canvas: styles per association type and node
-//! kind, a dagre layout over the `isChildOf` edges (children below their parents), node taps,
+//! kind, each node where the backend placed it (children below their parents), node taps,
 //! zoom and fit, and PNG (cytoscape) and SVG (cytoscape-svg) export. The only module that
 //! touches cytoscape; components get a `GraphCanvas`.
 
 import cytoscape from "cytoscape";
-import dagre from "cytoscape-dagre";
 import svg from "cytoscape-svg";
 
-import type { EdgeElement, NodeElement } from "./graphModel";
+import { PADDING, framing, type EdgeElement, type NodeElement } from "./graphModel";
 import { KIND_STYLE, typeStyle } from "./graphStyle";
 
-cytoscape.use(dagre);
 cytoscape.use(svg);
 
 /** A drawn graph. */
@@ -49,6 +47,9 @@ function stylesheet(container: HTMLElement, types: string[]): cytoscape.Styleshe
         "text-background-color": bg,
         "text-background-opacity": 0.85,
         "text-background-padding": "1px",
+        // A label too small to read is not drawn (the first frame of a large graph was mostly
+        // text); zooming in shows it. The selected node's label is always drawn.
+        "min-zoomed-font-size": 7,
         width: 18,
         height: 18,
         "background-color": soft,
@@ -58,7 +59,7 @@ function stylesheet(container: HTMLElement, types: string[]): cytoscape.Styleshe
     },
     { selector: "node[kind = 'document']", style: { "background-color": accent, width: 26, height: 20 } },
     { selector: "node[hidden > 0]", style: { "border-style": "double", "border-width": 4 } },
-    { selector: "node[?centre]", style: { "border-color": accent, "border-width": 4, width: 24, height: 24, "font-weight": "bold" } },
+    { selector: "node[?centre]", style: { "border-color": accent, "border-width": 4, width: 24, height: 24, "font-weight": "bold", "min-zoomed-font-size": 0 } },
     { selector: "node:selected", style: { "overlay-color": accent, "overlay-opacity": 0.2, "overlay-padding": 4 } },
     { selector: "edge", style: { width: 1.5, "curve-style": "bezier", "arrow-scale": 0.8 } },
   ];
@@ -107,22 +108,14 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
         cy.style(stylesheet(container, types));
         cy.add(definitions);
       });
-      const tree = cy.nodes().union(cy.edges("[?tree]"));
-      const layout = tree.layout({
-        name: "dagre",
-        rankDir: "BT",
-        nodeSep: 24,
-        rankSep: 60,
-        nodeDimensionsIncludeLabels: true,
-        fit: true,
-        padding: 24,
-        animate: false,
-      } as cytoscape.LayoutOptions);
-      layout.one("layoutstop", () => done?.());
-      layout.run();
+      // The backend placed every node (parents above children): no layout runs here, and the
+      // view is framed from those places (cytoscape's own fit measures every label: ~150 ms).
+      const { width, height } = container.getBoundingClientRect();
+      cy.viewport(framing(elements, width, height, cy.minZoom(), cy.maxZoom()));
+      done?.();
     },
     fit: () => {
-      if (!gone()) cy.fit(undefined, 24);
+      if (!gone()) cy.fit(undefined, PADDING);
     },
     zoomBy(factor) {
       if (gone()) return;

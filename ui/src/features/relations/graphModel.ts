@@ -13,6 +13,8 @@ export const NO_GROUPING = "";
 export interface NodeElement {
   group: "nodes";
   data: { id: string; label: string; code: string | null; kind: NodeKind; centre: boolean; hidden: number };
+  /** Where the backend placed it. */
+  position: { x: number; y: number };
 }
 
 /** An edge as cytoscape receives it. */
@@ -45,6 +47,7 @@ export function elements(graph: NeighbourhoodGraph, groupings: ReadonlySet<strin
       centre: n.identifier === graph.centre,
       hidden: n.hidden,
     },
+    position: { x: n.x, y: n.y },
   }));
   const edges: EdgeElement[] = graph.edges
     .filter((e) => shown(e, groupings))
@@ -60,4 +63,39 @@ export function typeCounts(graph: NeighbourhoodGraph, groupings: ReadonlySet<str
   const counts = new Map<string, number>(graph.types.map((t) => [t, 0]));
   for (const e of graph.edges) if (shown(e, groupings)) counts.set(e.associationType, (counts.get(e.associationType) ?? 0) + 1);
   return counts;
+}
+
+/** Room around a node for its label (at most 130 px wide, up to three lines below it). */
+const LABEL_ROOM = { side: 75, above: 16, below: 48 };
+/** The framing's largest zoom. */
+const MOST_ZOOM = 1.5;
+/** Room between the drawing and the canvas's edge. */
+export const PADDING = 24;
+
+/**
+ * The zoom and pan that show every node of `elements` (and its label) within a canvas of
+ * `width` × `height`, centred.
+ */
+export function framing(
+  elements: Array<NodeElement | EdgeElement>,
+  width: number,
+  height: number,
+  minZoom: number,
+  maxZoom: number,
+): { zoom: number; pan: { x: number; y: number } } {
+  const nodes = elements.filter((e): e is NodeElement => e.group === "nodes");
+  if (nodes.length === 0 || width <= 0 || height <= 0) return { zoom: 1, pan: { x: width / 2, y: height / 2 } };
+  const xs = nodes.map((n) => n.position.x);
+  const ys = nodes.map((n) => n.position.y);
+  const left = Math.min(...xs) - LABEL_ROOM.side;
+  const right = Math.max(...xs) + LABEL_ROOM.side;
+  const top = Math.min(...ys) - LABEL_ROOM.above;
+  const bottom = Math.max(...ys) + LABEL_ROOM.below;
+  const fitted = Math.min((width - 2 * PADDING) / (right - left), (height - 2 * PADDING) / (bottom - top));
+  // A small graph is not blown up past a readable size.
+  const zoom = Math.min(maxZoom, MOST_ZOOM, Math.max(minZoom, fitted));
+  return {
+    zoom,
+    pan: { x: width / 2 - zoom * ((left + right) / 2), y: height / 2 - zoom * ((top + bottom) / 2) },
+  };
 }
