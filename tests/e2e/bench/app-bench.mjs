@@ -38,17 +38,39 @@ async function paintedAt(browser) {
   }, ROW);
 }
 
-/** Launches the app on `dataDir`; answers the browser and ms from launch to a painted tree. */
+/**
+ * When the newest `cairn-app` process started (ms since the epoch, to the kernel's 10 ms tick):
+ * now, less its age — the system's uptime less its start in clock ticks after boot
+ * (/proc/PID/stat, field 22).
+ */
+function appStartedAt() {
+  const pid = execFileSync('pgrep', ['-n', '-x', 'cairn-app'], { encoding: 'utf8' }).trim();
+  const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const startedAfterBoot = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]) / hz;
+  const now = Date.now();
+  const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+  return now - (uptime - startedAfterBoot) * 1000;
+}
+
+/**
+ * Launches the app on `dataDir`; answers the browser and the ms from the app's process starting
+ * to a painted tree (the driver's own session set-up before it is not the app's).
+ */
 async function timedLaunch(driver, dataDir) {
-  const started = Date.now();
   const browser = await launch(driver, dataDir);
   await browser.setTimeout({ script: 180_000 });
   const painted = await paintedAt(browser);
-  return { browser, ms: painted - started };
+  return { browser, ms: painted - appStartedAt() };
 }
 
 /** In the page: clicks the entry `title` of `group` in the sidebar; times it to the tree painted. */
 async function timedOpen(browser, group, title) {
+  // The framework list may still be loading when the restored tree has painted.
+  await browser.waitUntil(() => browser.execute((group, wanted) => {
+    const list = [...document.querySelectorAll('[aria-label="Frameworks"] ul')].find((u) => u.getAttribute('aria-label') === group);
+    return Boolean(list && [...list.querySelectorAll('button.fw-entry .fw-title')].some((t) => t.textContent === wanted));
+  }, group, title), { timeout: 30_000, timeoutMsg: `no framework "${title}" under ${group} in the list` });
   return browser.executeAsync((group, wanted, row, done) => {
     const list = [...document.querySelectorAll('[aria-label="Frameworks"] ul')].find((u) => u.getAttribute('aria-label') === group);
     const entry = [...list.querySelectorAll('button.fw-entry')]

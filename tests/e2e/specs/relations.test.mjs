@@ -76,7 +76,7 @@ test('graph, crosswalk, version diff and rubrics', async () => {
       { covered: cli.to.covered, items: cli.to.items },
     ]);
     const shown = await browser.$('[aria-label="Pairs shown"]').getText();
-    assert.equal(shown, `${cli.pairs} pairs`);
+    assert.equal(shown, `${cli.pairs.toLocaleString('en-US')} ${cli.pairs === 1 ? 'pair' : 'pairs'}`);
     const firstPair = await browser.$('table[aria-label="Crosswalk pairs"] tbody tr td');
     await firstPair.scrollIntoView({ block: 'center' });
     await firstPair.click();

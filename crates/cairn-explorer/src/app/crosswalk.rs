@@ -24,8 +24,9 @@ pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppEr
 }
 
 /// The framework `key` as its outline (identifiers, URIs, codes, statements, association ends and
-/// types, from the cache's columns: no record JSON parsed) — all a crosswalk reads of it.
-fn outline_snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
+/// types, from the cache's columns: no record JSON parsed) — all a crosswalk reads of it. The
+/// two sides are read side by side, each on a reader of its own.
+pub fn outline_snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
     read_snapshot(conn, key, load_package_outline)
 }
 
@@ -45,12 +46,23 @@ fn read_snapshot(conn: &Connection, key: &FrameworkKey, read: PackageReader) -> 
     Ok(Snapshot { source, package })
 }
 
-/// The crosswalk from `from` to `to`, over the two frameworks' outlines.
-pub fn crosswalk(conn: &Connection, from: &FrameworkKey, to: &FrameworkKey) -> Result<CrosswalkReport, AppError> {
-    let (from_snapshot, to_snapshot) = (outline_snapshot(conn, from)?, outline_snapshot(conn, to)?);
-    let view = crosswalk_snapshots(Some(conn), &from_snapshot, &to_snapshot, &[])?;
-    let (from_places, from_subtrees) = subtrees(&from_snapshot.package);
-    let (to_places, to_subtrees) = subtrees(&to_snapshot.package);
+/// The crosswalk from `from` to `to`, over the two frameworks' outlines (see
+/// [`outline_snapshot`]). Each item's subtree is found on a second thread while the pairs are.
+pub fn crosswalk(
+    conn: &Connection,
+    from: &FrameworkKey,
+    to: &FrameworkKey,
+    from_snapshot: &Snapshot,
+    to_snapshot: &Snapshot,
+) -> Result<CrosswalkReport, AppError> {
+    let (view, places) = std::thread::scope(|scope| {
+        let places = scope.spawn(|| (subtrees(&from_snapshot.package), subtrees(&to_snapshot.package)));
+        let view = crosswalk_snapshots(Some(conn), from_snapshot, to_snapshot, &[]);
+        (view, places.join())
+    });
+    let view = view?;
+    let ((from_places, from_subtrees), (to_places, to_subtrees)) =
+        places.map_err(|_| AppError::internal("placing the crosswalk's items in their subtrees failed"))?;
     let walk = view.crosswalk;
     let groups = walk
         .groups

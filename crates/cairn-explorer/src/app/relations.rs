@@ -47,9 +47,14 @@ impl App {
         cache::blocking(move || Ok(grouping_tree::grouping_tree(&open, &groupings))).await
     }
 
-    /// The crosswalk of two cached frameworks.
+    /// The crosswalk of two cached frameworks, their outlines read side by side.
     pub async fn crosswalk(&self, from: FrameworkKey, to: FrameworkKey) -> Result<CrosswalkReport, AppError> {
-        self.cache.read(move |conn| crosswalk::crosswalk(conn, &from, &to)).await
+        let (from_key, to_key) = (from.clone(), to.clone());
+        let (from_snapshot, to_snapshot) = tokio::try_join!(
+            self.cache.read(move |conn| crosswalk::outline_snapshot(conn, &from_key)),
+            self.cache.read(move |conn| crosswalk::outline_snapshot(conn, &to_key)),
+        )?;
+        self.cache.read(move |conn| crosswalk::crosswalk(conn, &from, &to, &from_snapshot, &to_snapshot)).await
     }
 
     /// What changed from the snapshot `old` to `new`.

@@ -73,7 +73,11 @@ pub fn crosswalk_snapshots(
 }
 
 fn document_id(package: &CfPackage) -> Option<String> {
-    package.document.as_ref().and_then(|d| d.identifier.as_deref()).map(str::to_owned)
+    document_id_ref(package).map(str::to_owned)
+}
+
+fn document_id_ref(package: &CfPackage) -> Option<&str> {
+    package.document.as_ref().and_then(|d| d.identifier.as_deref())
 }
 
 fn item_ids(package: &CfPackage) -> HashSet<&str> {
@@ -103,9 +107,11 @@ fn cached_links(conn: &Connection, from: &Snapshot, to: &Snapshot) -> Result<Vec
         .collect();
     let links =
         |a: &str, b: &str| (from_ids.contains(a) && to_ids.contains(b)) || (to_ids.contains(a) && from_ids.contains(b));
+    // FROM's and TO's own associations are in their packages already.
+    let own: Vec<&str> = [&from.package, &to.package].into_iter().filter_map(document_id_ref).collect();
     let mut by_document: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for connection in connections {
-        let wanted: Vec<i64> = cache::association_ends(conn, connection)?
+        let wanted: Vec<i64> = cache::association_ends(conn, connection, &own)?
             .into_iter()
             .filter(|a| links(&a.origin, &a.destination) && !known.contains(a.id.as_str()))
             .map(|a| a.rowid)

@@ -157,17 +157,35 @@ pub struct AssociationEnds {
 }
 
 /// The ends of every association of a connection with both ends named (none marked to be
-/// deleted), in cached order; no JSON is read.
-pub fn association_ends(conn: &Connection, connection_id: i64) -> Result<Vec<AssociationEnds>, StoreError> {
+/// deleted), filed under any CFDocument but those of `besides` (or under none), in cached order
+/// within each document; no JSON is read. Each document's associations are found through the
+/// index on `document_id`, so a framework's own thousands of associations are never scanned.
+pub fn association_ends(
+    conn: &Connection,
+    connection_id: i64,
+    besides: &[&str],
+) -> Result<Vec<AssociationEnds>, StoreError> {
+    let mut documents = conn.prepare_cached(
+        "SELECT DISTINCT document_id FROM cf_associations WHERE connection_id = ?1 ORDER BY document_id",
+    )?;
+    let documents: Vec<Option<String>> =
+        documents.query_map([connection_id], |r| r.get(0))?.collect::<Result<_, _>>()?;
     let mut statement = conn.prepare_cached(
         "SELECT rowid, id, origin_id, destination_id FROM cf_associations
-         WHERE connection_id = ?1 AND to_be_deleted = 0 AND origin_id IS NOT NULL AND destination_id IS NOT NULL
+         WHERE connection_id = ?1 AND document_id IS ?2 AND to_be_deleted = 0
+           AND origin_id IS NOT NULL AND destination_id IS NOT NULL
          ORDER BY rowid",
     )?;
-    let rows = statement.query_map([connection_id], |r| {
-        Ok(AssociationEnds { rowid: r.get(0)?, id: r.get(1)?, origin: r.get(2)?, destination: r.get(3)? })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut ends = Vec::new();
+    for document in documents.iter().filter(|d| !d.as_deref().is_some_and(|d| besides.contains(&d))) {
+        let rows = statement.query_map(rusqlite::params![connection_id, document], |r| {
+            Ok(AssociationEnds { rowid: r.get(0)?, id: r.get(1)?, origin: r.get(2)?, destination: r.get(3)? })
+        })?;
+        for row in rows {
+            ends.push(row?);
+        }
+    }
+    Ok(ends)
 }
 
 /// The association at `rowid`: its identifier, CFDocument and JSON.

@@ -12,12 +12,12 @@ import { saveAs } from "../files/saveAs";
 import { ErrorView } from "../../ui/ErrorView";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import { CoverageBar } from "./CoverageBar";
-import { filteredPairs, itemText, pairsCsv, uncoveredIn, type CrosswalkFilter } from "./crosswalkModel";
+import { filteredPairs, pairsCsv, uncoveredIn, type CrosswalkFilter } from "./crosswalkModel";
 import { PairDetail } from "./PairDetail";
+import { PairsTable } from "./PairsTable";
+import { UncoveredList } from "./UncoveredList";
+import { formatCount, noun } from "../../ui/formatCount";
 import { useCrosswalk } from "./useCrosswalk";
-
-/** Most rows listed at once (the CSV has them all). */
-const SHOWN = 1000;
 
 /** The crosswalk view. */
 export function CrosswalkView() {
@@ -116,7 +116,7 @@ export function CrosswalkView() {
               Export CSV
             </button>
             <span className="muted num" role="status" aria-label="Pairs shown">
-              {pairs.length} pairs
+              {formatCount(pairs.length)} {noun(pairs.length, "pair")}
             </span>
           </div>
           {message && <p className="muted export-message">{message}</p>}
@@ -131,54 +131,10 @@ export function CrosswalkView() {
               }}
             />
           )}
-          <table className="pairs" aria-label="Crosswalk pairs">
-            <thead>
-              <tr>
-                <th scope="col">From item</th>
-                <th scope="col">Type</th>
-                <th scope="col">To item</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pairs.slice(0, SHOWN).map((p, i) => (
-                <tr
-                  key={`${p.associationIdentifier ?? i}-${p.from.identifier}-${p.to.identifier}`}
-                  aria-selected={picked === p}
-                  tabIndex={0}
-                  onClick={() => setPicked(p)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter" || e.key === " ") setPicked(p);
-                  }}
-                >
-                  <td>{itemText(p.from)}</td>
-                  <td>
-                    {p.associationType} <span className="muted">{p.fromTo ? "→" : "←"}</span>
-                  </td>
-                  <td>{itemText(p.to)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {pairs.length > SHOWN && <p className="muted">The first {SHOWN} of {pairs.length} pairs; the CSV has them all.</p>}
+          <PairsTable pairs={pairs} picked={picked} onPick={setPicked} />
           <div className="uncovered">
-            {[
-              { role: "From", side: report.from, subtree: filter.subtree },
-              { role: "To", side: report.to, subtree: null },
-            ].map(({ role, side, subtree }) => {
-              const items = uncoveredIn(side.uncovered, subtree);
-              return (
-                <details key={role}>
-                  <summary>
-                    {role}: {items.length} items without a counterpart
-                  </summary>
-                  <ul aria-label={`${role} uncovered items`}>
-                    {items.slice(0, SHOWN).map((item) => (
-                      <li key={item.identifier}>{itemText(item) || item.identifier}</li>
-                    ))}
-                  </ul>
-                </details>
-              );
-            })}
+            <UncoveredList role="From" items={uncoveredIn(report.from.uncovered, filter.subtree)} />
+            <UncoveredList role="To" items={report.to.uncovered} />
           </div>
         </>
       )}

@@ -35,13 +35,16 @@ describe("the crosswalk", () => {
     expect(pair).toHaveTextContent("Fractions in science");
 
     await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "A");
-    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pairs");
+    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pair");
     await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "C");
     expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("0 pairs");
     await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "");
     await user.selectOptions(within(view).getByRole("combobox", { name: "Association type" }), "exactMatchOf");
-    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pairs");
+    expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pair");
 
+    // The uncovered items are listed once their side is opened.
+    expect(within(view).queryByRole("list", { name: "To uncovered items" })).toBeNull();
+    await user.click(within(view).getByText(/To: 1 item without a counterpart/));
     expect(within(view).getByRole("list", { name: "To uncovered items" })).toHaveTextContent("X Science strand");
     await user.click(within(view).getByRole("button", { name: "Export CSV" }));
     await within(view).findByText(/Saved to/);
