@@ -11,12 +11,13 @@
 #[allow(dead_code)] // the bench uses the tests' harness in part
 mod harness;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant, UNIX_EPOCH};
+#[path = "support/bench_app.rs"]
+mod bench_app;
 
-use cairn_explorer::app::{App, AppOptions, SendOptions, kind_named, send_outbox, stage_put};
-use cairn_sandbox::auth::Entropy;
+use std::time::{Duration, Instant};
+
+use bench_app::{median, ms, new_app};
+use cairn_explorer::app::{SendOptions, kind_named, send_outbox, stage_put};
 use cairn_spec::Collection;
 use cairn_store::cache::{CacheHandle, CollectionWriter, WriteMode};
 use serde_json::{Value, json};
@@ -24,25 +25,6 @@ use serde_json::{Value, json};
 const STUDENTS: usize = 35;
 const LINE_ITEMS: usize = 60;
 const WRITES: usize = 2_000;
-
-struct Counter(AtomicU64);
-
-impl Entropy for Counter {
-    fn fill(&self, bytes: &mut [u8]) {
-        for b in bytes {
-            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
-        }
-    }
-}
-
-fn median(mut xs: Vec<Duration>) -> Duration {
-    xs.sort();
-    xs[xs.len() / 2]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.1}", d.as_secs_f64() * 1000.0)
-}
 
 fn r(id: &str, kind: &str) -> Value {
     json!({"href": format!("https://sis.example/{kind}/{id}"), "sourcedId": id, "type": kind})
@@ -81,13 +63,7 @@ fn main() {
     write_class(&CacheHandle::open(&dir.path().join("cache.sqlite")).unwrap());
     let mut open = Vec::new();
     for _ in 0..runs {
-        let app = App::new(AppOptions {
-            data_dir: dir.path().to_owned(),
-            entropy: Arc::new(Counter(AtomicU64::new(1))),
-            clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(1_759_276_800)),
-            on_cache_change: Box::new(|_| {}),
-        })
-        .unwrap();
+        let app = new_app(dir.path());
         let t = Instant::now();
         let book = runtime.block_on(app.gradebook_class("Bench".into(), "class".into())).unwrap();
         open.push(t.elapsed());

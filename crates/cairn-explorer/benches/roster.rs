@@ -7,52 +7,23 @@
 //! `cargo bench -p cairn-explorer --bench roster` (`CAIRN_BENCH_SCALE=district` for less).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+#[path = "support/bench_app.rs"]
+mod bench_app;
 #[path = "../tests/roster_support/mod.rs"]
 mod roster_support;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
-use cairn_explorer::app::{App, AppOptions, ClassColumn, ClassQuery, ClassSort, RosterScope};
-use cairn_sandbox::auth::Entropy;
+use bench_app::{median, ms, new_app};
+use cairn_explorer::app::{ClassColumn, ClassQuery, ClassSort, RosterScope};
 use cairn_sandbox::demo::Scale;
 use cairn_spec::Collection;
-
-struct Counter(AtomicU64);
-
-impl Entropy for Counter {
-    fn fill(&self, bytes: &mut [u8]) {
-        for b in bytes {
-            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
-        }
-    }
-}
-
-fn median(mut xs: Vec<Duration>) -> Duration {
-    xs.sort();
-    xs[xs.len() / 2]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.1}", d.as_secs_f64() * 1000.0)
-}
 
 /// On the first run, each step's time as it ends (a slow step shows before the table).
 fn progress(run: usize, step: &str, took: Duration) {
     if run == 1 {
         eprintln!("  {step}: {} ms", ms(took));
     }
-}
-
-fn new_app(dir: &std::path::Path) -> App {
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(Counter(AtomicU64::new(1))),
-        clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(1_759_276_800)),
-        on_cache_change: Box::new(|_| {}),
-    })
-    .unwrap()
 }
 
 fn main() {
