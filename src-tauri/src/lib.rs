@@ -163,9 +163,11 @@ pub fn run() -> anyhow::Result<()> {
                 }
             };
             tauri_app.manage(state);
-            let _window = main_window::create(tauri_app, explicit.as_deref()).context("opening the window")?;
+            let window = main_window::create(tauri_app, explicit.as_deref()).context("opening the window")?;
             #[cfg(target_os = "linux")]
-            rendering::choose(&_window);
+            rendering::choose(&window);
+            #[cfg(not(target_os = "linux"))]
+            let _ = window;
             Ok(())
         })
         .build(tauri::generate_context!())

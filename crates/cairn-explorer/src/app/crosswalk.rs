@@ -24,8 +24,8 @@ pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppEr
 }
 
 /// The framework `key` as its outline (identifiers, URIs, codes, statements, association ends and
-/// types, from the cache's columns: no record JSON parsed) — all a crosswalk reads of it. The
-/// two sides are read side by side, each on a reader of its own.
+/// types, from the cache's columns: no record JSON parsed) — all a crosswalk reads of it.
+/// `App::crosswalk` reads the two sides side by side, each on a reader of its own.
 pub fn outline_snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {
     read_snapshot(conn, key, load_package_outline)
 }
