@@ -1,7 +1,8 @@
 //! The relationship graph drawn by cytoscape.js on a canvas: styles per association type and node
-//! kind, each node where the backend placed it (children below their parents), node taps,
-//! zoom and fit, and PNG (cytoscape) and SVG (cytoscape-svg) export. The only module that
-//! touches cytoscape; components get a `GraphCanvas`.
+//! kind, each node where the backend placed it (children below their parents), labels only at a
+//! zoom where they can be read, node taps, zoom and fit, and PNG (cytoscape) and SVG
+//! (cytoscape-svg) export. The only module that touches cytoscape; components get a
+//! `GraphCanvas`.
 
 import cytoscape from "cytoscape";
 import svg from "cytoscape-svg";
@@ -27,7 +28,21 @@ function cssVar(element: HTMLElement, name: string, fallback: string): string {
   return value || fallback;
 }
 
-function stylesheet(container: HTMLElement, types: string[]): cytoscape.StylesheetJson {
+/** A node label's font size at zoom 1 (px). */
+const FONT_SIZE = 10;
+/** The smallest label, in px on screen, worth drawing. */
+const READABLE_PX = 7;
+
+/**
+ * Whether labels are readable at `zoom`. Below that every label but the centre's is left out of
+ * the style altogether: cytoscape's own `min-zoomed-font-size` skips drawing them but still
+ * wraps and measures every one (two thirds of a 200-node graph's first frame).
+ */
+function labelsReadable(zoom: number): boolean {
+  return zoom * FONT_SIZE >= READABLE_PX;
+}
+
+function stylesheet(container: HTMLElement, types: string[], labels: boolean): cytoscape.StylesheetJson {
   const fg = cssVar(container, "--fg", "#1b1f24");
   const bg = cssVar(container, "--bg", "#ffffff");
   const soft = cssVar(container, "--bg-soft", "#f4f5f7");
@@ -37,8 +52,8 @@ function stylesheet(container: HTMLElement, types: string[]): cytoscape.Styleshe
     {
       selector: "node",
       style: {
-        label: "data(label)",
-        "font-size": 10,
+        label: labels ? "data(label)" : "",
+        "font-size": FONT_SIZE,
         color: fg,
         "text-wrap": "wrap",
         "text-max-width": "130px",
@@ -47,9 +62,6 @@ function stylesheet(container: HTMLElement, types: string[]): cytoscape.Styleshe
         "text-background-color": bg,
         "text-background-opacity": 0.85,
         "text-background-padding": "1px",
-        // A label too small to read is not drawn (the first frame of a large graph was mostly
-        // text); zooming in shows it. The selected node's label is always drawn.
-        "min-zoomed-font-size": 7,
         width: 18,
         height: 18,
         "background-color": soft,
@@ -59,7 +71,7 @@ function stylesheet(container: HTMLElement, types: string[]): cytoscape.Styleshe
     },
     { selector: "node[kind = 'document']", style: { "background-color": accent, width: 26, height: 20 } },
     { selector: "node[hidden > 0]", style: { "border-style": "double", "border-width": 4 } },
-    { selector: "node[?centre]", style: { "border-color": accent, "border-width": 4, width: 24, height: 24, "font-weight": "bold", "min-zoomed-font-size": 0 } },
+    { selector: "node[?centre]", style: { "border-color": accent, "border-width": 4, width: 24, height: 24, label: "data(label)", "font-weight": "bold" } },
     { selector: "node:selected", style: { "overlay-color": accent, "overlay-opacity": 0.2, "overlay-padding": 4 } },
     { selector: "edge", style: { width: 1.5, "curve-style": "bezier", "arrow-scale": 0.8 } },
   ];
@@ -96,22 +108,47 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
   cy.on("tap", "node", (event) => onSelect(event.target.id() as string));
   // A canvas destroyed (its framework closed) ignores what React still asks of it.
   const gone = () => cy.destroyed();
+  let types: string[] = [];
+  let labelled = false;
+  const restyle = (labels: boolean) => {
+    labelled = labels;
+    cy.style(stylesheet(container, types, labels));
+  };
+  // Labels come and go as the zoom crosses the size where they can be read.
+  cy.on("zoom", () => {
+    if (labelsReadable(cy.zoom()) !== labelled) restyle(!labelled);
+  });
+  /**
+   * Answers `draw()` run with every label in the style (an export is drawn at its own scale, not
+   * the view's), then restores the style. cytoscape draws an export at once, even a PNG whose
+   * blob comes later.
+   */
+  const withLabels = <T>(draw: () => T): T => {
+    const was = labelled;
+    if (!was) restyle(true);
+    try {
+      return draw();
+    } finally {
+      if (!was) restyle(false);
+    }
+  };
   return {
     show(elements, done) {
       if (gone()) return;
-      const types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
+      types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
       const definitions: cytoscape.ElementDefinition[] = elements.map((e) =>
         e.group === "edges" ? { ...e, classes: `t${types.indexOf(e.data.type)}` } : e,
       );
-      cy.batch(() => {
-        cy.elements().remove();
-        cy.style(stylesheet(container, types));
-        cy.add(definitions);
-      });
       // The backend placed every node (parents above children): no layout runs here, and the
       // view is framed from those places (cytoscape's own fit measures every label: ~150 ms).
       const { width, height } = container.getBoundingClientRect();
-      cy.viewport(framing(elements, width, height, cy.minZoom(), cy.maxZoom()));
+      const view = framing(elements, width, height, cy.minZoom(), cy.maxZoom());
+      cy.batch(() => {
+        cy.elements().remove();
+        restyle(labelsReadable(view.zoom));
+        cy.add(definitions);
+      });
+      cy.viewport(view);
       done?.();
     },
     fit: () => {
@@ -123,10 +160,12 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
       cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: width / 2, y: height / 2 } });
     },
     async png() {
-      const blob = await cy.png({ output: "blob-promise", full: true, scale: 2, bg: cssVar(container, "--bg", "#ffffff") });
+      const blob = await withLabels(() =>
+        cy.png({ output: "blob-promise", full: true, scale: 2, bg: cssVar(container, "--bg", "#ffffff") }),
+      );
       return new Uint8Array(await blob.arrayBuffer());
     },
-    svg: () => cy.svg({ full: true, bg: cssVar(container, "--bg", "#ffffff") }),
+    svg: () => withLabels(() => cy.svg({ full: true, bg: cssVar(container, "--bg", "#ffffff") })),
     destroy: () => {
       if (!gone()) cy.destroy();
     },
