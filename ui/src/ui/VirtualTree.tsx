@@ -43,6 +43,9 @@ interface Props<R extends VirtualTreeRow> {
   className?: string;
 }
 
+/** Rows drawn beyond each edge of the view. */
+const OVERSCAN = 12;
+
 /** The tree. */
 export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
   const { rows, activeKey, selectedKey, rowHeight = 28 } = props;
@@ -58,9 +61,20 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     count: rows.length,
     getScrollElement,
     estimateSize,
-    overscan: 12,
+    overscan: OVERSCAN,
     getItemKey,
   });
+  // Rows are drawn into a pool of elements reused as the window moves: a row scrolled into view
+  // takes over the element of one that left (keyed by its index modulo the pool's size, at least
+  // the rows drawn at once, so a window's keys are distinct), and React updates that element's
+  // text instead of creating new ones. WebKit holds on to removed elements until a full
+  // collection, so a tree that created fresh rows on every frame of a long scroll grew by
+  // hundreds of MB and paused for its collections.
+  const slotCount = useRef(0);
+  const virtualItems = virtualizer.getVirtualItems();
+  // Room from the start for a full window (at the top or the bottom it lacks one side's overscan).
+  const visible = virtualizer.range ? virtualizer.range.endIndex - virtualizer.range.startIndex + 1 : 0;
+  slotCount.current = Math.max(slotCount.current, virtualItems.length, visible + 2 * OVERSCAN + 1);
   const activeIndex = useMemo(() => Math.max(0, rows.findIndex((r) => r.key === activeKey)), [rows, activeKey]);
   const tabKey = rows[activeIndex]?.key ?? null;
 
@@ -170,15 +184,16 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
       className={["vtree", props.className].filter(Boolean).join(" ")}
       role="tree"
       aria-label={props.label}
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <div role="presentation" className="vtree-space" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((v) => {
+        {virtualItems.map((v) => {
           const row = rows[v.index];
           if (!row) return null;
           return (
             <TreeItem
-              key={row.key}
+              key={`slot:${v.index % slotCount.current}`}
               row={row}
               start={v.start}
               height={rowHeight}
@@ -218,9 +233,22 @@ interface TreeItemProps<R extends VirtualTreeRow> {
 }
 
 function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, tabbable, hasMenu, menuItems, renderRow, actions }: TreeItemProps<R>) {
+  const element = useRef<HTMLDivElement | null>(null);
+  const shownKey = useRef(row.key);
+  // An element reused for another row, or removed, does not take the focus along: the tree
+  // keeps it (its keys still work) until a row takes it again.
+  useLayoutEffect(() => {
+    if (shownKey.current === row.key) return;
+    shownKey.current = row.key;
+    focusTreeInstead(element.current);
+  }, [row.key]);
+  useLayoutEffect(() => () => focusTreeInstead(element.current), []);
   return (
     <div
-      ref={(el) => actions.register(row.key, el)}
+      ref={(el) => {
+        element.current = el;
+        actions.register(row.key, el);
+      }}
       role="treeitem"
       aria-level={row.level}
       aria-expanded={row.hasChildren ? row.expanded : undefined}
@@ -267,6 +295,11 @@ function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, 
       )}
     </div>
   );
+}
+
+/** Moves the focus from `row`, when it has it, to its tree. */
+function focusTreeInstead(row: HTMLElement | null) {
+  if (row && row === document.activeElement) row.closest<HTMLElement>("[role=tree]")?.focus({ preventScroll: true });
 }
 
 // Rows re-render only when what they show changes, not on every scroll step.
