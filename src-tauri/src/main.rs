@@ -3,5 +3,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() -> anyhow::Result<()> {
+    #[cfg(target_os = "linux")]
+    cairn_app::rendering::prepare_process();
     cairn_app::run()
 }

@@ -5,12 +5,38 @@
 //! 48 ms against 13 ms) and holds about 150 MB more in the web process. So without a render node
 //! the window's web view is set to draw without hardware acceleration; a machine with a GPU
 //! keeps WebKit's default, and so does a user who set `WEBKIT_DISABLE_COMPOSITING_MODE` either way.
+//!
+//! On such a machine GTK's own OpenGL is the same software rasteriser, which nothing in the window
+//! draws with; GTK still loads it (Mesa and LLVM: about 100 ms of a launch's 1.2 s) when it opens
+//! the display. So the process tells GTK to leave OpenGL alone (`GDK_GL=disable`) before GTK starts,
+//! unless the user set `GDK_GL` themselves.
 
 use std::ffi::OsString;
 use std::path::Path;
 
 /// WebKitGTK's own switch for its compositing mode: when set, the user has chosen.
 pub const COMPOSITING_VARIABLE: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
+
+/// GTK's switch for its OpenGL support.
+pub const GDK_GL_VARIABLE: &str = "GDK_GL";
+
+/// Whether GTK should leave OpenGL alone: when the web view draws without hardware acceleration
+/// ([`software_only`]) and the user has not set [`GDK_GL_VARIABLE`].
+pub fn gtk_without_gl(user_gl: Option<OsString>, user_compositing: Option<OsString>, dri: &Path) -> bool {
+    user_gl.is_none() && software_only(user_compositing, dri)
+}
+
+/// Sets `GDK_GL=disable` for this process when [`gtk_without_gl`] says so. Call it first thing in
+/// `main`, while the process has one thread.
+#[allow(unsafe_code)]
+pub fn prepare_process() {
+    let dri = Path::new("/dev/dri");
+    if gtk_without_gl(std::env::var_os(GDK_GL_VARIABLE), std::env::var_os(COMPOSITING_VARIABLE), dri) {
+        // SAFETY: called from `main` before anything else runs, so no other thread can be reading
+        // the environment (the one hazard `set_var` has on Linux).
+        unsafe { std::env::set_var(GDK_GL_VARIABLE, "disable") };
+    }
+}
 
 /// Whether to draw without hardware acceleration: only when the user has not set
 /// [`COMPOSITING_VARIABLE`] and `dri` (the DRM device folder) holds no render node.
@@ -53,5 +79,16 @@ mod tests {
         std::fs::write(dir.path().join("renderD128"), "").unwrap();
         assert!(!software_only(None, dir.path()));
         assert!(!software_only(Some("0".into()), &missing));
+    }
+
+    #[test]
+    fn gtk_leaves_opengl_alone_only_when_drawing_in_software_and_never_over_the_users_choice() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("no-dri");
+        assert!(gtk_without_gl(None, None, &missing));
+        assert!(!gtk_without_gl(Some("always".into()), None, &missing));
+        assert!(!gtk_without_gl(None, Some("0".into()), &missing));
+        std::fs::write(dir.path().join("renderD128"), "").unwrap();
+        assert!(!gtk_without_gl(None, None, dir.path()));
     }
 }
