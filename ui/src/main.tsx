@@ -1,6 +1,5 @@
 //! The entry point: picks the backend and renders the app.
 
-import "katex/dist/katex.min.css";
 import "./app/theme.css";
 
 import { StrictMode } from "react";

@@ -5,7 +5,12 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
+import { markdownReady } from "../ui/markdownRenderer";
+
 afterEach(() => cleanup());
+
+// Components render Markdown as the window does once its renderer has loaded.
+await markdownReady;
 
 const rect = { x: 0, y: 0, top: 0, left: 0, width: 1000, height: 600, right: 1000, bottom: 600, toJSON: () => ({}) };
 Element.prototype.getBoundingClientRect = function () {

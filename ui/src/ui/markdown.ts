@@ -1,6 +1,8 @@
 //! Markdown with LaTeX into safe HTML: markdown-it (HTML allowed in, then sanitized), KaTeX for
-//! formulas, and everything through `sanitize`.
+//! formulas, and everything through `sanitize`. Loaded on its own (with KaTeX's style sheet) by
+//! `markdownRenderer`, outside the window's start.
 
+import "katex/dist/katex.min.css";
 import MarkdownIt from "markdown-it";
 
 import { mathPlugin } from "./mathPlugin";

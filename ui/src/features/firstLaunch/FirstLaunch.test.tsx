@@ -31,6 +31,8 @@ describe("first launch", () => {
     const backend = createMemoryBackend(data(null, true));
     const start = gated(backend);
     render(<App backend={backend} />);
+    // A start that is quickly done never flashes a screen; a slower one says what it does.
+    expect(screen.queryByText("Opening the cache…")).toBeNull();
     expect(await screen.findByText("Opening the cache…")).toBeInTheDocument();
     start.send({ task: "sync", stage: "CFDocuments", done: 0, total: 2 });
     start.send({ task: "sync", stage: "CFItems", done: 120, total: 480 });

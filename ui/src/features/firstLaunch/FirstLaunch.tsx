@@ -1,6 +1,8 @@
 //! The first-launch screen: one labelled progress bar per stage while the built-in sandbox is
 //! started and synced; a cancel button; an error with what to do if it fails.
 
+import { useEffect, useState } from "react";
+
 import type { AppError } from "../../bindings/AppError";
 import { ErrorView } from "../../ui/ErrorView";
 import type { StageProgress } from "./progress";
@@ -31,6 +33,13 @@ function Bar({ stage }: { stage: StageProgress }) {
   );
 }
 
+/**
+ * How long a start without progress shows an empty window before it says "Opening the cache…":
+ * a warm start is done well within it, and painting a screen it replaces at once would only
+ * delay the explorer (its text is the window's first layout, which sets up the fonts).
+ */
+export const QUIET_START_MS = 400;
+
 /** The screen shown while `app_start` runs (or after it failed). */
 export function FirstLaunch({
   stages,
@@ -43,6 +52,12 @@ export function FirstLaunch({
   onCancel: () => void;
   onRetry: () => void;
 }) {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), QUIET_START_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!error && stages.length === 0 && !waited) return <main className="first-launch" aria-label="Starting Cairn" />;
   return (
     <main className="first-launch" aria-label="Starting Cairn">
       <h1>Cairn</h1>

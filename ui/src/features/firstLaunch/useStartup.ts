@@ -2,7 +2,7 @@
 //! saved session, or — the first time — the built-in sandbox's demo framework opened.
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 
 import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
@@ -25,7 +25,8 @@ export function useStartup(store: ExplorerStore): { startup: Startup; retry: () 
   const [attempt, setAttempt] = useState(0);
   const started = useRef(-1);
 
-  useEffect(() => {
+  // A layout effect: `app_start` is asked before the window paints its first frame, not after.
+  useLayoutEffect(() => {
     if (started.current === attempt) return;
     started.current = attempt;
     let stages: StageProgress[] = [];
