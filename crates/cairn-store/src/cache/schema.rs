@@ -16,6 +16,10 @@ pub fn migrations() -> Vec<Migration> {
         Migration { name: "the roster inspector's indexes", sql: Cow::Borrowed(super::roster::ROSTER_INDEXES) },
         Migration { name: "the app's settings", sql: Cow::Borrowed(super::app_settings::APP_SETTINGS) },
         Migration { name: "the gradebook outbox", sql: Cow::Borrowed(super::outbox::OUTBOX) },
+        Migration {
+            name: "covering indexes for a framework's outline",
+            sql: Cow::Borrowed(super::outline::OUTLINE_INDEXES),
+        },
     ]
 }
 
