@@ -54,6 +54,8 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
       style: {
         label: labels ? "data(label)" : "",
         "font-size": FONT_SIZE,
+        // The window's font (cytoscape's default names Helvetica Neue first, which Linux lacks).
+        "font-family": "system-ui, sans-serif",
         color: fg,
         "text-wrap": "wrap",
         "text-max-width": "130px",
