@@ -37,6 +37,18 @@ fn load() -> String {
     std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split_whitespace().next().unwrap_or("?").to_owned()
 }
 
+/// CPU time this process used so far (user and system, every thread: the sandbox's and the
+/// client's), in seconds; 0 where /proc cannot tell.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    let fields: Vec<&str> =
+        stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // Linux counts them in USER_HZ, 100 a second on every architecture it supports.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
@@ -72,9 +84,10 @@ async fn main() {
         let cache = cairn_store::cache::CacheHandle::open(&path).unwrap();
         let options = SyncOptions { incremental: false, ..SyncOptions::default() };
         let before = link.bytes_sent();
-        let started = Instant::now();
+        let (started, cpu_before) = (Instant::now(), cpu_seconds());
         let report = sync(&client, &cache, "bench", &options, &|_| {}, &cancel).await.unwrap();
         seconds.push(started.elapsed().as_secs_f64());
+        let cpu = cpu_seconds() - cpu_before;
         sent.push((link.bytes_sent() - before) as f64);
         assert!(report.is_complete(), "{report:?}");
         records = report.collections.iter().map(|c| c.records).sum::<u64>();
@@ -83,7 +96,14 @@ async fn main() {
             "{} requests, window ≤ {}, HTTP/2 {}",
             stats.requests, stats.largest_window, stats.http2_answers
         ));
-        eprintln!("sync {}: {:.2} s, {:.1} MB sent; {}", run + 1, seconds[run], sent[run] / 1e6, windows[run]);
+        eprintln!(
+            "sync {}: {:.2} s, {:.1} CPU s (sandbox and client), {:.1} MB sent; {}",
+            run + 1,
+            seconds[run],
+            cpu,
+            sent[run] / 1e6,
+            windows[run]
+        );
         drop(cache);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));

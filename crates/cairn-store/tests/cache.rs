@@ -132,3 +132,31 @@ fn the_journal_remembers_the_last_complete_sync() {
     assert_eq!(cache::last_complete(&conn, a, "users").unwrap().as_deref(), Some("2025-08-01T00:00:00Z"));
     assert_eq!(cache::last_complete(&conn, a, "orgs").unwrap(), None);
 }
+
+#[test]
+fn the_journal_knows_each_collections_size_from_its_last_full_sync() {
+    let (_dir, conn) = open();
+    let a = cache::connection_id(&conn, "district", "https://sis.example.org").unwrap();
+    let b = cache::connection_id(&conn, "other", "https://other.example.org").unwrap();
+    let entry = |collection: &str, mode: &str, outcome, records| {
+        JournalEntry::new(
+            collection,
+            mode,
+            "2025-08-01T00:00:00Z".into(),
+            "2025-08-01T00:01:00Z".into(),
+            outcome,
+            records,
+            None,
+        )
+    };
+    cache::journal_append(&conn, a, &entry("users", "full", Outcome::Complete, 500)).unwrap();
+    // Neither an incremental sync (what changed) nor a failed full one says how large it is.
+    cache::journal_append(&conn, a, &entry("users", "incremental", Outcome::Complete, 3)).unwrap();
+    cache::journal_append(&conn, a, &entry("users", "full", Outcome::Failed, 7)).unwrap();
+    cache::journal_append(&conn, a, &entry("results", "full", Outcome::Complete, 9)).unwrap();
+    cache::journal_append(&conn, a, &entry("results", "full", Outcome::Complete, 9000)).unwrap();
+    cache::journal_append(&conn, b, &entry("orgs", "full", Outcome::Complete, 1)).unwrap();
+    let mut sizes = cache::full_sync_sizes(&conn, a).unwrap();
+    sizes.sort();
+    assert_eq!(sizes, vec![("results".to_owned(), 9000), ("users".to_owned(), 500)]);
+}

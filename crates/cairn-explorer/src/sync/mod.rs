@@ -19,7 +19,9 @@
 //!   than flagged `tobedeleted`) are only dropped by a full sync.
 //! - Two collections are read side by side (the client's adaptive window bounds the requests
 //!   in flight), each staged on its own; their swap-ins go through the one writer in turn, and
-//!   the report lists them in plan order. The frameworks follow.
+//!   the report lists them in plan order. The largest start first (by their last full sync, or
+//!   as a first sync expects: results, enrollments, users...), so that the longest read does
+//!   not begin last and leave the writer idle until it ends. The frameworks follow.
 //! - A collection the granted scopes do not allow is skipped; a 403 is reported as forbidden;
 //!   either way the other collections go on. Granted scopes Cairn does not recognise (a server
 //!   naming them its own way) and anonymous clients skip nothing: the server's answer decides.
@@ -33,13 +35,14 @@ mod plan;
 mod report;
 mod store;
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use cairn_client::{Cancel, Client, ClientError};
 use cairn_spec::Service;
 use cairn_spec::operations::Operation;
-use cairn_store::cache::CacheHandle;
+use cairn_store::cache::{self, CacheHandle};
 
 use crate::progress::{OnProgress, Progress, task};
 
@@ -156,15 +159,23 @@ pub async fn sync(
         })
         .collect();
     // Collections side by side (the client's window bounds the requests in flight; the
-    // cache's one writer takes their swap-ins one after another), reported in plan order.
+    // cache's one writer takes their swap-ins one after another), the largest started first,
+    // reported in plan order.
     let ctx = &ctx;
+    let order = start_order(ctx, &collections).await;
     // Futures of a named async fn (a closure returning an async block over the operation's
     // reference would make the whole sync future not `Send`).
-    let steps_at_once: Vec<_> = collections
+    let steps_at_once: Vec<_> = order
         .into_iter()
-        .map(|(collection, op)| one_collection(ctx, collection, op, granted, cancelled))
+        .map(|i| {
+            let (collection, op) = collections[i];
+            numbered(i, one_collection(ctx, collection, op, granted, cancelled))
+        })
         .collect();
-    let done: Vec<CollectionReport> = stream::iter(steps_at_once).buffered(COLLECTIONS_AT_ONCE).collect().await;
+    let mut done: Vec<(usize, CollectionReport)> =
+        stream::iter(steps_at_once).buffer_unordered(COLLECTIONS_AT_ONCE).collect().await;
+    done.sort_by_key(|(i, _)| *i);
+    let done: Vec<CollectionReport> = done.into_iter().map(|(_, report)| report).collect();
     cancelled |= done.iter().any(|c| c.outcome == SyncOutcome::Cancelled) || cancel.is_cancelled();
     report.collections.extend(done);
     if steps.iter().any(|step| matches!(step, Step::Frameworks)) {
@@ -175,6 +186,21 @@ pub async fn sync(
         }
     }
     Ok(report)
+}
+
+/// The order in which to start reading `collections` (indexes into it): the largest first, by
+/// the records of their last full sync (see [`plan::start_order`]).
+async fn start_order(ctx: &Ctx<'_>, collections: &[(cairn_spec::Collection, &'static Operation)]) -> Vec<usize> {
+    // Without the journal (it cannot be read) the reads start as a first sync's would.
+    let known: HashMap<String, u64> =
+        ctx.cache.read(cache::full_sync_sizes).await.unwrap_or_default().into_iter().collect();
+    let names: Vec<cairn_spec::Collection> = collections.iter().map(|(c, _)| *c).collect();
+    plan::start_order(&names, &|c| known.get(c.name()).copied())
+}
+
+/// `report` with its place in the plan.
+async fn numbered(index: usize, report: impl Future<Output = CollectionReport>) -> (usize, CollectionReport) {
+    (index, report.await)
 }
 
 /// One collection of the plan: not started (cancelled), skipped (not allowed), or synced.

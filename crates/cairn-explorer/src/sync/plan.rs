@@ -31,6 +31,34 @@ const COLLECTIONS: [(Collection, &str); 14] = [
     (Collection::Resources, "getAllResources"),
 ];
 
+/// The collections a first sync expects to be largest, largest first: results (a student by
+/// a line item), enrollments, users and their demographics. Only the order in which reads
+/// start follows it (see [`start_order`]); the others keep the plan's order after them.
+const EXPECTED_LARGEST: [Collection; 6] = [
+    Collection::Results,
+    Collection::AssessmentResults,
+    Collection::Enrollments,
+    Collection::Users,
+    Collection::Demographics,
+    Collection::LineItems,
+];
+
+/// The order in which to start reading `collections` (indexes into it): the largest first,
+/// so that the longest read does not begin last and leave the cache's writer idle until it
+/// ends — by the records each had at its last complete sync (`known`), else as a first sync
+/// expects ([`EXPECTED_LARGEST`]), then in the plan's order.
+pub(crate) fn start_order(collections: &[Collection], known: &dyn Fn(Collection) -> Option<u64>) -> Vec<usize> {
+    let expected = |c: Collection| EXPECTED_LARGEST.iter().position(|e| *e == c).unwrap_or(EXPECTED_LARGEST.len());
+    let mut order: Vec<usize> = (0..collections.len()).collect();
+    // Known sizes before guesses; larger before smaller; the guess's rank; the plan's order.
+    order.sort_by_key(|&i| {
+        let c = collections[i];
+        let size = known(c);
+        (size.is_none(), std::cmp::Reverse(size.unwrap_or(0)), expected(c), i)
+    });
+    order
+}
+
 /// The steps of a sync of `services` (every service when empty), in a fixed order.
 pub(crate) fn plan(services: &[Service]) -> Vec<Step> {
     let chosen = |s: Service| services.is_empty() || services.contains(&s);
@@ -116,5 +144,20 @@ mod tests {
         assert!(!read_scopes(&[Service::Gradebook]).contains(&"roster.readonly"));
         assert!(recognised(&["case.readonly".to_owned()]));
         assert!(!recognised(&["case.readonly".to_owned(), "case.read".to_owned()]));
+    }
+
+    #[test]
+    fn reads_start_with_the_largest_collections() {
+        let plan =
+            [Collection::Orgs, Collection::Users, Collection::Enrollments, Collection::Classes, Collection::Results];
+        // A first sync: the expected order, then the plan's.
+        assert_eq!(start_order(&plan, &|_| None), vec![4, 2, 1, 0, 3]);
+        // Sizes the journal knows come first, largest first.
+        let known = |c: Collection| match c {
+            Collection::Classes => Some(900_000),
+            Collection::Users => Some(10),
+            _ => None,
+        };
+        assert_eq!(start_order(&plan, &known), vec![3, 1, 4, 2, 0]);
     }
 }

@@ -4,7 +4,7 @@
 use cairn_explorer::sync::SyncOutcome;
 use cairn_spec::{Collection, Dialect};
 
-use crate::harness::{Harness, counts, digest, package_totals, run, server_totals};
+use crate::harness::{Harness, counts, digest, package_totals, run, run_with, server_totals};
 
 async fn full_sync_matches_the_server(dialect: Dialect) {
     let h = Harness::start(dialect.clone(), None).await;
@@ -52,4 +52,39 @@ async fn injected_faults_change_nothing_in_the_cache() {
     assert!(client.stats().retries > 0, "the faults were met and retried: {:?}", client.stats());
     assert_eq!(digest(&chaos_db), calm_digest);
     chaos.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sync_starts_with_the_collections_its_last_full_sync_found_largest() {
+    let h = Harness::start(Dialect::spec(), None).await;
+    let client = h.client();
+    let db = h.db("cache.sqlite");
+    let first = run(&client, &db, &h.options(false)).await;
+    assert!(first.is_complete(), "{first:#?}");
+    let size = |name: &str| first.get(name).map_or(0, |c| c.records);
+
+    // The order the collections start in: each one's first progress event.
+    let started = std::sync::Mutex::new(Vec::<String>::new());
+    let progress = |p: cairn_explorer::progress::Progress| {
+        let mut started = started.lock().unwrap();
+        if p.task == "sync" && !started.contains(&p.stage) {
+            started.push(p.stage);
+        }
+    };
+    let second = run_with(&client, &db, &h.options(false), &progress, &cairn_client::Cancel::new()).await;
+    assert!(second.is_complete(), "{second:#?}");
+    let started = started.into_inner().unwrap();
+    let (first_two, rest) = started.split_at(2);
+    let smaller_of_first_two = first_two.iter().map(|c| size(c)).min().unwrap();
+    assert!(
+        rest.iter().filter(|c| first.get(c).is_some()).all(|c| size(c) <= smaller_of_first_two),
+        "started {started:?}; sizes {:?}",
+        started.iter().map(|c| (c, size(c))).collect::<Vec<_>>()
+    );
+    assert!(size(&started[0]) >= size(&started[1]), "{started:?}");
+    // The report keeps the plan's order whatever the order of the reads.
+    let names =
+        |r: &cairn_explorer::sync::SyncReport| r.collections.iter().map(|c| c.collection.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&second), names(&first));
+    h.stop().await;
 }

@@ -79,6 +79,21 @@ pub fn last_complete(conn: &Connection, connection_id: i64, collection: &str) ->
         .optional()?)
 }
 
+/// The records each collection had at its last complete full sync, by name: how large it is
+/// on the server, as far as the cache knows (an incremental sync counts only what changed).
+pub fn full_sync_sizes(conn: &Connection, connection_id: i64) -> Result<Vec<(String, u64)>, StoreError> {
+    let mut statement = conn.prepare_cached(
+        "SELECT j.collection, j.records FROM sync_journal j
+          WHERE j.id = (SELECT MAX(k.id) FROM sync_journal k
+                         WHERE k.connection_id = ?1 AND k.collection = j.collection
+                           AND k.mode = 'full' AND k.outcome = ?2)",
+    )?;
+    let rows = statement.query_map(params![connection_id, Outcome::Complete.as_str()], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?.max(0) as u64))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// Where a collection stands for a connection: its last sync and its last complete one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CollectionStatus {

@@ -35,7 +35,8 @@ pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items,
 pub use gradebook::{ClassGradebookRows, class_gradebook};
 pub use handle::{CacheHandle, blocking};
 pub use journal::{
-    CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, last_complete,
+    CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, full_sync_sizes,
+    last_complete,
 };
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use package::{PACKAGE_COLLECTIONS, write_package};
