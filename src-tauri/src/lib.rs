@@ -11,6 +11,8 @@ pub mod main_window;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
+#[cfg(target_os = "linux")]
+pub mod web_memory;
 
 pub use commands::AppState;
 mod data_dir;

@@ -4,6 +4,9 @@
 
 fn main() -> anyhow::Result<()> {
     #[cfg(target_os = "linux")]
-    cairn_app::rendering::prepare_process();
+    {
+        cairn_app::rendering::prepare_process();
+        cairn_app::web_memory::prepare_process();
+    }
     cairn_app::run()
 }
