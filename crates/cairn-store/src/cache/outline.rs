@@ -110,13 +110,14 @@ pub fn outline_associations(
     const COLUMNS: &str = "rowid, id, type, origin_id, origin_uri, origin_title, destination_id, destination_uri,
         destination_title, sequence_number, grouping_id";
     // Those naming the document come from the covering index alone; those naming none (rare)
-    // from the origin and destination indexes, and with their JSON when an end needs it.
+    // from the origin and destination indexes. Neither reads the JSON: the few whose end the
+    // columns cannot name get it by rowid below.
     let named = format!(
-        "SELECT {COLUMNS}, NULL FROM cf_associations
+        "SELECT {COLUMNS} FROM cf_associations
           WHERE connection_id = ?1 AND document_id = ?2 AND to_be_deleted = 0"
     );
     let unnamed = format!(
-        "SELECT {COLUMNS}, CASE WHEN origin_id IS NULL OR destination_id IS NULL THEN json END FROM cf_associations
+        "SELECT {COLUMNS} FROM cf_associations
           WHERE connection_id = ?1 AND document_id IS NULL AND to_be_deleted = 0
             AND (origin_id = ?2 OR destination_id = ?2
                  OR origin_id IN (SELECT id FROM cf_items WHERE connection_id = ?1 AND document_id = ?2)
@@ -135,7 +136,7 @@ pub fn outline_associations(
                     destination: OutlineEnd { identifier: r.get(6)?, uri: r.get(7)?, title: r.get(8)? },
                     sequence_number: r.get(9)?,
                     grouping: r.get(10)?,
-                    json: r.get(11)?,
+                    json: None,
                 },
             ))
         })?;
@@ -146,8 +147,7 @@ pub fn outline_associations(
     // An end the columns cannot name: the record itself says what it is.
     let mut json = conn.prepare_cached("SELECT json FROM cf_associations WHERE rowid = ?1")?;
     for (rowid, association) in &mut rows {
-        let unnamed_end = association.origin.identifier.is_none() || association.destination.identifier.is_none();
-        if unnamed_end && association.json.is_none() {
+        if association.origin.identifier.is_none() || association.destination.identifier.is_none() {
             association.json = Some(json.query_row([*rowid], |r| r.get(0))?);
         }
     }
