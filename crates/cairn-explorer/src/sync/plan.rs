@@ -45,7 +45,7 @@ const EXPECTED_LARGEST: [Collection; 6] = [
 
 /// The order in which to start reading `collections` (indexes into it): the largest first,
 /// so that the longest read does not begin last and leave the cache's writer idle until it
-/// ends — by the records each had at its last complete sync (`known`), else as a first sync
+/// ends — by the records each had at its last full sync (`known`), else as a first sync
 /// expects ([`EXPECTED_LARGEST`]), then in the plan's order.
 pub(crate) fn start_order(collections: &[Collection], known: &dyn Fn(Collection) -> Option<u64>) -> Vec<usize> {
     let expected = |c: Collection| EXPECTED_LARGEST.iter().position(|e| *e == c).unwrap_or(EXPECTED_LARGEST.len());

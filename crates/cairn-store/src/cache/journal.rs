@@ -84,7 +84,8 @@ pub fn last_complete(conn: &Connection, connection_id: i64, collection: &str) ->
 pub fn full_sync_sizes(conn: &Connection, connection_id: i64) -> Result<Vec<(String, u64)>, StoreError> {
     let mut statement = conn.prepare_cached(
         "SELECT j.collection, j.records FROM sync_journal j
-          WHERE j.id = (SELECT MAX(k.id) FROM sync_journal k
+          WHERE j.connection_id = ?1
+            AND j.id = (SELECT MAX(k.id) FROM sync_journal k
                          WHERE k.connection_id = ?1 AND k.collection = j.collection
                            AND k.mode = 'full' AND k.outcome = ?2)",
     )?;
