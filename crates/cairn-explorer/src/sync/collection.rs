@@ -1,11 +1,11 @@
 //! One collection: its pages streamed from the server as text ([`RawPage`], every record's
-//! JSON as sent) through a bounded channel into a [`StagedCollection`] on a blocking thread
-//! (outside the cache: nothing is locked while the network is waited on), then, once every
-//! page was read, swapped in by a `CollectionWriter` in one IMMEDIATE transaction with its
-//! journal line (the staged records read back and prepared on a second thread while the
-//! writer writes). A stager that lags holds the read back without blocking an async worker.
+//! JSON as sent) through a bounded channel to a stager on a blocking thread, and swapped into
+//! the cache by a `CollectionWriter` in one IMMEDIATE transaction with its journal line: begun
+//! while the read goes on once reading the rest should take no longer than writing it all, or
+//! after the read (see [`swap`]). A stager that lags holds the read back without blocking an
+//! async worker.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use cairn_client::{ClientError, Conditional, RawPage, ReadProgress, Validators};
@@ -13,13 +13,13 @@ use cairn_query::Query;
 use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
 use cairn_store::StoreError;
-use cairn_store::cache::{self, CollectionWriter, JournalEntry, Outcome, StagedCollection, WriteMode};
-use rusqlite::Transaction;
-use tokio::sync::mpsc;
+use cairn_store::cache::{self, JournalEntry, Outcome, WriteMode};
+use tokio::sync::{mpsc, oneshot};
 
 use super::clock::earlier;
 use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
+use super::swap::{self, StageError, SwapError, repeated_note};
 use super::{Ctx, outcome_of};
 use crate::failure::Failure;
 
@@ -79,9 +79,9 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     let mode = if since.is_some() { SyncMode::Incremental } else { SyncMode::Full };
     let mut attempt = Attempt { mode, since, message: None };
     loop {
-        let seen = Mutex::new(ReadProgress::default());
+        let seen = Arc::new(Mutex::new(ReadProgress::default()));
         let result = read(ctx, collection, op, &attempt, &started, &seen, kept.as_ref()).await;
-        let seen = *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let seen = *seen.lock().unwrap_or_else(PoisonError::into_inner);
         let stop = match result {
             Ok(None) => {
                 let message = Some("not modified since the last sync (HTTP 304)".to_owned());
@@ -135,8 +135,8 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     }
 }
 
-/// Reads every page into a [`StagedCollection`] (no lock held in the cache meanwhile), then
-/// swaps it in with one IMMEDIATE transaction together with its journal line; the records
+/// Reads every page and swaps the collection in with one IMMEDIATE transaction together with
+/// its journal line, begun while the read goes on when that pays (see [`swap`]); the records
 /// written, how many came again, and the deviations tolerated. `None`: not modified (304).
 async fn read(
     ctx: &Ctx<'_>,
@@ -144,46 +144,63 @@ async fn read(
     op: &'static Operation,
     attempt: &Attempt,
     started: &str,
-    seen: &Mutex<ReadProgress>,
+    seen: &Arc<Mutex<ReadProgress>>,
     kept: Option<&Validators>,
 ) -> Result<Option<(u64, u64, Deviations)>, Stop> {
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
-    let write_mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
-    let (sender, mut pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
-    // Staging the pages on a blocking thread as they come; the deviations reading tolerates
-    // are counted here too. A staging failure drops `pages`, which ends the read.
-    let stager = tokio::task::spawn_blocking(move || -> Result<(StagedCollection, Deviations), StoreError> {
-        let mut staged = StagedCollection::new(collection)?;
-        let mut deviations = Deviations::default();
-        while let Some(page) = pages.blocking_recv() {
-            for record in page.records() {
-                deviations.add_record(collection, record);
-            }
-            staged.stage(page.records())?;
-        }
-        Ok((staged, deviations))
-    });
-    let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
-    drop(sender);
-    let staged = stager.await.map_err(|e| Stop::Write(StoreError::Worker(e.to_string())))?;
-    let (validators, (staged, deviations)) = match (fetched, staged) {
-        // A stager that failed made the read fail: its own error says why.
-        (Err(_), Err(e)) => return Err(Stop::Write(e)),
-        (Err(e), Ok(_)) => return Err(Stop::Client(e)),
-        (Ok(Conditional::NotModified), _) => return Ok(None),
-        (Ok(Conditional::Changed { .. }), Err(e)) => return Err(Stop::Write(e)),
-        (Ok(Conditional::Changed { validators, .. }), Ok(staged)) => (validators, staged),
+    let mode = if attempt.since.is_some() { WriteMode::Merge } else { WriteMode::Replace };
+    // Its records and end are set when it is written.
+    let entry = JournalEntry::new(
+        name,
+        attempt.mode.as_str(),
+        started.to_owned(),
+        String::new(),
+        Outcome::Complete,
+        0,
+        attempt.message.clone(),
+    );
+    let (sender, pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
+    let (go, asked) = oneshot::channel();
+    let (ready_to, ready) = std::sync::mpsc::channel();
+    let (end_to, end) = std::sync::mpsc::channel();
+    // The stager, on a blocking thread. Its failure drops `pages`, which ends the read.
+    let progress = Arc::clone(seen);
+    let handover = swap::Handover { go, ready, write_rate: ctx.options.write_rate };
+    let stager = tokio::task::spawn_blocking(move || swap::stage(collection, pages, &progress, handover));
+    let reading = async {
+        let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
+        drop(sender);
+        // A writer already at work learns how the read ended (nobody listens otherwise).
+        let _ = end_to.send(ended(ctx, seen, &fetched));
+        fetched
     };
-    let message = attempt.message.clone();
-    let entry =
-        JournalEntry::new(name, attempt.mode.as_str(), started.to_owned(), ctx.now(), Outcome::Complete, 0, message);
-    let total = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total;
-    let validators = cache::Validators { etag: validators.etag, last_modified: validators.last_modified };
-    let swapped = ctx.cache.write(move |tx, id| swap_in(tx, id, staged, write_mode, entry, total, &validators)).await;
+    // The writer, begun while the read goes on once the stager asks for it.
+    let early_entry = entry.clone();
+    let writing = async move {
+        asked.await.ok()?;
+        Some(ctx.cache.write(move |tx, id| swap::stream_in(tx, id, mode, ready_to, end, early_entry)).await)
+    };
+    let (fetched, streamed) = tokio::join!(reading, writing);
+    let staged = stager.await.map_err(|e| Stop::Write(StoreError::Worker(e.to_string())))?;
+    let (swapped, deviations) = match (&fetched, staged, streamed) {
+        // A writer or stager that failed made the read fail: its own error says why.
+        (_, _, Some(Err(SwapError::Store(e)))) | (_, Err(StageError::Store(e)), _) => return Err(Stop::Write(e)),
+        (Err(_), _, _) => return Err(Stop::Client(fetched.err().unwrap_or(ClientError::Cancelled))),
+        (Ok(Conditional::NotModified), _, _) => return Ok(None),
+        (Ok(_), staged, Some(swapped)) => (swapped, staged.map(|staged| staged.deviations).unwrap_or_default()),
+        // Read whole before the writer was asked for: swapped in now.
+        (Ok(_), Ok(swap::Staged { whole: Some(whole), deviations }), None) => {
+            let end = ended(ctx, seen, &fetched);
+            let swapped = ctx.cache.write(move |tx, id| swap::swap_in(tx, id, whole, [], || end, mode, entry)).await;
+            (swapped, deviations)
+        }
+        (Ok(_), _, None) => return Err(Stop::Write(StoreError::Worker("the cache's writer stopped".into()))),
+    };
     match swapped {
         Ok((records, repeated)) => Ok(Some((records, repeated, deviations))),
         Err(SwapError::Store(e)) => Err(Stop::Write(e)),
+        Err(SwapError::NotRead) => Err(Stop::Write(StoreError::Worker("the read ended unfinished".into()))),
         Err(SwapError::Inconsistent { records, repeated, total }) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \
              collection stays as it was",
@@ -192,60 +209,21 @@ async fn read(
     }
 }
 
-/// Why a staged collection was not swapped in (its transaction rolled back).
-#[derive(Debug)]
-enum SwapError {
-    /// The cache failed.
-    Store(StoreError),
-    /// Records repeated across pages and fewer distinct ones than the server announced: the
-    /// read missed records, and swapping it in would lose them.
-    Inconsistent { records: u64, repeated: u64, total: u64 },
-}
-
-impl From<StoreError> for SwapError {
-    fn from(error: StoreError) -> SwapError {
-        SwapError::Store(error)
-    }
-}
-
-/// Writes a staged collection, its journal line and its validators inside the transaction
-/// `tx`; the records written and how many came again.
-fn swap_in(
-    tx: &Transaction<'_>,
-    id: i64,
-    staged: StagedCollection,
-    mode: WriteMode,
-    mut entry: JournalEntry,
-    total: Option<u64>,
-    validators: &cache::Validators,
-) -> Result<(u64, u64), SwapError> {
-    let collection = staged.collection();
-    let mut writer = CollectionWriter::new(tx, id, collection, mode)?;
-    staged.write_to(&mut writer)?;
-    let (records, repeated) = (writer.written(), writer.repeated());
-    if let Some(total) = total
-        && repeated > 0
-        && records < total
-    {
-        return Err(SwapError::Inconsistent { records, repeated, total });
-    }
-    drop(writer);
-    entry.records = records;
-    if repeated > 0 {
-        let note = repeated_note(repeated);
-        entry.message = Some(entry.message.map_or(note.clone(), |m| format!("{m}; {note}")));
-    }
-    cache::journal_append(tx, id, &entry)?;
-    cache::save_validators(tx, id, collection.name(), validators)?;
-    Ok((records, repeated))
-}
-
-/// What the report says of records a server sent more than once.
-fn repeated_note(repeated: u64) -> String {
-    format!(
-        "the server's paging is inconsistent: {repeated} records came again on later pages (it ignores offset, \
-         or pages before filtering); each was stored and counted once"
-    )
+/// What the writer needs of a read that completed (`None` for one that did not).
+fn ended(
+    ctx: &Ctx<'_>,
+    seen: &Mutex<ReadProgress>,
+    fetched: &Result<Conditional<u64>, ClientError>,
+) -> Option<swap::Fetched> {
+    let Ok(Conditional::Changed { validators, .. }) = fetched else { return None };
+    Some(swap::Fetched {
+        total: seen.lock().unwrap_or_else(PoisonError::into_inner).total,
+        validators: cache::Validators {
+            etag: validators.etag.clone(),
+            last_modified: validators.last_modified.clone(),
+        },
+        finished: ctx.now(),
+    })
 }
 
 /// Streams the pages to the writer, reporting progress.
@@ -259,7 +237,7 @@ async fn fetch(
     kept: Option<&Validators>,
 ) -> Result<Conditional<u64>, ClientError> {
     let report = |p: ReadProgress| {
-        *seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = p;
+        *seen.lock().unwrap_or_else(PoisonError::into_inner) = p;
         ctx.emit(name, p.records, p.total);
     };
     // A writer that stopped closes the channel: the read ends with a sink error, and the

@@ -10,7 +10,7 @@ use cairn_store::cache;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use crate::harness::{Harness, run};
+use crate::harness::{Harness, digest, run};
 
 /// Every record of `collection` as the server sends it, by identifier.
 async fn served_text(client: &cairn_client::Client, collection: Collection) -> Vec<(String, String)> {
@@ -60,5 +60,36 @@ async fn the_cache_holds_each_record_as_the_server_sent_it() {
         })
         .unwrap();
     assert!(!student.is_empty() && !class.is_empty());
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn collections_written_while_still_read_hold_what_a_write_after_the_read_holds() {
+    let h = Harness::start(Dialect::spec(), None).await;
+    let client = h.client();
+    // Pages of 37: the larger collections come in several. A writer taken to write one record
+    // a second begins each of them after its first page; one taken to be infinitely fast
+    // only once the read is over.
+    let (after, during) = (h.db("after.sqlite"), h.db("during.sqlite"));
+    let options = |write_rate| sync::SyncOptions { page_size: 37, write_rate, ..h.options(false) };
+    assert!(run(&client, &after, &options(f64::INFINITY)).await.is_complete());
+    let report = run(&client, &during, &options(1.0)).await;
+    assert!(report.is_complete(), "{report:#?}");
+    assert_eq!(digest(&during), digest(&after), "the same records, byte for byte");
+    // The columns, links and full-text entries read from them too.
+    let rows = |db: &std::path::Path, sql: &str| -> Vec<String> {
+        let conn = cache::open(db).unwrap();
+        let mut statement = conn.prepare(sql).unwrap();
+        statement.query_map([], |r| r.get::<_, String>(0)).unwrap().map(Result::unwrap).collect()
+    };
+    for sql in [
+        "SELECT quote(id) || quote(student_id) || quote(class_id) || quote(line_item_id) FROM results ORDER BY id",
+        "SELECT quote(id) || quote(target) FROM user_roles ORDER BY id, target",
+        "SELECT quote(u.id) FROM users_fts JOIN users u ON u.rowid = users_fts.rowid WHERE users_fts MATCH 'a*' ORDER BY u.id",
+    ] {
+        let (during, after) = (rows(&during, sql), rows(&after, sql));
+        assert!(!after.is_empty(), "{sql}");
+        assert_eq!(during, after, "{sql}");
+    }
     h.stop().await;
 }

@@ -207,3 +207,40 @@ async fn a_lying_content_encoding_fails_its_collection_clearly_and_keeps_the_pre
     assert_eq!(digest(&db)["users"], users_before, "the previous users stand");
     assert_eq!(second.get("orgs").unwrap().outcome, SyncOutcome::Complete, "the others go on");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_that_fails_after_its_write_began_keeps_the_previous_data() {
+    let behaviour = Arc::new(Behaviour::default());
+    let client = client(&start(behaviour.clone()).await);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    // A writer taken to write one record a second: each collection's write begins after its
+    // first page, while the rest is still read.
+    let options = SyncOptions {
+        services: vec![Service::Rostering],
+        page_size: 5,
+        incremental: false,
+        write_rate: 1.0,
+        clock: SetClock::new(),
+        ..SyncOptions::default()
+    };
+    let first = run(&client, &db, &options).await;
+    assert_eq!(first.get("enrollments").unwrap().outcome, SyncOutcome::Complete, "{first:#?}");
+    assert_eq!(counts(&db)[&Collection::Enrollments], 12);
+    let before = digest(&db)["enrollments"];
+
+    // Enrollments now fail on their second page, after their write began.
+    behaviour.generation.store(2, Ordering::SeqCst);
+    behaviour.broken.store(true, Ordering::SeqCst);
+    let second = run(&client, &db, &options).await;
+    let enrollments = second.get("enrollments").unwrap();
+    assert_eq!(enrollments.outcome, SyncOutcome::Failed, "{second:#?}");
+    assert!(enrollments.message.as_deref().unwrap().contains("500"), "it says what failed: {enrollments:?}");
+    assert_eq!(digest(&db)["enrollments"], before, "the write rolled back: the previous enrollments stand");
+    assert_eq!(second.get("users").unwrap().outcome, SyncOutcome::Complete, "the others go on");
+    let conn = cairn_store::cache::open(&db).unwrap();
+    let user: String = conn.query_row("SELECT json FROM users WHERE id = 'users-00'", [], |r| r.get(0)).unwrap();
+    assert!(user.contains("generation 2"), "{user}");
+    let lines = journal(&db);
+    assert_eq!(lines.iter().rev().find(|l| l.collection == "enrollments").unwrap().outcome, "failed");
+}
