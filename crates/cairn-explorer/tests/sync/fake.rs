@@ -113,6 +113,24 @@ fn respond(target: &str, behaviour: &Behaviour) -> (u16, String, String) {
     (200, headers, json!({ collection: page }).to_string())
 }
 
+/// The fake server, a client of it and a cache file to sync into.
+struct Fake {
+    behaviour: Arc<Behaviour>,
+    client: Client,
+    dir: tempfile::TempDir,
+    db: std::path::PathBuf,
+}
+
+impl Fake {
+    async fn start() -> Fake {
+        let behaviour = Arc::new(Behaviour::default());
+        let client = client(&start(behaviour.clone()).await);
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("cache.sqlite");
+        Fake { behaviour, client, dir, db }
+    }
+}
+
 fn client(base_url: &str) -> Client {
     let mut config = ClientConfig::new(base_url, "fake", SECRET);
     config.retry =
@@ -122,10 +140,7 @@ fn client(base_url: &str) -> Client {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refused_filters_forbidden_and_failed_collections() {
-    let behaviour = Arc::new(Behaviour::default());
-    let client = client(&start(behaviour.clone()).await);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("cache.sqlite");
+    let Fake { behaviour, client, dir: _dir, db } = Fake::start().await;
     let options = SyncOptions {
         services: vec![Service::Rostering],
         page_size: 5,
@@ -185,10 +200,7 @@ async fn refused_filters_forbidden_and_failed_collections() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lying_content_encoding_fails_its_collection_clearly_and_keeps_the_previous_data() {
-    let behaviour = Arc::new(Behaviour::default());
-    let client = client(&start(behaviour.clone()).await);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("cache.sqlite");
+    let Fake { behaviour, client, dir: _dir, db } = Fake::start().await;
     let options = SyncOptions { services: vec![Service::Rostering], clock: SetClock::new(), ..SyncOptions::default() };
     // The fake ignores Accept-Encoding: plain answers are read as they are.
     let first = run(&client, &db, &options).await;
@@ -210,10 +222,7 @@ async fn a_lying_content_encoding_fails_its_collection_clearly_and_keeps_the_pre
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_that_fails_after_its_write_began_keeps_the_previous_data() {
-    let behaviour = Arc::new(Behaviour::default());
-    let client = client(&start(behaviour.clone()).await);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("cache.sqlite");
+    let Fake { behaviour, client, dir: _dir, db } = Fake::start().await;
     // A writer taken to write one record a second: each collection's write begins after its
     // first page, while the rest is still read.
     let options = SyncOptions {
