@@ -172,7 +172,11 @@ async fn read(
         let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
         drop(sender);
         // A writer already at work learns how the read ended (nobody listens otherwise).
-        let _ = end_to.send(ended(ctx, seen, &fetched));
+        let end = match &fetched {
+            Ok(Conditional::Changed { validators, .. }) => Some(ended(ctx, seen, validators)),
+            _ => None,
+        };
+        let _ = end_to.send(end);
         fetched
     };
     // The writer, begun while the read goes on once the stager asks for it.
@@ -183,15 +187,15 @@ async fn read(
     };
     let (fetched, streamed) = tokio::join!(reading, writing);
     let staged = stager.await.map_err(|e| Stop::Write(StoreError::Worker(e.to_string())))?;
-    let (swapped, deviations) = match (&fetched, staged, streamed) {
+    let (swapped, deviations) = match (fetched, staged, streamed) {
         // A writer or stager that failed made the read fail: its own error says why.
         (_, _, Some(Err(SwapError::Store(e)))) | (_, Err(StageError::Store(e)), _) => return Err(Stop::Write(e)),
-        (Err(_), _, _) => return Err(Stop::Client(fetched.err().unwrap_or(ClientError::Cancelled))),
+        (Err(e), _, _) => return Err(Stop::Client(e)),
         (Ok(Conditional::NotModified), _, _) => return Ok(None),
         (Ok(_), staged, Some(swapped)) => (swapped, staged.map(|staged| staged.deviations).unwrap_or_default()),
         // Read whole before the writer was asked for: swapped in now.
-        (Ok(_), Ok(swap::Staged { whole: Some(whole), deviations }), None) => {
-            let end = ended(ctx, seen, &fetched);
+        (Ok(Conditional::Changed { validators, .. }), Ok(swap::Staged { whole: Some(whole), deviations }), None) => {
+            let end = Some(ended(ctx, seen, &validators));
             let swapped = ctx.cache.write(move |tx, id| swap::swap_in(tx, id, whole, [], || end, mode, entry)).await;
             (swapped, deviations)
         }
@@ -209,21 +213,16 @@ async fn read(
     }
 }
 
-/// What the writer needs of a read that completed (`None` for one that did not).
-fn ended(
-    ctx: &Ctx<'_>,
-    seen: &Mutex<ReadProgress>,
-    fetched: &Result<Conditional<u64>, ClientError>,
-) -> Option<swap::Fetched> {
-    let Ok(Conditional::Changed { validators, .. }) = fetched else { return None };
-    Some(swap::Fetched {
+/// What the writer needs of a read that completed with `validators`.
+fn ended(ctx: &Ctx<'_>, seen: &Mutex<ReadProgress>, validators: &Validators) -> swap::Fetched {
+    swap::Fetched {
         total: seen.lock().unwrap_or_else(PoisonError::into_inner).total,
         validators: cache::Validators {
             etag: validators.etag.clone(),
             last_modified: validators.last_modified.clone(),
         },
         finished: ctx.now(),
-    })
+    }
 }
 
 /// Streams the pages to the writer, reporting progress.
