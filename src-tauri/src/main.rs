@@ -3,6 +3,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() -> anyhow::Result<()> {
+    cairn_explorer::malloc::limit_arenas();
     #[cfg(target_os = "linux")]
     {
         cairn_app::rendering::prepare_process();

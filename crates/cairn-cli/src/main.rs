@@ -50,6 +50,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cairn_explorer::malloc::limit_arenas();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(&args),

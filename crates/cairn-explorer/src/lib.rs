@@ -8,6 +8,7 @@ pub mod export;
 pub mod failure;
 pub mod import;
 pub mod ingest;
+pub mod malloc;
 pub mod progress;
 pub mod sync;
 pub mod views;
