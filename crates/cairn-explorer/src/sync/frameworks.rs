@@ -28,17 +28,16 @@ struct Listed {
     last_change: Option<String>,
 }
 
-/// Syncs the frameworks, adding a report for the list and one per chosen package to `out`;
-/// whether the sync was cancelled.
-pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Vec<CollectionReport>) -> bool {
+/// Syncs the frameworks, adding a report for the list and one per chosen package to `out`.
+pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Vec<CollectionReport>) {
     let (Some(list_op), Some(package_op)) = (operation("getAllCFDocuments"), operation("getCFPackage")) else {
         out.push(ctx.finish(CollectionReport::new(DOCUMENTS, SyncOutcome::Failed, Some("no CASE operations".into()))));
-        return false;
+        return;
     };
     for op in [list_op, package_op] {
         if !allowed(op, granted) {
             out.push(ctx.skipped(DOCUMENTS, op));
-            return false;
+            return;
         }
     }
     let started = ctx.now();
@@ -48,7 +47,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         Err((e, seen)) => {
             let outcome = outcome_of(&e);
             out.push(end(ctx, DOCUMENTS, &started, outcome, seen.records, e.to_string(), Failure::from(&e)).await);
-            return outcome == SyncOutcome::Cancelled;
+            return;
         }
     };
     let at = out.len();
@@ -66,7 +65,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         Ok(cached) => cached.into_iter().map(|d| (d.id, d.last_change)).collect::<HashMap<_, _>>(),
         Err(e) => {
             out.push(end(ctx, DOCUMENTS, &started, SyncOutcome::Failed, 0, e.to_string(), Failure::store()).await);
-            return false;
+            return;
         }
     };
     let mut cancelled = false;
@@ -115,7 +114,6 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         settle_listing(ctx, &listed, &started, summary, validators).await
     };
     out.insert(at, report);
-    cancelled
 }
 
 /// The document list as a sync read it.

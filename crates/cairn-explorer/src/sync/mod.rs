@@ -197,7 +197,7 @@ pub async fn sync(
         }
         match cancelled {
             true => out.push(ctx.not_started(frameworks::DOCUMENTS)),
-            false => _ = frameworks::sync(ctx, granted, &mut out).await,
+            false => frameworks::sync(ctx, granted, &mut out).await,
         }
         out
     };
