@@ -1,8 +1,7 @@
 //! The cache handle on real SQLite files: two writers on one file (two handles, as two
 //! processes would have) both commit every write — IMMEDIATE transactions wait for the lock
 //! instead of failing half-way — and a collection staged outside the cache locks nothing
-//! until its swap-in, which writes exactly what was staged; checkpoints held back for a run of
-//! commits happen once the hold is dropped.
+//! until its swap-in, which writes exactly what was staged.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::time::{Duration, Instant};
@@ -127,51 +126,4 @@ fn readers_keep_a_small_page_cache_and_the_writer_a_large_one() {
     let reader = handle.read_blocking(|conn| cache_size(conn).map_err(StoreError::from)).unwrap();
     let writer = handle.write_blocking(|tx| cache_size(tx).map_err(StoreError::from)).unwrap();
     assert_eq!((reader, writer), (-8 * 1024, -64 * 1024));
-}
-
-#[test]
-fn commits_made_while_checkpoints_are_held_reach_the_file_once_the_hold_is_dropped() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("cache.sqlite");
-    let handle = CacheHandle::open(&db).unwrap();
-    let id = handle.write_blocking(|tx| cache::connection_id(tx, "held", "file:")).unwrap();
-    let size = || std::fs::metadata(&db).unwrap().len();
-    // The file settles once the checkpointer copied the schema and the connection in.
-    let settled = |limit: Duration| {
-        let started = Instant::now();
-        let mut last = size();
-        loop {
-            std::thread::sleep(Duration::from_millis(200));
-            let now = size();
-            if (now == last && now > 0) || started.elapsed() > limit {
-                return now;
-            }
-            last = now;
-        }
-    };
-    let before = settled(Duration::from_secs(10));
-
-    let hold = handle.hold_checkpoints();
-    for batch in 0..4 {
-        handle
-            .write_blocking(|tx| {
-                let mut writer = CollectionWriter::new(tx, id, Collection::Users, WriteMode::Merge)?;
-                for n in 0..500 {
-                    writer.put_json(&user(&format!("u{batch}-{n}"), "Held"))?;
-                }
-                Ok::<_, StoreError>(())
-            })
-            .unwrap();
-    }
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(size(), before, "nothing is copied into the file while the hold lives");
-    let counts = handle.read_blocking(|conn| cache::counts(conn, Some(id))).unwrap();
-    assert!(counts.contains(&(Collection::Users, 2000)), "committed and readable meanwhile: {counts:?}");
-
-    drop(hold);
-    let started = Instant::now();
-    while size() == before && started.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(size() > before, "the held commits are checkpointed once the hold is dropped");
 }

@@ -154,8 +154,6 @@ pub async fn sync(
     progress: OnProgress<'_>,
     cancel: &Cancel,
 ) -> Result<SyncReport, SyncError> {
-    // The sync's commits are copied into the file once it is over, not while it still writes.
-    let _checkpoints = cache.hold_checkpoints();
     let cache = Cache::open(cache, connection, client.endpoint().base_url()).await?;
     let granted = tokio::select! {
         biased;

@@ -1,8 +1,6 @@
 //! The checkpointer: copies committed transactions from the write-ahead log into the database
 //! file on a thread and connection of its own, so that the writer never pays for it after a
-//! commit (the writer's connection has `wal_autocheckpoint` off). While a hold is taken (a
-//! sync's, see [`CacheHandle::hold_checkpoints`](super::CacheHandle::hold_checkpoints)),
-//! requests wait, and the last hold released makes one checkpoint of them all.
+//! commit (the writer's connection has `wal_autocheckpoint` off).
 
 use std::path::Path;
 use std::sync::mpsc::{Sender, channel};
@@ -13,14 +11,6 @@ use std::thread::JoinHandle;
 pub(crate) struct Checkpointer {
     requests: Mutex<Option<Sender<()>>>,
     thread: Mutex<Option<JoinHandle<()>>>,
-    held: Mutex<Held>,
-}
-
-/// The holds taken, and whether a checkpoint was asked for during them.
-#[derive(Default)]
-struct Held {
-    holds: usize,
-    asked: bool,
 }
 
 impl Checkpointer {
@@ -43,36 +33,11 @@ impl Checkpointer {
             spawned.ok()
         });
         let requests = thread.as_ref().map(|_| sender);
-        Checkpointer { requests: Mutex::new(requests), thread: Mutex::new(thread), held: Mutex::default() }
+        Checkpointer { requests: Mutex::new(requests), thread: Mutex::new(thread) }
     }
 
-    /// Asks for a checkpoint soon (once the holds are released, if any is taken).
+    /// Asks for a checkpoint soon.
     pub(crate) fn request(&self) {
-        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
-        if held.holds > 0 {
-            held.asked = true;
-            return;
-        }
-        drop(held);
-        self.send();
-    }
-
-    /// Takes a hold: checkpoints wait until it is released.
-    pub(crate) fn hold(&self) {
-        self.held.lock().unwrap_or_else(PoisonError::into_inner).holds += 1;
-    }
-
-    /// Releases a hold; the last one makes the checkpoints asked for meanwhile.
-    pub(crate) fn release(&self) {
-        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
-        held.holds = held.holds.saturating_sub(1);
-        if held.holds == 0 && std::mem::take(&mut held.asked) {
-            drop(held);
-            self.send();
-        }
-    }
-
-    fn send(&self) {
         if let Some(sender) = self.requests.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
             let _ = sender.send(());
         }

@@ -5,10 +5,9 @@
 //! connections set up like every other, a checkpointer thread, and every call on tokio's
 //! blocking pool (never on an async worker or the UI thread).
 //!
-//! A write holds the lock only while it writes: nothing that waits on the user runs inside
-//! one (a keyring call comes before or after), and a sync stages its pages first (see
-//! [`StagedCollection`](super::StagedCollection)), beginning its write while the rest is still
-//! read only when reading it should take no longer than writing it all.
+//! A write holds the lock only while it writes: nothing that waits on the network or on the
+//! user runs inside one (a sync stages its pages first, see
+//! [`StagedCollection`](super::StagedCollection); a keyring call comes before or after).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -116,15 +115,6 @@ impl CacheHandle {
         Ok(value)
     }
 
-    /// Holds checkpoints back until the hold is dropped (then one checkpoint copies every
-    /// commit made meanwhile): for a run of large commits, such as a sync's, whose checkpoints
-    /// would otherwise copy pages into the file while the writer still needs the machine, and
-    /// copy a page again for each commit that changes it.
-    pub fn hold_checkpoints(&self) -> CheckpointHold {
-        self.shared.checkpointer.hold();
-        CheckpointHold { cache: self.clone() }
-    }
-
     /// [`read_blocking`](Self::read_blocking) on tokio's blocking pool.
     pub async fn read<T, E, F>(&self, work: F) -> Result<T, E>
     where
@@ -145,18 +135,6 @@ impl CacheHandle {
     {
         let this = self.clone();
         blocking(move || this.write_blocking(work)).await
-    }
-}
-
-/// Checkpoints held back (see [`CacheHandle::hold_checkpoints`]) while it lives.
-#[must_use = "checkpoints are held only while the hold lives"]
-pub struct CheckpointHold {
-    cache: CacheHandle,
-}
-
-impl Drop for CheckpointHold {
-    fn drop(&mut self) {
-        self.cache.shared.checkpointer.release();
     }
 }
 

@@ -33,7 +33,7 @@ pub use connections::{
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use gradebook::{ClassGradebookRows, class_gradebook};
-pub use handle::{CacheHandle, CheckpointHold, blocking};
+pub use handle::{CacheHandle, blocking};
 pub use journal::{
     CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, full_sync_sizes,
     last_complete,
