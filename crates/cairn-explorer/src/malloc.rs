@@ -3,9 +3,9 @@
 //! allocates on many threads at once (the runtime's workers decode pages, a stager per
 //! collection reads them, the writer writes them), so its freed pages scatter over a dozen
 //! arenas and the process keeps them all: measured on the district demo over loopback, a first
-//! sync added 308 MB at its peak with glibc's default, 209 MB with two arenas, at the same speed
-//! (per-thread caches still serve most allocations without a lock). So the binaries cap the
-//! arenas at two, unless the user set `MALLOC_ARENA_MAX` (which glibc then already applied).
+//! sync added 308 MB at its peak with glibc's default, 189–229 MB with two arenas, at the same
+//! speed (per-thread caches still serve most allocations without a lock). So the binaries cap
+//! the arenas at two, unless the user set `MALLOC_ARENA_MAX` (which glibc then already applied).
 
 /// The arenas a process keeps at most.
 pub const ARENAS: i32 = 2;
