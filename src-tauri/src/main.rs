@@ -2,6 +2,10 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+/// mimalloc (see `cairn_explorer::malloc`).
+#[global_allocator]
+static ALLOCATOR: cairn_explorer::malloc::Allocator = cairn_explorer::malloc::Allocator;
+
 fn main() -> anyhow::Result<()> {
     cairn_explorer::malloc::limit_arenas();
     #[cfg(target_os = "linux")]

@@ -49,6 +49,10 @@ enum Command {
     Tree(tree::TreeArgs),
 }
 
+/// mimalloc (see `cairn_explorer::malloc`).
+#[global_allocator]
+static ALLOCATOR: cairn_explorer::malloc::Allocator = cairn_explorer::malloc::Allocator;
+
 fn main() -> ExitCode {
     cairn_explorer::malloc::limit_arenas();
     let cli = Cli::parse();

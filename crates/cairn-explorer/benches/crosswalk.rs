@@ -8,6 +8,9 @@
 //! `cargo bench -p cairn-explorer --bench crosswalk`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+#[path = "support/allocator.rs"]
+mod allocator;
+
 #[path = "support/bench_app.rs"]
 mod bench_app;
 

@@ -7,6 +7,9 @@
 //! `cargo bench -p cairn-explorer --bench gradebook`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)] // a benchmark fails loudly
 
+#[path = "support/allocator.rs"]
+mod allocator;
+
 #[path = "../tests/gradebook/harness.rs"]
 #[allow(dead_code)] // the bench uses the tests' harness in part
 mod harness;

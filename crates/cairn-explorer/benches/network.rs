@@ -18,6 +18,9 @@
 //! `cargo bench -p cairn-explorer --bench network`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+#[path = "support/allocator.rs"]
+mod allocator;
+
 #[path = "support/demo_sandbox.rs"]
 mod demo_sandbox;
 

@@ -8,6 +8,9 @@
 //! `cargo bench -p cairn-explorer --bench open`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+#[path = "support/allocator.rs"]
+mod allocator;
+
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 

@@ -7,6 +7,9 @@
 //! `cargo bench -p cairn-explorer --bench roster` (`CAIRN_BENCH_SCALE=district` for less).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark fails loudly
 
+#[path = "support/allocator.rs"]
+mod allocator;
+
 #[path = "support/bench_app.rs"]
 mod bench_app;
 #[path = "../tests/roster_support/mod.rs"]
