@@ -175,22 +175,29 @@ macro_rules! record {
             const KIND: $crate::shape::Kind = $crate::shape::Kind::Record(<$name as $crate::wire::Record>::shape);
 
             fn from_json(value: serde_json::Value) -> ::core::result::Result<Self, serde_json::Value> {
-                let serde_json::Value::Object(mut map) = value else { return Err(value) };
+                let serde_json::Value::Object(map) = value else { return Err(value) };
                 let mut this = $name::default();
-                let mut kept = serde_json::Map::new();
-                $(
-                    if let Some(v) = map.remove($key) {
-                        let read = if v.is_null() { Err(v) } else {
-                            <$crate::record::element_type!($card $ty) as $crate::wire::Wire>::from_json(v)
-                        };
-                        match read {
-                            Ok(x) => this.$field = Some(x),
-                            Err(v) => { kept.insert($key.to_owned(), v); }
-                        }
+                // One pass over the properties, in their order: a known one is read into its
+                // field (kept in `rest` when it cannot be read), the others kept as they are.
+                // Matching the names costs no hashing; the map is only rebuilt for `rest`.
+                let mut rest = serde_json::Map::new();
+                for (key, v) in map {
+                    match key.as_str() {
+                        $(
+                            $key => {
+                                let read = if v.is_null() { Err(v) } else {
+                                    <$crate::record::element_type!($card $ty) as $crate::wire::Wire>::from_json(v)
+                                };
+                                match read {
+                                    Ok(x) => this.$field = Some(x),
+                                    Err(v) => { rest.insert(key, v); }
+                                }
+                            }
+                        )*
+                        _ => { rest.insert(key, v); }
                     }
-                )*
-                map.extend(kept);
-                this.rest = map;
+                }
+                this.rest = rest;
                 Ok(this)
             }
 

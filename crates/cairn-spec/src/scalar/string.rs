@@ -27,7 +27,16 @@ fn is_absolute_uri(s: &str) -> bool {
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
         && !rest.is_empty()
-        && !s.chars().any(char::is_whitespace)
+        && !has_white_space(s)
+}
+
+/// Whether `s` holds white space (Unicode's); ASCII text, nearly every URI, byte by byte.
+fn has_white_space(s: &str) -> bool {
+    match s.is_ascii() {
+        // Unicode's white space in ASCII: tab, line feed, vertical tab, form feed, return, space.
+        true => s.bytes().any(|b| matches!(b, b'\t'..=b'\r' | b' ')),
+        false => s.chars().any(char::is_whitespace),
+    }
 }
 
 macro_rules! string_leaf {
@@ -152,5 +161,8 @@ mod tests {
         assert!(!is_absolute_uri("/relative/path"));
         assert!(!is_absolute_uri("http://exa mple.org"));
         assert!(!is_absolute_uri("1http://x"));
+        assert!(!is_absolute_uri("http://example.org/a\u{0b}b"), "a vertical tab");
+        assert!(!is_absolute_uri("http://example.org/a\u{a0}b"), "a no-break space");
+        assert!(is_absolute_uri("http://example.org/é"));
     }
 }
