@@ -14,7 +14,7 @@ use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
 use cairn_store::StoreError;
 use cairn_store::cache::{self, JournalEntry, Outcome, WriteMode};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{SemaphorePermit, mpsc, oneshot};
 
 use super::clock::earlier;
 use super::deviations::Deviations;
@@ -50,8 +50,14 @@ struct Attempt {
     message: Option<String>,
 }
 
-/// Syncs `collection` through its getAll operation `op`.
-pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Operation) -> CollectionReport {
+/// Syncs `collection` through its getAll operation `op`, read in the `place` given (another is
+/// taken for a second attempt).
+pub(crate) async fn sync(
+    ctx: &Ctx<'_>,
+    collection: Collection,
+    op: &'static Operation,
+    place: Option<SemaphorePermit<'_>>,
+) -> CollectionReport {
     let name = collection.name();
     let started = ctx.now();
     ctx.emit(name, 0, None);
@@ -78,9 +84,14 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
     };
     let mode = if since.is_some() { SyncMode::Incremental } else { SyncMode::Full };
     let mut attempt = Attempt { mode, since, message: None };
+    let mut place = Some(place);
     loop {
         let seen = Arc::new(Mutex::new(ReadProgress::default()));
-        let result = read(ctx, collection, op, &attempt, &started, &seen, kept.as_ref()).await;
+        let place = match place.take() {
+            Some(place) => place,
+            None => ctx.place_to_read().await,
+        };
+        let result = read(ctx, collection, op, &attempt, &started, &seen, kept.as_ref(), place).await;
         let seen = *seen.lock().unwrap_or_else(PoisonError::into_inner);
         let stop = match result {
             Ok(None) => {
@@ -138,6 +149,9 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, collection: Collection, op: &'static Ope
 /// Reads every page and swaps the collection in with one IMMEDIATE transaction together with
 /// its journal line, begun while the read goes on when that pays (see [`swap`]); the records
 /// written, how many came again, and the deviations tolerated. `None`: not modified (304).
+/// The `place` to read is given back once the last page came (the swap-in may wait for the
+/// writer without it).
+#[allow(clippy::too_many_arguments)] // each is one fact of the read
 async fn read(
     ctx: &Ctx<'_>,
     collection: Collection,
@@ -146,6 +160,7 @@ async fn read(
     started: &str,
     seen: &Arc<Mutex<ReadProgress>>,
     kept: Option<&Validators>,
+    place: Option<SemaphorePermit<'_>>,
 ) -> Result<Option<(u64, u64, Deviations)>, Stop> {
     let name = collection.name();
     let query = query(ctx.options.page_size, attempt.since.as_deref()).map_err(Stop::Client)?;
@@ -170,7 +185,7 @@ async fn read(
     let stager = tokio::task::spawn_blocking(move || swap::stage(collection, pages, &progress, handover));
     let reading = async {
         let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
-        drop(sender);
+        drop((sender, place));
         // A writer already at work learns how the read ended (nobody listens otherwise).
         let end = match &fetched {
             Ok(Conditional::Changed { validators, .. }) => Some(ended(ctx, seen, validators)),

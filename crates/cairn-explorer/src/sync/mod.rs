@@ -20,11 +20,13 @@
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
 //!   than flagged `tobedeleted`) are only dropped by a full sync.
 //! - Two collections are read side by side (the client's adaptive window bounds the requests
-//!   in flight), each staged on its own; their swap-ins go through the one writer in turn, and
-//!   the report lists them in plan order. The largest start first (by their last full sync, or
-//!   as a first sync expects: results, enrollments, users...), so that the longest read does
-//!   not begin last and leave the writer idle until it ends. The frameworks go alongside.
-//!   Checkpoints wait until the sync is over (one copies all its commits into the file).
+//!   in flight), each staged on its own; the next read begins as soon as one ends, while the
+//!   collection read waits for the writer if it is busy, so that the network never idles while
+//!   the writer catches up. Swap-ins go through the one writer in turn, and the report lists
+//!   the collections in plan order. The largest start first (by their last full sync, or as a
+//!   first sync expects: results, enrollments, users...), so that the longest read does not
+//!   begin last and leave the writer idle until it ends. The frameworks go alongside. The
+//!   checkpointer copies each commit into the file as the sync goes.
 //! - A collection the granted scopes do not allow is skipped; a 403 is reported as forbidden;
 //!   either way the other collections go on. Granted scopes Cairn does not recognise (a server
 //!   naming them its own way) and anonymous clients skip nothing: the server's answer decides.
@@ -55,14 +57,14 @@ pub use deviations::{Deviations, FIRST_DEVIATIONS};
 pub use plan::{get_all, parse_service, read_scopes};
 pub use report::{CollectionReport, SyncMode, SyncOutcome, SyncReport};
 
-use futures_util::stream::{self, StreamExt};
 use plan::{Step, plan};
 use store::Cache;
 
-/// Collections synced at once, each from its read's start to its swap-in's commit. Two: each
-/// queues half the client's window of pages (so two fill it) and holds them in memory with a
-/// staging database; more would only hold more pages.
-const COLLECTIONS_AT_ONCE: usize = 2;
+/// Collections read at once, each from its read's first request to its last page (a read
+/// that ended waits for the writer without holding its place). Two: each queues half the
+/// client's window of pages (so two fill it) and holds them in memory with a staging
+/// database; more would only hold more pages.
+const READS_AT_ONCE: usize = 2;
 
 /// Records per page asked for by default: few round trips, pages small enough to stream
 /// (servers that serve fewer per page are followed at their own size).
@@ -160,7 +162,8 @@ pub async fn sync(
         _ = cancel.cancelled() => None,
         granted = client.granted() => Some(granted.map_err(SyncError::Connect)?),
     };
-    let ctx = Ctx { client, cache, options, progress, cancel };
+    let reads = tokio::sync::Semaphore::new(READS_AT_ONCE);
+    let ctx = Ctx { client, cache, options, progress, cancel, reads };
     let mut report = SyncReport::default();
     let cancelled = granted.is_none();
     // `None`: the scopes cannot say what is allowed (anonymous, or named the server's own way).
@@ -174,9 +177,12 @@ pub async fn sync(
             Step::Frameworks => None,
         })
         .collect();
-    // Collections side by side (the client's window bounds the requests in flight; the
-    // cache's one writer takes their swap-ins one after another), the largest started first,
-    // the frameworks alongside; the report lists the collections in plan order.
+    // Collections side by side (`READS_AT_ONCE` read at a time, the client's window bounding
+    // the requests in flight; the cache's one writer takes their swap-ins one after another),
+    // the largest started first, the frameworks alongside; the report lists the collections in
+    // plan order. Every collection's future starts at once: each waits for a place to read
+    // (the semaphore serves them in the order they asked, the start order), then for the
+    // writer.
     let ctx = &ctx;
     let order = start_order(ctx, &collections).await;
     // Futures of a named async fn (a closure returning an async block over the operation's
@@ -199,7 +205,7 @@ pub async fn sync(
         }
         out
     };
-    let collections = stream::iter(started).buffer_unordered(COLLECTIONS_AT_ONCE).collect::<Vec<_>>();
+    let collections = futures_util::future::join_all(started);
     let (mut done, frameworks) = futures_util::future::join(collections, frameworks).await;
     done.sort_by_key(|(i, _)| *i);
     report.collections.extend(done.into_iter().map(|(_, report)| report));
@@ -231,11 +237,16 @@ async fn one_collection(
     cancelled: bool,
 ) -> CollectionReport {
     if cancelled || ctx.cancel.is_cancelled() {
-        ctx.not_started(collection.name())
-    } else if !allowed(op, granted) {
-        ctx.skipped(collection.name(), op)
-    } else {
-        collection::sync(ctx, collection, op).await
+        return ctx.not_started(collection.name());
+    }
+    if !allowed(op, granted) {
+        return ctx.skipped(collection.name(), op);
+    }
+    let place = ctx.place_to_read().await;
+    // Cancelled while it waited for its place: it never started.
+    match ctx.cancel.is_cancelled() {
+        true => ctx.not_started(collection.name()),
+        false => collection::sync(ctx, collection, op, place).await,
     }
 }
 
@@ -259,9 +270,17 @@ pub(crate) struct Ctx<'a> {
     options: &'a SyncOptions,
     progress: OnProgress<'a>,
     cancel: &'a Cancel,
+    /// A place to read a collection (see [`READS_AT_ONCE`]).
+    reads: tokio::sync::Semaphore,
 }
 
 impl Ctx<'_> {
+    /// Waits for a place to read a collection (see [`READS_AT_ONCE`]); the read keeps it
+    /// until its last page came. `None` only if the semaphore was closed, which it never is.
+    async fn place_to_read(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        self.reads.acquire().await.ok()
+    }
+
     /// Now, as the journal and the filter write it.
     fn now(&self) -> String {
         timestamp(self.options.clock.now())

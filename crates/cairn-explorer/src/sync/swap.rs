@@ -1,7 +1,8 @@
 //! Swapping one collection into the cache, begun while it is still being read when that pays.
 //!
-//! - The stager ([`stage`], a blocking thread) counts each page's deviations and stages it
-//!   outside the cache ([`StagedCollection`]), so no lock is held while the network is waited on.
+//! - The stager ([`stage`], a blocking thread) stages each page outside the cache
+//!   ([`StagedCollection`]), so no lock is held while the network is waited on, then counts
+//!   its deviations.
 //! - Once reading the rest should take no longer than writing the whole collection (the
 //!   server's `X-Total-Count` and the read's pace tell; see [`time_to_write`]), it asks for a
 //!   writer. The writer ([`stream_in`], in the cache's one write transaction) takes what was
@@ -102,9 +103,6 @@ pub(super) fn stage(
     let mut deviations = Deviations::default();
     let mut sink = Sink::Staging(StagedCollection::new(collection)?);
     while let Some(page) = pages.blocking_recv() {
-        for record in page.records() {
-            deviations.add_record(collection, record);
-        }
         sink = match sink {
             Sink::Writing(writer) => {
                 let prepared = PreparedRecords::new(collection, page.records());
@@ -127,6 +125,10 @@ pub(super) fn stage(
                 }
             }
         };
+        // Counted once the page went on its way: a writer waiting for it does not wait for this.
+        for record in page.records() {
+            deviations.add_record(collection, record);
+        }
     }
     let whole = match sink {
         Sink::Writing(_) => None,
