@@ -162,9 +162,9 @@ impl Client {
     /// handing each page's records to `sink` in order (never holding the whole collection) and
     /// reporting progress after each page; returns how many records were handed over.
     ///
-    /// With `X-Total-Count` the remaining pages are queued half the window's ceiling at a time
-    /// (the client's adaptive window decides how many are in flight; still handed over in
-    /// order); without it `Link rel="next"` is followed (also when `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
+    /// With `X-Total-Count` the remaining pages are queued the window's ceiling at a time
+    /// (the client's adaptive window, shared by every read of the client, decides how many are
+    /// in flight; still handed over in order); without it `Link rel="next"` is followed (also when `concurrency` is 1); with neither, pages are read until a short one. `cancel` stops
     /// the read promptly with [`ClientError::Cancelled`], aborting requests in flight.
     pub async fn collect_pages(
         &self,
@@ -191,7 +191,7 @@ impl Client {
     /// server sent it: every record's JSON text untouched, nothing built per record. Pages go
     /// to `pages` in order; while the channel is full the read waits (without blocking a
     /// thread), so a slow consumer holds the read back and at most the channel's capacity
-    /// plus half of `concurrency` pages are held. A closed channel ends the read with
+    /// plus `concurrency` pages are held. A closed channel ends the read with
     /// [`ClientError::Sink`].
     pub async fn collect_raw_pages(
         &self,
@@ -311,12 +311,12 @@ impl Client {
             operation,
             limit: query.paging.limit(),
             offset: query.paging.offset(),
-            // Half the window's ceiling queued per read (at least two, unless the ceiling is
-            // one): two reads side by side fill the window, and no read holds more pages.
-            concurrency: match self.inner.concurrency {
-                1 => 1,
-                ceiling => ceiling.div_ceil(2).max(2),
-            },
+            // The window's whole ceiling queued per read: the client's window, shared first
+            // come first served, decides how many are in flight, so a read whose consumer lags
+            // leaves its share to the others. Measured through the network bench's link (two
+            // reads side by side), a sync took 6.74 s with this against 7.15 s with half the
+            // ceiling per read.
+            concurrency: self.inner.concurrency,
             page_url: &page_url,
             resolve: &resolve,
             fetch,

@@ -125,5 +125,5 @@ fn readers_keep_a_small_page_cache_and_the_writer_a_large_one() {
     let cache_size = |conn: &rusqlite::Connection| conn.pragma_query_value(None, "cache_size", |r| r.get::<_, i64>(0));
     let reader = handle.read_blocking(|conn| cache_size(conn).map_err(StoreError::from)).unwrap();
     let writer = handle.write_blocking(|tx| cache_size(tx).map_err(StoreError::from)).unwrap();
-    assert_eq!((reader, writer), (-8 * 1024, -64 * 1024));
+    assert_eq!((reader, writer), (-8 * 1024, -32 * 1024));
 }

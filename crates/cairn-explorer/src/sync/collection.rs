@@ -23,8 +23,9 @@ use super::swap::{self, StageError, SwapError, repeated_note};
 use super::{Ctx, outcome_of};
 use crate::failure::Failure;
 
-/// Pages waiting for the writer at most (the read waits beyond).
-const PAGES_BUFFERED: usize = 4;
+/// Pages waiting for the stager at most (the read waits beyond). One: the client's pager
+/// already keeps up to its window of pages coming behind it.
+const PAGES_BUFFERED: usize = 1;
 
 /// How far before the start of the last complete sync an incremental read begins: a change
 /// made just after that start can carry an earlier `dateLastModified` (servers that keep

@@ -61,9 +61,10 @@ use plan::{Step, plan};
 use store::Cache;
 
 /// Collections read at once, each from its read's first request to its last page (a read
-/// that ended waits for the writer without holding its place). Two: each queues half the
-/// client's window of pages (so two fill it) and holds them in memory with a staging
-/// database; more would only hold more pages.
+/// that ended waits for the writer without holding its place). Two: each queues the client's
+/// window of pages (which the window shares between them, so that one whose writer lags
+/// leaves its share to the other) and holds them in memory with a staging database; more
+/// would only hold more pages.
 const READS_AT_ONCE: usize = 2;
 
 /// Records per page asked for by default: few round trips, pages small enough to stream

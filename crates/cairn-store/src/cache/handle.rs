@@ -21,9 +21,9 @@ use crate::error::StoreError;
 const IDLE_READERS: usize = 4;
 
 /// A reader's own page cache, in KiB (negative: SQLite's unit for a size rather than a page
-/// count). The writer keeps 64 MiB so that a big transaction does not spill; a reader only
-/// passes pages through, and the operating system's file cache keeps them warm for the next
-/// read, so five readers with 64 MiB each would hold a second copy of most of the file.
+/// count). The writer keeps 32 MiB for the indexes a big transaction writes into; a reader
+/// only passes pages through, and the operating system's file cache keeps them warm for the
+/// next read, so five readers with 32 MiB each would hold a second copy of much of the file.
 const READER_CACHE_KIB: i64 = 8 * 1024;
 
 /// The cache file, its writer, its readers and its checkpointer. Cloning shares them; the last

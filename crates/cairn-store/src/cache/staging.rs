@@ -16,6 +16,9 @@ use crate::error::StoreError;
 /// Records read back and prepared for the writer at a time.
 const BATCH: usize = 1_000;
 
+/// The page cache of a staging database, in KiB.
+const STAGING_CACHE_KIB: i64 = 256;
+
 /// Batches prepared ahead of the writer at most.
 const BATCHES_AHEAD: usize = 4;
 
@@ -44,6 +47,10 @@ impl StagedCollection {
         let conn = Connection::open("")?;
         conn.pragma_update(None, "journal_mode", "OFF")?;
         conn.pragma_update(None, "synchronous", "OFF")?;
+        // Written once in order and read once in order: a small page cache is enough, and a
+        // sync keeps a staging area per collection waiting for the writer (SQLite's default
+        // of 2 MiB each added up to tens of megabytes).
+        conn.pragma_update(None, "cache_size", -STAGING_CACHE_KIB)?;
         conn.execute_batch("CREATE TABLE staged (json TEXT NOT NULL)")?;
         Ok(StagedCollection { conn, collection, records: 0 })
     }
