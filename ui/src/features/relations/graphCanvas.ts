@@ -1,16 +1,14 @@
 //! The relationship graph drawn by cytoscape.js on a canvas: styles per association type and node
 //! kind, each node where the backend placed it (children below their parents), labels only at a
-//! zoom where they can be read, node taps, zoom and fit, and PNG (cytoscape) and SVG
-//! (cytoscape-svg) export. The only module that touches cytoscape; components get a
-//! `GraphCanvas`.
+//! zoom where they can be read, node taps, zoom and fit, and PNG and SVG export (cytoscape's own
+//! renderer draws both: the SVG on an `SvgContext`). The only module that touches cytoscape;
+//! components get a `GraphCanvas`.
 
 import cytoscape from "cytoscape";
-import svg from "cytoscape-svg";
 
 import { PADDING, framing, type EdgeElement, type NodeElement } from "./graphModel";
 import { KIND_STYLE, typeStyle } from "./graphStyle";
-
-cytoscape.use(svg);
+import { SvgContext } from "./svgContext";
 
 /** A drawn graph. */
 export interface GraphCanvas {
@@ -26,6 +24,44 @@ export interface GraphCanvas {
 function cssVar(element: HTMLElement, name: string, fallback: string): string {
   const value = getComputedStyle(element).getPropertyValue(name).trim();
   return value || fallback;
+}
+
+/**
+ * What the SVG export asks of cytoscape's canvas renderer (`cy.renderer()`, not in cytoscape's
+ * typings): the calls its own PNG export makes to draw every element, in z order, straight onto
+ * a 2D context. (`renderTo` would not do: it draws through its bitmap caches, and only what the
+ * view shows.)
+ */
+interface CanvasRenderer {
+  drawElements(context: CanvasRenderingContext2D, elements: unknown): void;
+  getCachedZSortedEles(): unknown;
+  /** Whether shapes are drawn as `Path2D`s (which an `SvgContext` cannot take); sets it with `on`. */
+  path2dEnabled(on?: boolean): boolean | undefined;
+}
+
+/**
+ * The whole graph as an SVG document: `cy`'s renderer draws every element, as it does for a
+ * PNG, on a context that records SVG (labels as text, edges and shapes as paths), over `bg`.
+ */
+function drawSvg(cy: cytoscape.Core, bg: string): string {
+  const renderer = (cy as unknown as { renderer(): CanvasRenderer }).renderer();
+  const box = cy.elements().boundingBox();
+  const width = Math.max(1, Math.ceil(box.w));
+  const height = Math.max(1, Math.ceil(box.h));
+  const context = new SvgContext({ width, height });
+  context.fillStyle = bg;
+  context.fillRect(0, 0, width, height);
+  context.translate(-box.x1, -box.y1);
+  const paths = renderer.path2dEnabled();
+  renderer.path2dEnabled(false);
+  try {
+    renderer.drawElements(context as unknown as CanvasRenderingContext2D, renderer.getCachedZSortedEles());
+  } finally {
+    renderer.path2dEnabled(paths);
+  }
+  // Scales in any viewer, as the drawing's own coordinates.
+  context.getSvg().setAttribute("viewBox", `0 0 ${width} ${height}`);
+  return context.document();
 }
 
 /** A node label's font size at zoom 1 (px). */
@@ -105,8 +141,6 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
     wheelSensitivity: 0.3,
     boxSelectionEnabled: false,
   });
-  // Reachable from the page for the end-to-end tests (which click nodes on the canvas).
-  (container as HTMLElement & { cy?: cytoscape.Core }).cy = cy;
   cy.on("tap", "node", (event) => onSelect(event.target.id() as string));
   // A canvas destroyed (its framework closed) ignores what React still asks of it.
   const gone = () => cy.destroyed();
@@ -134,7 +168,7 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
       if (!was) restyle(false);
     }
   };
-  return {
+  const canvas: GraphCanvas = {
     show(elements, done) {
       if (gone()) return;
       types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
@@ -167,9 +201,13 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
       );
       return new Uint8Array(await blob.arrayBuffer());
     },
-    svg: () => withLabels(() => cy.svg({ full: true, bg: cssVar(container, "--bg", "#ffffff") })),
+    svg: () => withLabels(() => drawSvg(cy, cssVar(container, "--bg", "#ffffff"))),
     destroy: () => {
       if (!gone()) cy.destroy();
     },
   };
+  // Reachable from the page for the end-to-end tests (which click nodes on the canvas and read
+  // its SVG export).
+  Object.assign(container, { cy, graph: canvas });
+  return canvas;
 }
