@@ -1,11 +1,13 @@
 //! Search as you type: hits marked with <mark>, arrows move, Enter opens the item in its tree
-//! with the path expanded, selected and focused.
+//! with the path expanded, selected and focused; answers that come out of order never show for
+//! a newer query.
 
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
-import { codes, OTHER, renderApp, row, frameworkButton } from "../../test/fixtures";
+import { createMemoryBackend, type MemoryBackend } from "../../backend/mock";
+import { codes, data, OTHER, renderApp, row, frameworkButton } from "../../test/fixtures";
 
 describe("search", () => {
   it("shows results as you type with the matched words marked", async () => {
@@ -78,16 +80,50 @@ describe("search", () => {
     expect(row("2")).toHaveAttribute("aria-selected", "false");
   });
 
-  it("never shows an older query's answer for a newer one", async () => {
-    const { backend } = await renderApp();
+  it("never shows an older query's answer for a newer one, whatever order the answers come in", async () => {
+    const memory = createMemoryBackend(data());
+    // The older the query, the later its answer: every prefix of "geometry" answers after every
+    // prefix of "shapes", and "s" after "sh", ..., after "shapes".
+    const latency = (query: string) => (query.startsWith("g") ? 400 : 10 * (7 - query.length));
+    let unanswered = 0;
+    const backend: MemoryBackend = {
+      ...memory,
+      search: async (query, limit, onProgress) => {
+        unanswered += 1;
+        try {
+          const hits = await memory.search(query, limit, onProgress);
+          await new Promise((resolve) => setTimeout(resolve, latency(query)));
+          return hits;
+        } finally {
+          unanswered -= 1;
+        }
+      },
+    };
+    await renderApp(backend);
     const user = userEvent.setup();
-    await user.click(screen.getByRole("combobox", { name: "Search frameworks" }));
+    const box = screen.getByRole<HTMLInputElement>("combobox", { name: "Search frameworks" });
+    const list = screen.getByRole("listbox", { name: "Search results", hidden: true });
+    // Every list shown as the answer to "shapes" (not busy), as it is drawn.
+    const shown: string[][] = [];
+    const observer = new MutationObserver(() => {
+      if (box.value !== "shapes" || list.getAttribute("aria-busy") !== "false") return;
+      shown.push(within(list).queryAllByRole("option").map((option) => option.textContent ?? ""));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    await user.click(box);
     await user.keyboard("geometry");
-    await screen.findByRole("option", { name: /Geometry/ });
-    await user.clear(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.clear(box);
     await user.keyboard("shapes");
-    await screen.findByRole("option", { name: /Identify shapes/ }, { timeout: 3000 });
-    expect(screen.queryByRole("option", { name: /^Geometry/ })).toBeNull();
-    expect(backend.calls.filter((c) => c.command === "search").every((c) => c.args.limit === 50)).toBe(true);
+    await screen.findByRole("option", { name: /Identify shapes/ });
+    expect(unanswered).toBeGreaterThan(0); // the older answers are still to come
+    await waitFor(() => expect(unanswered).toBe(0), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // and drawn, were they to be
+    observer.disconnect();
+    const options = within(list).getAllByRole("option").map((option) => option.textContent ?? "");
+    expect(options).toHaveLength(1);
+    expect(options[0]).toMatch(/Identify shapes/);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((texts) => texts.some((text) => /Geometry/.test(text)))).toEqual([]);
+    expect(memory.calls.filter((c) => c.command === "search").every((c) => c.args.limit === 50)).toBe(true);
   });
 });
