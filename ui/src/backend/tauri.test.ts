@@ -1,5 +1,6 @@
-//! The Tauri wrappers at the IPC boundary (`mockIPC`): command names, camelCase arguments, the
-//! progress channel, errors as `AppError`, the cache-changed event and the opener.
+//! The Tauri wrappers at the IPC boundary (`mockIPC`): command names, camelCase arguments — each
+//! wrapper's held to the command `src-tauri` declares, read from its sources — the progress
+//! channel, errors as `AppError`, the cache-changed event and the opener.
 
 import { Channel } from "@tauri-apps/api/core";
 import { emit } from "@tauri-apps/api/event";
@@ -7,6 +8,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Progress } from "../bindings/Progress";
+import { rustCommands, uiSource } from "../test/rustCommands";
 import { createTauriBackend } from "./tauri";
 
 const KEY = { connection: "Built-in sandbox", identifier: "doc" };
@@ -43,6 +45,31 @@ describe("the Tauri backend", () => {
       ["session_save", { session: { framework: KEY, selected: "a", expanded: [["a"]], history: [], historyIndex: 0 } }],
       ["cancel", { task: "sync" }],
     ]);
+  });
+
+  it("sends every command by its Rust name with exactly the arguments the Rust command takes", async () => {
+    const commands = await rustCommands();
+    const sent = new Map<string, string[]>();
+    mockIPC((cmd, args) => {
+      if (!cmd.startsWith("plugin:")) sent.set(cmd, Object.keys(args ?? {}).sort());
+      return null;
+    });
+    // Every wrapper called once, whatever it is given: only what it sends matters here.
+    for (const wrapper of Object.values(createTauriBackend())) {
+      if (typeof wrapper !== "function") continue;
+      try {
+        await (wrapper as (...args: unknown[]) => unknown)("a", "b", "c", "d", "e");
+      } catch {
+        // A wrapper that refuses what it was given (a link that is not http) sends nothing.
+      }
+    }
+    const named = [...(await uiSource("backend/tauri.ts")).matchAll(/\bcall(?:<.*?>)?\(\s*"(\w+)"/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(50);
+    expect([...sent.keys()].sort()).toEqual([...new Set(named)].sort());
+    for (const [command, args] of sent) {
+      expect(commands.has(command), `${command} is not a command of src-tauri`).toBe(true);
+      expect(args, `the arguments of ${command}`).toEqual(commands.get(command));
+    }
   });
 
   it("relays app_start's progress channel", async () => {
