@@ -52,6 +52,7 @@ fn main() {
         "settings_load",
         "settings_save",
         "reset_cache",
+        "about",
         "gradebook_class",
         "gradebook_access",
         "gradebook_save_cell",

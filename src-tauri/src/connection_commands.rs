@@ -3,7 +3,7 @@
 //! answered back; a sync's progress goes through a [`Channel`].
 
 use cairn_explorer::app::{
-    AppError, AppSettings, ConnectionForm, ConnectionList, ConnectionTest, Progress, SyncStatus, SyncSummary,
+    About, AppError, AppSettings, ConnectionForm, ConnectionList, ConnectionTest, Progress, SyncStatus, SyncSummary,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -87,6 +87,12 @@ pub async fn settings_load(app: State<'_, AppState>) -> Result<AppSettings, AppE
 #[tauri::command]
 pub async fn settings_save(app: State<'_, AppState>, settings: AppSettings) -> Result<(), AppError> {
     app.app()?.settings_save(settings).await
+}
+
+/// The About of this build: its release, its commit and the data folder.
+#[tauri::command]
+pub fn about(app: State<'_, AppState>) -> Result<About, AppError> {
+    Ok(app.app()?.about(cairn_build_info::VERSION, cairn_build_info::COMMIT))
 }
 
 /// Empties the cache (saved connections and settings stay).

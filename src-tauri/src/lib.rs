@@ -82,6 +82,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         connection_commands::settings_load,
         connection_commands::settings_save,
         connection_commands::reset_cache,
+        connection_commands::about,
         gradebook_commands::gradebook_class,
         gradebook_commands::gradebook_access,
         gradebook_commands::gradebook_save_cell,

@@ -210,6 +210,11 @@ fn connections_and_settings_answer_through_their_commands() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(dir.path());
 
+    let about = invoke(&window, "about", json!({})).expect("about");
+    assert_eq!(about["version"], cairn_build_info::VERSION);
+    assert_eq!(about["commit"], cairn_build_info::COMMIT);
+    assert_eq!(about["dataFolder"], dir.path().display().to_string());
+
     let settings = invoke(&window, "settings_load", json!({})).expect("settings_load");
     assert_eq!(settings["pageSize"], 1000);
     let mut chosen = settings.clone();

@@ -19,7 +19,7 @@ use clap::{Parser, Subcommand};
 
 /// Cairn: an explorer for competency frameworks, rosters and gradebooks.
 #[derive(Debug, Parser)]
-#[command(name = "cairn", version, about)]
+#[command(name = "cairn", version = cairn_build_info::VERSION_LINE, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -118,6 +118,7 @@ fn export_all(dir: &Path) {
         CollectionState,
         SyncStatus,
         AppSettings,
+        About,
         WriteFailure,
         OutboxItem,
         IdPair,

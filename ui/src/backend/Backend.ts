@@ -2,6 +2,7 @@
 //! cache-changed event and the system browser. The real one is `tauri.ts`; `mock/` is for tests
 //! and for looking at the UI in a plain browser.
 
+import type { About } from "../bindings/About";
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { AppSettings } from "../bindings/AppSettings";
 import type { ConnectionForm } from "../bindings/ConnectionForm";
@@ -176,6 +177,8 @@ export interface Backend {
   settingsSave(settings: AppSettings): Promise<void>;
   /** `reset_cache`: empties the cache; saved connections and settings stay. */
   resetCache(): Promise<void>;
+  /** `about`: this build's release and commit, and the data folder. */
+  about(): Promise<About>;
   /** `gradebook_class`: a class's gradebook, unsent writes laid over what the server holds. */
   gradebookClass(connection: string, classId: string): Promise<ClassGradebook>;
   /** `gradebook_access`: whether writes may be made, and why not. */

@@ -8,6 +8,7 @@ import { getCurrentWebview } from "@tauri-apps/api/webview";
 import { open as openDialog, save as saveDialog, type OpenDialogOptions } from "@tauri-apps/plugin-dialog";
 import { openUrl, revealItemInDir } from "@tauri-apps/plugin-opener";
 
+import type { About } from "../bindings/About";
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { AppSettings } from "../bindings/AppSettings";
 import type { ConnectionList } from "../bindings/ConnectionList";
@@ -210,6 +211,7 @@ export function createTauriBackend(): Backend {
     settingsSave: async (settings) => {
       await call<unknown>("settings_save", { settings });
     },
+    about: () => call<About>("about"),
     resetCache: async () => {
       await call<unknown>("reset_cache");
     },

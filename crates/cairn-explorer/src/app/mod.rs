@@ -3,6 +3,7 @@
 //! until the cache changes, the built-in sandbox, and the window's session. `src-tauri` only
 //! adapts these to Tauri commands.
 
+mod about;
 mod builtin;
 mod connection_types;
 mod connections;
@@ -46,6 +47,7 @@ use crate::sync::{Clock, SyncOptions, SyncReport};
 pub use crate::failure::Failure;
 pub use crate::import::BundleRow;
 pub use crate::progress::Progress;
+pub use about::About;
 pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
 pub use connection_types::*;

@@ -3,6 +3,7 @@
 //! the server's `invalid_client`, a sync that reports progress per collection, and settings.
 
 import type { AppError } from "../../bindings/AppError";
+import type { About } from "../../bindings/About";
 import type { AppSettings } from "../../bindings/AppSettings";
 import type { CollectionState } from "../../bindings/CollectionState";
 import type { ConnectionTest } from "../../bindings/ConnectionTest";
@@ -23,6 +24,7 @@ type ConnectionMethods = Pick<
   | "settingsLoad"
   | "settingsSave"
   | "resetCache"
+  | "about"
 >;
 
 type Answer = <T>(command: string, args: Record<string, unknown>, run: () => T | Promise<T>) => Promise<T>;
@@ -244,5 +246,6 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
       answer("reset_cache", {}, () => {
         journal.clear();
       }),
+    about: () => answer("about", {}, (): About => ({ version: "0.2.0", commit: "0123456789ab", dataFolder: "/home/teacher/.local/share/org.cairn.explorer" })),
   };
 }

@@ -10,6 +10,7 @@ import type { AppSettings } from "../../bindings/AppSettings";
 import { ErrorView } from "../../ui/ErrorView";
 import { SHORTCUTS } from "../../app/shortcuts";
 import { useSettings } from "../connections/queries";
+import { AboutSection } from "./AboutSection";
 import { connectionKeys } from "../connections/syncRuns";
 import "../connections/connections.css";
 
@@ -35,6 +36,7 @@ export function SettingsArea() {
         <h3>Keyboard shortcuts</h3>
         <ShortcutTable />
       </section>
+      <AboutSection />
     </main>
   );
 }
