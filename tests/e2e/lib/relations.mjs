@@ -1,5 +1,6 @@
 // The relationship views as a user sees them, for the end-to-end tests and the bench: the graph
-// (its canvas's nodes, a click on one), the main pane's tabs, pickers, and the views' contents.
+// (its canvas's nodes, a click on one, its SVG export), the main pane's tabs, pickers, and the
+// views' contents.
 
 import { waitForTree } from './explorer.mjs';
 
@@ -55,6 +56,30 @@ export async function clickGraphNode(browser, id) {
     return { x: Math.round(rect.left + p.x), y: Math.round(rect.top + p.y) };
   }, GRAPH, id);
   await browser.action('pointer').move({ x: point.x, y: point.y, origin: 'viewport' }).down().pause(50).up().perform();
+}
+
+/**
+ * The drawn graph's SVG export as the window makes it (what "Export SVG" saves), parsed by the
+ * window: the document's text, the parser's error if any, its texts, the stroke colours of its
+ * paths, and each edge's colour and each node's label on the canvas.
+ */
+export async function graphSvg(browser) {
+  return browser.execute((graph) => {
+    const host = document.querySelector(`${graph} .graph-canvas`);
+    const text = host.graph.svg();
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const colour = (c) => c.replace(/\s+/g, '');
+    return {
+      text,
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: doc.documentElement.localName,
+      namespace: doc.documentElement.namespaceURI,
+      texts: [...doc.getElementsByTagName('text')].map((t) => t.textContent),
+      strokes: [...doc.querySelectorAll('path[stroke]')].map((p) => colour(p.getAttribute('stroke'))),
+      labels: host.cy.nodes().map((n) => n.data('label')),
+      edgeColours: host.cy.edges().map((e) => colour(e.style('line-color'))),
+    };
+  }, GRAPH);
 }
 
 /** Switches the main pane to the tab `name`. */

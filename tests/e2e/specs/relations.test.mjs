@@ -1,17 +1,18 @@
 // The relationship views in the real window: the graph of a demo item (as many nodes as the
-// backend reports, a legend entry per type, a click on a node selects it in the tree), the
-// crosswalk of the demo's two linked frameworks (the coverage `cairn crosswalk --json` reports),
-// the diff of two imported versions of a hand-made framework (exactly its known changes), and
-// a rubric's table (the package's criteria and levels).
+// backend reports, a legend entry per type, its SVG export well-formed with every label and edge,
+// a click on a node selects it in the tree), the crosswalk of the demo's two linked frameworks
+// (the coverage `cairn crosswalk --json` reports), the diff of two imported versions of a
+// hand-made framework (exactly its known changes), and a rubric's table (the package's criteria
+// and levels).
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
+import { cairn, freshDataDir, launch, root, screenshot, shotsDir, startDriver } from '../lib/app.mjs';
 import { cacheFile, importPackages, syncDemoFrameworks } from '../lib/data.mjs';
 import { expand, itemPanelText, openFramework, select, treeRows } from '../lib/explorer.mjs';
-import { choose, clickGraphNode, drawnGraph, listTexts, openFrameworkOf, showView } from '../lib/relations.mjs';
+import { choose, clickGraphNode, drawnGraph, graphSvg, listTexts, openFrameworkOf, showView } from '../lib/relations.mjs';
 
 const fixture = (name) => path.join(root, 'tests', 'e2e', 'fixtures', name);
 const v2 = JSON.parse(readFileSync(fixture('versions-v2.json'), 'utf8'));
@@ -42,6 +43,23 @@ test('graph, crosswalk, version diff and rubrics', async () => {
     assert.deepEqual([...graph.legend].sort(), [...graph.edgeTypes].sort());
     assert.ok(graph.legend.includes('isChildOf'));
     await screenshot(browser, 'relations-graph');
+
+    // Its SVG export (what "Export SVG" saves), read back by the window's own XML parser:
+    // well-formed, every node's label as text (a wrapped label a line a <text>), every edge a
+    // line stroked in its type's colour.
+    const svg = await graphSvg(browser);
+    mkdirSync(shotsDir, { recursive: true });
+    writeFileSync(path.join(shotsDir, 'relations-graph.svg'), svg.text);
+    assert.equal(svg.error, null);
+    assert.equal(svg.root, 'svg');
+    assert.equal(svg.namespace, 'http://www.w3.org/2000/svg');
+    const words = (texts) => texts.join(' ').replace(/\s+/g, ' ');
+    const drawnText = words(svg.texts);
+    for (const label of svg.labels) assert.ok(drawnText.includes(words([label])), `no text for the label ${label}`);
+    const count = (list, item) => list.filter((x) => x === item).length;
+    for (const colour of new Set(svg.edgeColours)) {
+      assert.ok(count(svg.strokes, colour) >= count(svg.edgeColours, colour), `edges of colour ${colour} missing`);
+    }
 
     // A click on a node of the canvas selects that item in the tree, and the panel follows.
     const target = graph.nodes.find((n) => n.kind === 'item' && n.code && n.id !== graph.centre);
