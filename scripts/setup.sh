@@ -109,8 +109,37 @@ install_node
 cd "$cairn_root"
 install_npm_packages
 
-# Builds the web UI into ui/dist, which the app embeds (cargo builds of cairn-app need it).
+# The fingerprint of everything the web UI's build reads: its sources, configuration, lockfile
+# and installed packages.
+ui_inputs_hash() {
+  (cd "$cairn_root/ui" && find src index.html package.json package-lock.json tsconfig.json vite.config.ts \
+    node_modules/.package-lock.json -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+}
+
+# Builds the web UI into ui/dist, which the app embeds (cargo builds of cairn-app need it) —
+# only when what the build reads changed since the last build. The build goes to a scratch
+# folder and only the files that differ are copied into ui/dist: the app's build script watches
+# dist's files, so an untouched dist lets cargo skip recompiling the app.
 build_ui() {
+  local stamp="$cairn_root/ui/node_modules/.cairn-ui-build" hash scratch file
+  hash="$(ui_inputs_hash)"
+  if [ -f "$cairn_root/ui/dist/index.html" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
+    echo "== ui build: unchanged since the last build" >&2
+    return
+  fi
   echo "== ui build" >&2
-  npm --prefix ui run --silent build >&2
+  scratch="$(mktemp -d)"
+  npm --prefix "$cairn_root/ui" run --silent build -- --outDir "$scratch" --emptyOutDir >&2
+  mkdir -p "$cairn_root/ui/dist"
+  (cd "$scratch" && find . -type f) | while read -r file; do
+    if ! cmp -s "$scratch/$file" "$cairn_root/ui/dist/$file"; then
+      mkdir -p "$(dirname "$cairn_root/ui/dist/$file")"
+      cp "$scratch/$file" "$cairn_root/ui/dist/$file"
+    fi
+  done
+  (cd "$cairn_root/ui/dist" && find . -type f) | while read -r file; do
+    [ -e "$scratch/$file" ] || rm -f "$cairn_root/ui/dist/$file"
+  done
+  rm -rf "$scratch"
+  echo "$hash" >"$stamp"
 }

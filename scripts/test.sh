@@ -2,7 +2,8 @@
 # Sets everything up and runs every test: the web UI's tests and build, formatting, lints, the
 # whole workspace's unit, integration and property tests (the app's command layer included), the
 # end-to-end tests of the real window under Xvfb, then a short run of every fuzz target
-# (scripts/fuzz.sh). Exits non-zero on the first failure.
+# (scripts/fuzz.sh), and last the Linux packages as installed (scripts/test-package.sh). Exits
+# non-zero on the first failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_tauri_driver
@@ -25,3 +26,5 @@ export CAIRN_APP_BIN="$CARGO_TARGET_DIR/debug/cairn-app" CAIRN_CLI_BIN="$CARGO_T
 xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --silent
 echo "== fuzz (60 s per target)" >&2
 "$(dirname "${BASH_SOURCE[0]}")/fuzz.sh" 60
+echo "== packages: built, validated, installed, driven and removed" >&2
+"$(dirname "${BASH_SOURCE[0]}")/test-package.sh"
