@@ -45,8 +45,9 @@ done
 
 # The release build, shared with the benches (same profile, same target folder).
 build_ui
-export CAIRN_COMMIT="${CAIRN_COMMIT:-$(git -C "$cairn_root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}"
-echo "== release build of $version ($CAIRN_COMMIT)" >&2
+# The commit comes from the checkout (cairn-build-info reads it); setting CAIRN_COMMIT here
+# when the user did not would make the next plain `cargo build` (run.sh) recompile the app.
+echo "== release build of $version ($(git -C "$cairn_root" rev-parse --short=12 HEAD 2>/dev/null || echo "${CAIRN_COMMIT:-unknown}"))" >&2
 cargo build --locked --release -p cairn-app -p cairn-cli
 
 # The bundler takes the binaries from its target folder: a staged one holding stripped copies,

@@ -9,22 +9,25 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_tauri_driver
 # A fresh clone never reuses incremental data (its crates hash differently), so do not write it.
 export CARGO_INCREMENTAL=0
+# Each part's heading says when it began, so a run shows what each part costs.
+part() { echo "== $* (at $((SECONDS / 60)) min $((SECONDS % 60)) s)" >&2; }
 
-echo "== ui tests" >&2
+part "ui tests"
 npm --prefix ui test --silent
 build_ui
-echo "== rustfmt" >&2
+part "rustfmt"
 cargo fmt --all --check
-echo "== clippy" >&2
+part "clippy"
 cargo clippy --locked --workspace --all-targets -- -D warnings
-echo "== tests" >&2
+part "tests"
 cargo test --locked --workspace --no-fail-fast
-echo "== end-to-end (the app's window under Xvfb)" >&2
+part "end-to-end (the app's window under Xvfb)"
 # `cargo test` has just built both binaries (integration tests need them), with the features the
 # tests use; building them again with `cargo build` would compile Tauri a second time.
 export CAIRN_APP_BIN="$CARGO_TARGET_DIR/debug/cairn-app" CAIRN_CLI_BIN="$CARGO_TARGET_DIR/debug/cairn"
 xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --silent
-echo "== fuzz (60 s per target)" >&2
+part "fuzz (60 s per target)"
 "$(dirname "${BASH_SOURCE[0]}")/fuzz.sh" 60
-echo "== packages: built, validated, installed, driven and removed" >&2
+part "packages: built, validated, installed, driven and removed"
 "$(dirname "${BASH_SOURCE[0]}")/test-package.sh"
+part "every test passed"
