@@ -1,4 +1,6 @@
-//! Findings about a record: tolerated deviations (warnings when reading) and rule violations.
+//! Findings about a record, at three [`Level`]s: violations (a reader of the specification
+//! cannot use the value), tolerated deviations (warnings when reading) and field notes
+//! (outside the specification's form, but what servers in the field send).
 
 use std::fmt;
 
@@ -52,6 +54,22 @@ pub enum Rule {
     DemographicsOwner,
     /// A value that breaks a rule tying two fields together.
     Inconsistent,
+    /// A property the class does not define but that servers in the field send (see
+    /// [`crate::field`]): `CFDocumentURI` on a packaged item, a CASE 1.0 name, ...
+    FieldPractice,
+}
+
+/// How much a finding matters to a reader of the specification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// A reader of the specification cannot use it: a missing required field, a wrong type or
+    /// form, a broken reference, a property nobody defines.
+    Violation,
+    /// A deviation that real servers commit and reading tolerates (read with a warning).
+    Deviation,
+    /// Outside the specification's form, but what servers in the field send; nothing to fix.
+    FieldNote,
 }
 
 impl Rule {
@@ -72,6 +90,15 @@ impl Rule {
                 | Rule::DeprecatedTerm
                 | Rule::PackageWrapped
         )
+    }
+
+    /// The level of a finding under this rule.
+    pub fn level(self) -> Level {
+        match self {
+            Rule::FieldPractice => Level::FieldNote,
+            rule if rule.tolerated() => Level::Deviation,
+            _ => Level::Violation,
+        }
     }
 
     /// The rule's stable name, as used in reports.
@@ -100,6 +127,7 @@ impl Rule {
             Rule::PackageWrapped => "package_wrapped",
             Rule::DemographicsOwner => "demographics_owner",
             Rule::Inconsistent => "inconsistent",
+            Rule::FieldPractice => "field_practice",
         }
     }
 }
@@ -131,6 +159,11 @@ impl Issue {
     /// Whether reading accepts this with a warning rather than it being only a strict violation.
     pub fn is_tolerated(&self) -> bool {
         self.rule.tolerated()
+    }
+
+    /// How much the finding matters to a reader (see [`Level`]).
+    pub fn level(&self) -> Level {
+        self.rule.level()
     }
 }
 

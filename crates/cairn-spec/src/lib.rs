@@ -9,11 +9,13 @@
 //! - Reading ([`read`], [`read_slice`], [`PackageFile::read`](case::PackageFile::read)) never
 //!   loses anything: unknown properties and values that do not fit stay in `rest` and are
 //!   written back as given; deviations that real servers commit come back as warnings.
-//! - Validation ([`validate`]) reports every violation with its JSON path and [`Rule`].
+//! - Validation ([`validate`]) reports every finding with its JSON path, [`Rule`] and [`Level`]:
+//!   violations, tolerated deviations, and field notes ([`field`]).
 
 pub mod case;
 pub mod collection;
 pub mod dialect;
+pub mod field;
 pub mod gradebook;
 pub mod issue;
 pub mod operations;
@@ -33,6 +35,6 @@ mod record;
 pub use base::BaseStatus;
 pub use collection::Collection;
 pub use dialect::{Dialect, Service};
-pub use issue::{Issue, Rule};
+pub use issue::{Issue, Level, Rule};
 pub use status::{CodeMajor, CodeMinor, Severity, StatusInfo, StatusNames};
 pub use wire::{Many, Read, ReadError, Record, Wire, read, read_slice, validate};

@@ -22,7 +22,13 @@ pub(crate) fn check_rest(fields: &[FieldShape], class: &str, rest: &serde_json::
                 Rule::Mistyped,
                 format!("expected {}, found {}; kept as given", describe(field), json_type(value)),
             ),
-            None => c.report(Rule::UnknownProperty, format!("{class} has no property {name:?}")),
+            None => match crate::field::practice(class, name) {
+                Some(what) => c.report(
+                    Rule::FieldPractice,
+                    format!("{class} has no property {name:?}: {what}, as servers in the field send it"),
+                ),
+                None => c.report(Rule::UnknownProperty, format!("{class} has no property {name:?}")),
+            },
         });
     }
 }

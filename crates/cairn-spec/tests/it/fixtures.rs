@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use cairn_spec::case::PackageFile;
-use cairn_spec::{Rule, validate};
+use cairn_spec::{Level, Rule, validate};
 use serde_json::Value;
 
 use crate::fixtures_dir;
@@ -15,7 +15,8 @@ struct Expect {
     associations: usize,
     /// Rules that reading must warn about.
     warnings: &'static [Rule],
-    /// Rules that strict validation must report (beyond the warnings).
+    /// Rules that strict validation must report (beyond the warnings): violations and field
+    /// notes.
     violations: &'static [Rule],
 }
 
@@ -25,28 +26,28 @@ const PACKAGES: &[Expect] = &[
         items: 16,
         associations: 39,
         warnings: &[Rule::DateTimeWithoutTimezone, Rule::NumberAsString, Rule::NullValue],
-        violations: &[Rule::UnknownProperty],
+        violations: &[Rule::FieldPractice],
     },
     Expect {
         file: "act-holistic-math-excerpt-ordering.json",
         items: 28,
         associations: 28,
         warnings: &[],
-        violations: &[Rule::UnknownProperty],
+        violations: &[Rule::FieldPractice],
     },
     Expect {
         file: "ccss-math-asn-draft-2017.json",
         items: 703,
         associations: 703,
         warnings: &[Rule::DateTimeWithoutTimezone, Rule::NullValue, Rule::SingleForArray],
-        violations: &[Rule::UuidPattern, Rule::UnknownProperty, Rule::Required],
+        violations: &[Rule::UuidPattern, Rule::FieldPractice, Rule::Required],
     },
     Expect {
         file: "opensalt-ordering-sequence-numbers.json",
         items: 65,
         associations: 65,
         warnings: &[],
-        violations: &[Rule::UnknownProperty],
+        violations: &[Rule::FieldPractice],
     },
     Expect {
         file: "opensalt-markdown-latex.json",
@@ -116,10 +117,20 @@ fn deviations_are_reported_where_they_are() {
     assert!(paths.contains(&("$.CFDocument.lastChangeDateTime", Rule::DateTimeWithoutTimezone)), "{paths:?}");
     let violations = validate(&read.value);
     assert!(
-        violations.iter().any(|v| v.path == "$.CFItems[0].educationalLevel" && v.rule == Rule::UnknownProperty),
+        violations.iter().any(|v| v.path == "$.CFItems[0].educationalLevel" && v.rule == Rule::FieldPractice),
         "{violations:#?}"
     );
-    assert!(violations.iter().any(|v| v.path == "$.CFItems[0].CFDocumentURI" && v.rule == Rule::UnknownProperty));
+    assert!(violations.iter().any(|v| v.path == "$.CFItems[0].CFDocumentURI" && v.rule == Rule::FieldPractice));
+    assert!(violations.iter().any(|v| v.path == "$.CFDocument.CFPackageURI" && v.level() == Level::FieldNote));
+    // The OpenSALT export breaks nothing a reader needs: its findings are deviations and notes.
+    assert!(violations.iter().all(|v| v.level() != Level::Violation), "{violations:#?}");
+    // A property nobody sends is still a violation.
+    let mut json: Value = serde_json::from_slice(&bytes).unwrap();
+    json["CFItems"][0]["colour"] = Value::from("blue");
+    let read = cairn_spec::read::<PackageFile>(json, "a package").unwrap();
+    let violations = validate(&read.value);
+    let colour = violations.iter().find(|v| v.path == "$.CFItems[0].colour").unwrap();
+    assert_eq!((colour.rule, colour.level()), (Rule::UnknownProperty, Level::Violation));
 }
 
 #[test]
