@@ -1,4 +1,5 @@
-//! `cairn check`: reads files as specification classes and reports warnings and violations.
+//! `cairn check`: reads files as specification classes and reports their findings at three
+//! levels — violations, deviations and field notes (listed only with `--notes` in text).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,16 +19,20 @@ pub struct CheckArgs {
     /// Print one JSON report per file (an array) instead of text.
     #[arg(long)]
     json: bool,
-    /// Exit with status 1 when any file has a violation or warning.
+    /// Exit with status 1 when any file has a violation or deviation (field notes never count).
     #[arg(long)]
     strict: bool,
-    /// How many issues to list per file in text output (all with --json).
+    /// List field notes in text output too (what servers in the field send outside the
+    /// specification's form; --json always carries them).
+    #[arg(long)]
+    notes: bool,
+    /// How many issues of each level to list per file in text output (all with --json).
     #[arg(long, default_value_t = 20)]
     max_issues: usize,
 }
 
-/// Runs the command: exit 0 when every file was read (1 with --strict and findings; 2 when a
-/// file could not be read at all).
+/// Runs the command: exit 0 when every file was read (1 with --strict and a violation or
+/// deviation; 2 when a file could not be read at all).
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut reports = Vec::new();
     let mut unreadable = false;
@@ -46,7 +51,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         writeln!(out)?;
     } else {
         for report in &reports {
-            print_text(&mut out, report, args.max_issues)?;
+            print_text(&mut out, report, args.max_issues, args.notes)?;
         }
     }
     Ok(if unreadable {
@@ -58,18 +63,24 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn print_text(out: &mut impl Write, report: &CheckReport, max: usize) -> std::io::Result<()> {
+fn print_text(out: &mut impl Write, report: &CheckReport, max: usize, notes: bool) -> std::io::Result<()> {
     let counts: Vec<String> = report.counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    let levels = &report.levels;
     writeln!(
         out,
-        "{}: {}{} — {} warnings, {} violations",
+        "{}: {}{} — {}, {}, {}",
         report.path.display(),
         report.class,
         if counts.is_empty() { String::new() } else { format!(" ({})", counts.join(", ")) },
-        report.warnings.len(),
-        report.violations.len()
+        counted(levels.violations, "violation"),
+        counted(levels.deviations, "deviation"),
+        counted(levels.field_notes, "field note"),
     )?;
-    for (label, issues) in [("warning", &report.warnings), ("violation", &report.violations)] {
+    let mut shown = vec![("violation", &report.violations), ("deviation", &report.deviations)];
+    if notes {
+        shown.push(("field note", &report.field_notes));
+    }
+    for (label, issues) in shown {
         for issue in issues.iter().take(max) {
             writeln!(out, "  {label}: {issue}")?;
         }
@@ -77,5 +88,17 @@ fn print_text(out: &mut impl Write, report: &CheckReport, max: usize) -> std::io
             writeln!(out, "  ... and {} more {label}s (--max-issues, or --json for all)", issues.len() - max)?;
         }
     }
+    if !notes && levels.field_notes > 0 {
+        writeln!(
+            out,
+            "  ({} not listed: what servers in the field send outside the specification's form; --notes lists them)",
+            counted(levels.field_notes, "field note")
+        )?;
+    }
     Ok(())
+}
+
+/// `1 violation`, `2 violations`.
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }

@@ -1,11 +1,14 @@
-//! Checking a JSON file against the specification: which class it is, what reading tolerated
-//! (warnings) and what strict validation finds (violations), each with its JSON path.
+//! Checking a JSON file against the specification: which class it is and its findings at three
+//! levels, each with its JSON path — violations (a reader of the specification cannot use the
+//! value), deviations (what reading tolerates, with a warning) and field notes (outside the
+//! specification's form but what servers in the field send: `CFDocumentURI` on packaged items,
+//! CASE 1.0 names, ...), counted apart.
 
 use std::path::{Path, PathBuf};
 
 use cairn_spec::case::PackageFile;
 use cairn_spec::registry::{ClassEntry, class, classes};
-use cairn_spec::{Issue, validate};
+use cairn_spec::{Issue, Level, validate};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -18,16 +21,31 @@ pub struct CheckReport {
     pub class: String,
     /// Counts of what the file holds (`CFItems`: 703, ...).
     pub counts: Vec<(String, usize)>,
-    /// Deviations that reading accepted.
-    pub warnings: Vec<Issue>,
-    /// Violations of the specification that are not tolerated deviations.
+    /// How many findings of each level.
+    pub levels: LevelCounts,
+    /// What a reader of the specification cannot use.
     pub violations: Vec<Issue>,
+    /// Deviations that reading accepts with a warning.
+    pub deviations: Vec<Issue>,
+    /// What servers in the field send outside the specification's form.
+    pub field_notes: Vec<Issue>,
+}
+
+/// How many findings of each level a file has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct LevelCounts {
+    /// Violations.
+    pub violations: usize,
+    /// Deviations.
+    pub deviations: usize,
+    /// Field notes.
+    pub field_notes: usize,
 }
 
 impl CheckReport {
-    /// Whether strict validation found nothing at all.
+    /// Whether the file has no violation and no deviation (field notes do not count).
     pub fn is_valid(&self) -> bool {
-        self.warnings.is_empty() && self.violations.is_empty()
+        self.deviations.is_empty() && self.violations.is_empty()
     }
 }
 
@@ -96,8 +114,17 @@ pub fn check_bytes(bytes: &[u8], path: &Path, class_name: Option<&str>) -> Resul
         })?;
         (name, counts, issues)
     };
-    let (warnings, violations) = issues.into_iter().partition(Issue::is_tolerated);
-    Ok(CheckReport { path: path.to_owned(), class, counts, warnings, violations })
+    let (mut violations, mut deviations, mut field_notes) = (Vec::new(), Vec::new(), Vec::new());
+    for issue in issues {
+        match issue.level() {
+            Level::Violation => violations.push(issue),
+            Level::Deviation => deviations.push(issue),
+            Level::FieldNote => field_notes.push(issue),
+        }
+    }
+    let levels =
+        LevelCounts { violations: violations.len(), deviations: deviations.len(), field_notes: field_notes.len() };
+    Ok(CheckReport { path: path.to_owned(), class, counts, levels, violations, deviations, field_notes })
 }
 
 fn looks_like_package(value: &Value) -> bool {
@@ -122,37 +149,4 @@ fn top_level_counts(value: &Value) -> Vec<(String, usize)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn fixture(name: &str) -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case").join(name)
-    }
-
-    #[test]
-    fn a_real_package_reports_counts_warnings_and_violations() {
-        let report = check_file(&fixture("opensalt-what-standards-could-be-crosswalk.json"), None).unwrap();
-        assert_eq!(report.class, "CFPackage");
-        assert_eq!(report.counts[0], ("CFItems".to_owned(), 16));
-        assert!(report.warnings.iter().any(|w| w.path == "$.CFDocument.lastChangeDateTime"));
-        assert!(report.violations.iter().all(|v| !v.is_tolerated()));
-        assert!(!report.is_valid());
-    }
-
-    #[test]
-    fn wrappers_are_recognised_and_classes_can_be_named() {
-        let dir = std::env::temp_dir().join(format!("cairn-check-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("orgs.json");
-        std::fs::write(&file, r#"{"orgs": [{"sourcedId": "o1", "status": "active", "dateLastModified": "2024-01-01T00:00:00Z", "name": "North High", "type": "school"}]}"#).unwrap();
-        let report = check_file(&file, None).unwrap();
-        assert_eq!((report.class.as_str(), report.counts.clone()), ("OrgSet", vec![("orgs".to_owned(), 1)]));
-        assert!(report.is_valid(), "{:?}", report.violations);
-        let err = check_file(&file, Some("Nope")).unwrap_err();
-        assert!(err.to_string().contains("no class called \"Nope\""));
-        std::fs::write(&file, "{\"orgs\": [").unwrap();
-        let err = check_file(&file, None).unwrap_err();
-        assert!(err.to_string().contains("not valid JSON at line 1"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
+mod tests;

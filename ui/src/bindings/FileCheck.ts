@@ -3,7 +3,7 @@ import type { AppError } from "./AppError";
 import type { FileWarning } from "./FileWarning";
 
 /**
- * `cairn check` of one JSON file: what it holds and every finding.
+ * `cairn check` of one JSON file: what it holds and every finding, by level.
  */
 export type FileCheck = { 
 /**
@@ -19,13 +19,18 @@ class: string,
  */
 counts: Array<[string, number]>, 
 /**
- * Findings that break the specification.
+ * What a reader of the specification cannot use.
  */
 violations: Array<FileWarning>, 
 /**
  * Deviations that reading tolerates.
  */
-warnings: Array<FileWarning>, 
+deviations: Array<FileWarning>, 
+/**
+ * What servers in the field send outside the specification's form (`CFDocumentURI` on a
+ * packaged item, a CASE 1.0 name): nothing to fix.
+ */
+fieldNotes: Array<FileWarning>, 
 /**
  * Why it could not be checked.
  */

@@ -1,6 +1,7 @@
 //! The `cairn` binary, run as a user would.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod check;
 mod connection;
 mod crosswalk;
 mod diff;
@@ -54,7 +55,8 @@ fn check_json_lists_all_issues_with_paths_and_rules() {
     let report = &reports[0];
     assert_eq!(report["class"], "CFPackage");
     assert!(report["violations"].as_array().unwrap().len() > 700);
-    assert!(report["warnings"].as_array().unwrap().iter().any(|w| w["rule"] == "datetime_without_timezone"));
+    assert!(report["deviations"].as_array().unwrap().iter().any(|w| w["rule"] == "datetime_without_timezone"));
+    assert!(report["field_notes"].as_array().unwrap().iter().any(|w| w["rule"] == "field_practice"));
 }
 
 #[test]

@@ -88,7 +88,7 @@ pub struct ImportSummary {
     pub files: Vec<ImportedFile>,
 }
 
-/// `cairn check` of one JSON file: what it holds and every finding.
+/// `cairn check` of one JSON file: what it holds and every finding, by level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FileCheck {
@@ -98,10 +98,13 @@ pub struct FileCheck {
     pub class: String,
     /// What it holds (`CFItems`, 703).
     pub counts: Vec<(String, u32)>,
-    /// Findings that break the specification.
+    /// What a reader of the specification cannot use.
     pub violations: Vec<FileWarning>,
     /// Deviations that reading tolerates.
-    pub warnings: Vec<FileWarning>,
+    pub deviations: Vec<FileWarning>,
+    /// What servers in the field send outside the specification's form (`CFDocumentURI` on a
+    /// packaged item, a CASE 1.0 name): nothing to fix.
+    pub field_notes: Vec<FileWarning>,
     /// Why it could not be checked.
     pub error: Option<AppError>,
 }
@@ -242,7 +245,8 @@ fn check_one(path: &Path) -> FileCheck {
         class: String::new(),
         counts: Vec::new(),
         violations: Vec::new(),
-        warnings: Vec::new(),
+        deviations: Vec::new(),
+        field_notes: Vec::new(),
         error: None,
     };
     if is_bundle(path) {
@@ -256,7 +260,8 @@ fn check_one(path: &Path) -> FileCheck {
             check.counts =
                 report.counts.into_iter().map(|(name, n)| (name, u32::try_from(n).unwrap_or(u32::MAX))).collect();
             check.violations = report.violations.iter().map(package_warning).collect();
-            check.warnings = report.warnings.iter().map(package_warning).collect();
+            check.deviations = report.deviations.iter().map(package_warning).collect();
+            check.field_notes = report.field_notes.iter().map(package_warning).collect();
         }
         Err(error) => {
             let code = match &error {

@@ -1,10 +1,12 @@
 //! What an import did, file by file: its outcome and records, the copy it replaced, the newer
 //! copy it did not replace (with the choice to replace it anyway), its failure, and its
-//! warnings by file, line and column — a click shows the row; `cairn check` one click away.
+//! warnings by file, line and column — a click shows the row; `cairn check` one click away,
+//! its findings by level (field notes folded away).
 
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 
+import type { FileCheck } from "../../bindings/FileCheck";
 import type { FileWarning } from "../../bindings/FileWarning";
 import type { ImportedFile } from "../../bindings/ImportedFile";
 import { useBackend } from "../../backend/context";
@@ -142,7 +144,9 @@ function RowView({ path, warning }: { path: string; warning: FileWarning }) {
   );
 }
 
-/** `cairn check` of a JSON file: what it holds and every finding. */
+/** `cairn check` of a JSON file: what it holds and its findings by level — violations and
+ * deviations listed, field notes (what servers in the field send outside the specification's
+ * form) counted and folded away. */
 function CheckButton({ path }: { path: string }) {
   const backend = useBackend();
   const [open, setOpen] = useState(false);
@@ -166,25 +170,51 @@ function CheckButton({ path }: { path: string }) {
           {error && <ErrorView error={error} />}
           {check?.error && <ErrorView error={check.error} />}
           {!check && !error && <p className="muted">Checking…</p>}
-          {check && !check.error && (
-            <>
-              <p>
-                A {check.class}: {check.counts.map(([name, n]) => `${formatCount(n)} ${name}`).join(", ")}.{" "}
-                {check.violations.length === 0 ? "It follows the specification" : `${formatCount(check.violations.length)} findings break the specification`}
-                {check.warnings.length > 0 ? `; ${formatCount(check.warnings.length)} more are tolerated deviations.` : "."}
-              </p>
-              <ul className="findings">
-                {[...check.violations.map((f) => ({ f, kind: "breaks" })), ...check.warnings.map((f) => ({ f, kind: "tolerated" }))].map(
-                  ({ f, kind }, i) => (
-                    <li key={i} data-kind={kind}>
-                      <code>{f.column}</code> {f.reason} <span className="muted">({kind})</span>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </>
-          )}
+          {check && !check.error && <CheckFindings check={check} />}
         </div>
+      )}
+    </>
+  );
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A check's findings: a line of counts by level, the violations and deviations, and the field
+ * notes in a fold of their own. */
+function CheckFindings({ check }: { check: FileCheck }) {
+  const { violations, deviations, fieldNotes } = check;
+  const listed = [...violations.map((f) => ({ f, level: "violation" })), ...deviations.map((f) => ({ f, level: "deviation" }))];
+  return (
+    <>
+      <p>
+        A {check.class}: {check.counts.map(([name, n]) => `${formatCount(n)} ${name}`).join(", ")}.{" "}
+        {violations.length === 0 ? "Nothing breaks the specification" : `${plural(violations.length, "violation breaks", "violations break")} the specification`}
+        {`; ${plural(deviations.length, "tolerated deviation", "tolerated deviations")}; ${plural(fieldNotes.length, "field note", "field notes")}.`}
+      </p>
+      {listed.length > 0 && (
+        <ul className="findings" aria-label="Violations and deviations">
+          {listed.map(({ f, level }, i) => (
+            <li key={i} data-level={level}>
+              <code>{f.column}</code> {f.reason} <span className="muted">({level})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {fieldNotes.length > 0 && (
+        <details className="field-notes">
+          <summary>
+            {plural(fieldNotes.length, "field note", "field notes")}: what servers in the field send outside the specification's form (nothing to fix)
+          </summary>
+          <ul className="findings" aria-label="Field notes">
+            {fieldNotes.map((f, i) => (
+              <li key={i} data-level="field-note">
+                <code>{f.column}</code> {f.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
     </>
   );

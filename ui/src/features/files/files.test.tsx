@@ -1,7 +1,8 @@
 //! Files in and out over the fake backend: Ctrl+O and dropped files open the Open files
 //! dialog; a bundle's warnings show by file and line, and a click shows the row; a package kept
 //! back because the cache is newer names both copies and is replaced only when asked; a JSON
-//! file's check is one click away; the framework's subtree export goes where the user says.
+//! file's check is one click away, its levels counted apart and its field notes folded away;
+//! the framework's subtree export goes where the user says.
 
 import { screen, waitFor, within, act } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -35,7 +36,18 @@ describe("files in and out", () => {
     expect(copies).toHaveTextContent("version 2");
     expect(copies).toHaveTextContent("version 1");
     await user.click(within(older).getByRole("button", { name: "Check against the specification" }));
-    expect(await within(older).findByRole("region", { name: "Check of older.json" })).toHaveTextContent("$.CFItems[1].fullStatement");
+    const check = await within(older).findByRole("region", { name: "Check of older.json" });
+    expect(check).toHaveTextContent("1 violation breaks the specification; 1 tolerated deviation; 2 field notes.");
+    const listed = within(check).getByRole("list", { name: "Violations and deviations" });
+    expect(within(listed).getByText("$.CFItems[1].fullStatement").closest("li")).toHaveAttribute("data-level", "violation");
+    expect(within(listed).getByText("$.CFDocument.lastChangeDateTime").closest("li")).toHaveAttribute("data-level", "deviation");
+    // Field notes are counted and folded away until asked for.
+    const notes = within(check).getByText(/^2 field notes: what servers in the field send/).closest("details")!;
+    expect(notes).not.toHaveAttribute("open");
+    expect(within(notes).getByRole("list", { name: "Field notes", hidden: true })).not.toBeVisible();
+    await user.click(within(notes).getByText(/^2 field notes/));
+    expect(notes).toHaveAttribute("open");
+    expect(within(notes).getByRole("list", { name: "Field notes" })).toHaveTextContent("$.CFItems[0].CFDocumentURI");
     await user.click(within(copies).getByRole("button", { name: "Replace the newer copy with this file" }));
     await waitFor(() => expect(within(dialog).getByRole("listitem", { name: "older.json" })).toHaveTextContent("Replaced the cached copy"));
     expect(backend.calls.filter((c) => c.command === "import_files").at(-1)?.args).toMatchObject({ paths: [OLDER_PACKAGE], force: true });
