@@ -13,7 +13,13 @@
 //! - `children` of orgs and academic sessions are rebuilt from the children's `parentSourcedId`
 //!   (so children not in the cache, or listed in another order than the file's, differ).
 //! - Values are trimmed, and lists (grades, subjects, terms, ...) are split at commas: values
-//!   with surrounding white space or commas inside list elements do not come back as they were.
+//!   with surrounding white space do not come back as they were; list elements holding a comma
+//!   (or, in `{type:identifier}` pairs, a brace, or a colon in the type) are left out with a
+//!   warning naming the record (see `forms`).
+//! - Date columns are written as the binding's `YYYY-MM-DD`: a line item's `assignDate` and
+//!   `dueDate` come back as midnight UTC of their date (a warning when a time of day was lost).
+//! - A result whose `scoreStatus` has a flag column (`late`, `incomplete`, `missing`, `in
+//!   progress`) comes back with that flag `"true"`.
 //! - `metadata` values that are not text come back as their JSON text.
 //! - Bulk files carry no `dateLastModified` (and no `tobedeleted` records, which are left out
 //!   with a warning).
@@ -22,7 +28,6 @@
 //!   comes back as a URI under the href base.
 //! - A line item without `school` gets its class's school; learning objective sets with the same
 //!   `source` are merged.
-//! - `scoreScaleValue` pairs whose left side holds a colon, or either side a brace, are misread.
 //! - Properties outside the binding (unknown properties kept in `rest`, a credential's extra
 //!   properties) are lost, and assessment line items and results have no file in the binding.
 
@@ -38,6 +43,10 @@ use super::sheet::{Sheet, cell, csv_error, text, writer};
 use super::warnings::{ExportWarning, Warnings};
 use super::{ExportError, Source};
 use crate::progress::{Cancel, OnProgress, Progress, check, ignore, task};
+
+mod forms;
+
+use forms::{Out, date, flag, ids, list, pairs};
 
 /// The fields of a demographics record after its sourcedId, status and dateLastModified, in
 /// the order of OneRoster's `demographics.csv`.
@@ -87,8 +96,8 @@ pub struct RosterExport {
 /// Whether a record has a value the bundle cannot carry.
 type Lost = fn(&Value) -> bool;
 
-/// Rows of one file from one record.
-type Rows = fn(&Value, &str, &mut Vec<Vec<String>>);
+/// Rows of one file from one record (with what they could not carry).
+type Rows = fn(&Value, &str, &mut Out);
 
 /// One file of the bundle.
 struct FileOut {
@@ -154,9 +163,10 @@ static FILES: &[FileOut] = &[
             "schoolYear",
         ],
         |v, _, out| {
+            let (start, end) = (date(v, "startDate", out), date(v, "endDate", out));
             out.push(row(
                 v,
-                &[cell(v, "title"), cell(v, "type"), cell(v, "startDate"), cell(v, "endDate"), id_of(v, "parent")],
+                &[cell(v, "title"), cell(v, "type"), start, end, id_of(v, "parent")],
                 &[cell(v, "schoolYear")],
             ));
         },
@@ -183,11 +193,9 @@ static FILES: &[FileOut] = &[
             "subjectCodes",
         ],
         |v, _, out| {
-            out.push(row(
-                v,
-                &[id_of(v, "schoolYear"), cell(v, "title"), cell(v, "courseCode"), cell(v, "grades")],
-                &[id_of(v, "org"), cell(v, "subjects"), cell(v, "subjectCodes")],
-            ));
+            let cells = [id_of(v, "schoolYear"), cell(v, "title"), cell(v, "courseCode"), list(v, "grades", out)];
+            let more = [id_of(v, "org"), list(v, "subjects", out), list(v, "subjectCodes", out)];
+            out.push(row(v, &cells, &more));
         },
     ),
     file(
@@ -210,18 +218,22 @@ static FILES: &[FileOut] = &[
             "periods",
         ],
         |v, _, out| {
-            out.push(row(
-                v,
-                &[cell(v, "title"), cell(v, "grades"), id_of(v, "course"), cell(v, "classCode"), cell(v, "classType")],
-                &[
-                    cell(v, "location"),
-                    id_of(v, "school"),
-                    ids_of(v, "terms"),
-                    cell(v, "subjects"),
-                    cell(v, "subjectCodes"),
-                    cell(v, "periods"),
-                ],
-            ));
+            let cells = [
+                cell(v, "title"),
+                list(v, "grades", out),
+                id_of(v, "course"),
+                cell(v, "classCode"),
+                cell(v, "classType"),
+            ];
+            let more = [
+                cell(v, "location"),
+                id_of(v, "school"),
+                ids(v, "terms", out),
+                list(v, "subjects", out),
+                list(v, "subjectCodes", out),
+                list(v, "periods", out),
+            ];
+            out.push(row(v, &cells, &more));
         },
     ),
     file(
@@ -252,23 +264,23 @@ static FILES: &[FileOut] = &[
             "pronouns",
         ],
         |v, _, out| {
-            let user_ids = pairs(v, "userIds", "type", "identifier");
+            let cells = [
+                cell(v, "enabledUser"),
+                cell(v, "username"),
+                pairs(v, "userIds", "type", "identifier", out),
+                cell(v, "givenName"),
+                cell(v, "familyName"),
+                cell(v, "middleName"),
+                cell(v, "identifier"),
+                cell(v, "email"),
+                cell(v, "sms"),
+                cell(v, "phone"),
+                ids(v, "agents", out),
+                list(v, "grades", out),
+            ];
             out.push(row(
                 v,
-                &[
-                    cell(v, "enabledUser"),
-                    cell(v, "username"),
-                    user_ids,
-                    cell(v, "givenName"),
-                    cell(v, "familyName"),
-                    cell(v, "middleName"),
-                    cell(v, "identifier"),
-                    cell(v, "email"),
-                    cell(v, "sms"),
-                    cell(v, "phone"),
-                    ids_of(v, "agents"),
-                    cell(v, "grades"),
-                ],
+                &cells,
                 &[
                     cell(v, "password"),
                     cell(v, "userMasterIdentifier"),
@@ -298,6 +310,7 @@ static FILES: &[FileOut] = &[
         ],
         |v, id, out| {
             for (n, role) in parts(v, "roles").enumerate() {
+                let (begin, end) = (date(role, "beginDate", out), date(role, "endDate", out));
                 out.push(join_row(
                     v,
                     format!("{id}-role-{}", n + 1),
@@ -305,8 +318,8 @@ static FILES: &[FileOut] = &[
                         id.to_owned(),
                         cell(role, "roleType"),
                         cell(role, "role"),
-                        cell(role, "beginDate"),
-                        cell(role, "endDate"),
+                        begin,
+                        end,
                         id_of(role, "org"),
                         cell(role, "userProfile"),
                     ],
@@ -385,11 +398,8 @@ static FILES: &[FileOut] = &[
             "endDate",
         ],
         |v, _, out| {
-            out.push(row(
-                v,
-                &[id_of(v, "class"), id_of(v, "school"), id_of(v, "user"), cell(v, "role")],
-                &[cell(v, "primary"), cell(v, "beginDate"), cell(v, "endDate")],
-            ));
+            let more = [cell(v, "primary"), date(v, "beginDate", out), date(v, "endDate", out)];
+            out.push(row(v, &[id_of(v, "class"), id_of(v, "school"), id_of(v, "user"), cell(v, "role")], &more));
         },
     ),
     file(
@@ -414,7 +424,10 @@ static FILES: &[FileOut] = &[
             "publicSchoolResidenceStatus",
         ],
         |v, _, out| {
-            let cells: Vec<String> = DEMOGRAPHIC_FIELDS.iter().map(|f| cell(v, f)).collect();
+            let cells: Vec<String> = DEMOGRAPHIC_FIELDS
+                .iter()
+                .map(|f| if *f == "birthDate" { date(v, f, out) } else { cell(v, f) })
+                .collect();
             out.push(row(v, &cells, &[]));
         },
     ),
@@ -433,11 +446,8 @@ static FILES: &[FileOut] = &[
             "applicationId",
         ],
         |v, _, out| {
-            out.push(row(
-                v,
-                &[cell(v, "vendorResourceId"), cell(v, "title"), cell(v, "roles")],
-                &[cell(v, "importance"), cell(v, "vendorId"), cell(v, "applicationId")],
-            ));
+            let cells = [cell(v, "vendorResourceId"), cell(v, "title"), list(v, "roles", out)];
+            out.push(row(v, &cells, &[cell(v, "importance"), cell(v, "vendorId"), cell(v, "applicationId")]));
         },
     ),
     join(
@@ -483,7 +493,7 @@ static FILES: &[FileOut] = &[
             "scoreScaleValue",
         ],
         |v, _, out| {
-            let values = pairs(v, "scoreScaleValue", "itemValueLHS", "itemValueRHS");
+            let values = pairs(v, "scoreScaleValue", "itemValueLHS", "itemValueRHS", out);
             let cells = [cell(v, "title"), cell(v, "type"), String::new(), id_of(v, "course"), id_of(v, "class")];
             out.push(row(v, &cells, &[values]));
         },
@@ -507,16 +517,10 @@ static FILES: &[FileOut] = &[
             "schoolSourcedId",
         ],
         |v, _, out| {
+            let (assign, due) = (date(v, "assignDate", out), date(v, "dueDate", out));
             out.push(row(
                 v,
-                &[
-                    cell(v, "title"),
-                    cell(v, "description"),
-                    cell(v, "assignDate"),
-                    cell(v, "dueDate"),
-                    id_of(v, "class"),
-                    id_of(v, "category"),
-                ],
+                &[cell(v, "title"), cell(v, "description"), assign, due, id_of(v, "class"), id_of(v, "category")],
                 &[
                     id_of(v, "academicSession"),
                     cell(v, "resultValueMin"),
@@ -562,19 +566,20 @@ static FILES: &[FileOut] = &[
             "missing",
         ],
         |v, _, out| {
+            let more = [
+                date(v, "scoreDate", out),
+                cell(v, "comment"),
+                cell(v, "textScore"),
+                id_of(v, "class"),
+                flag(v, "inProgress", out),
+                flag(v, "incomplete", out),
+                flag(v, "late", out),
+                flag(v, "missing", out),
+            ];
             out.push(row(
                 v,
                 &[id_of(v, "lineItem"), id_of(v, "student"), cell(v, "scoreStatus"), cell(v, "score")],
-                &[
-                    cell(v, "scoreDate"),
-                    cell(v, "comment"),
-                    cell(v, "textScore"),
-                    id_of(v, "class"),
-                    cell(v, "inProgress"),
-                    cell(v, "incomplete"),
-                    cell(v, "late"),
-                    cell(v, "missing"),
-                ],
+                &more,
             ));
         },
     ),
@@ -669,16 +674,6 @@ fn id_of(v: &Value, key: &str) -> String {
     v.get(key).map(|r| cell(r, "sourcedId")).unwrap_or_default()
 }
 
-/// The sourcedIds of the GUIDRefs `key`, comma-joined.
-fn ids_of(v: &Value, key: &str) -> String {
-    parts(v, key).map(|r| cell(r, "sourcedId")).collect::<Vec<_>>().join(",")
-}
-
-/// `{left:right},...` from the objects of the array `key`.
-fn pairs(v: &Value, key: &str, left: &str, right: &str) -> String {
-    parts(v, key).map(|p| format!("{{{}:{}}}", cell(p, left), cell(p, right))).collect::<Vec<_>>().join(",")
-}
-
 /// Writes the bundle of connection `source` into the folder `dir` (created if needed; files of
 /// the same names are replaced), every file in `mode`.
 pub fn export_roster(
@@ -709,7 +704,7 @@ pub fn export_roster_with(
     std::fs::create_dir_all(dir).map_err(|source| ExportError::Io { path: dir.to_owned(), source })?;
     let mut written: Vec<(&'static str, usize)> = Vec::new();
     let mut warnings = Warnings::default();
-    let mut buffer = Vec::new();
+    let mut out = Out::default();
     for spec in FILES {
         let table = cache::spec(spec.source).table;
         let file = format!("{}.csv", spec.name);
@@ -746,8 +741,11 @@ pub fn export_roster_with(
                     }
                 }
             }
-            (spec.rows)(&value, &id, &mut buffer);
-            for mut cells in buffer.drain(..) {
+            (spec.rows)(&value, &id, &mut out);
+            for (field, reason) in out.notes.drain(..) {
+                warnings.add(&file, Some(field), &reason, &id);
+            }
+            for mut cells in out.rows.drain(..) {
                 lifecycle(&mut cells, mode, &file, &id, spec.records, &mut warnings);
                 if !keys.is_empty() {
                     let metadata = value.get("metadata").unwrap_or(&Value::Null);

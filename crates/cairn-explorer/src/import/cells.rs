@@ -128,6 +128,17 @@ impl<'a> Cells<'a> {
         self.take(column, field, parsed).map(Value::String)
     }
 
+    /// A `DateTime` of the REST model whose CSV column the binding types as a date (a line
+    /// item's `assignDate` and `dueDate`): a date is read as its midnight UTC without a warning,
+    /// anything else as [`Cells::date_time`].
+    pub(crate) fn day_time(&mut self, column: &str, field: &'static str) -> Option<Value> {
+        let given = self.get(column)?;
+        if cairn_spec::time::parse_date(given).is_some() {
+            return Some(Value::String(format!("{given}T00:00:00Z")));
+        }
+        self.date_time(column, field)
+    }
+
     /// A `TrueFalseEnum`, written as the string `"true"` or `"false"`.
     pub(crate) fn boolean(&mut self, column: &str, field: &'static str) -> Option<Value> {
         let parsed = values::boolean(self.get(column)?);

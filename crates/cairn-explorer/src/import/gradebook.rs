@@ -107,8 +107,9 @@ pub(crate) fn line_item(state: &mut State<'_>, cells: &mut Cells<'_>, id: &str) 
     let mut map = cells.common(id);
     put(&mut map, "title", cells.text("title"));
     put(&mut map, "description", cells.text("description"));
-    put(&mut map, "assignDate", cells.date_time("assignDate", "assignDate"));
-    put(&mut map, "dueDate", cells.date_time("dueDate", "dueDate"));
+    // The binding's columns are dates; the REST model's properties date-times.
+    put(&mut map, "assignDate", cells.day_time("assignDate", "assignDate"));
+    put(&mut map, "dueDate", cells.day_time("dueDate", "dueDate"));
     put(&mut map, "class", state.reference(cells, "classSourcedId", Collection::Classes));
     let school = match state.reference(cells, "schoolSourcedId", Collection::Orgs) {
         Some(school) => Some(school),

@@ -80,7 +80,6 @@ pub const HEADERS: &[(&str, &str)] = &[
 #[derive(Clone, Copy)]
 enum Format {
     Date,
-    DateTime,
     Boolean,
     Float,
     Year,
@@ -95,8 +94,10 @@ const FORMATS: &[(&str, &str, Format)] = &[
     ("*", "beginDate", Format::Date),
     ("*", "birthDate", Format::Date),
     ("*", "scoreDate", Format::Date),
-    ("*", "assignDate", Format::DateTime),
-    ("*", "dueDate", Format::DateTime),
+    // The binding's lineItems columns are dates, where the REST model has date-times
+    // (LongsightGroup/oneroster reads them with its date parser, as csv-1.2.md's source).
+    ("*", "assignDate", Format::Date),
+    ("*", "dueDate", Format::Date),
     ("*", "enabledUser", Format::Boolean),
     ("*", "primary", Format::Boolean),
     ("*", "americanIndianOrAlaskaNative", Format::Boolean),
@@ -142,7 +143,19 @@ const FORMATS: &[(&str, &str, Format)] = &[
     (
         "results",
         "scoreStatus",
-        Format::Terms(&["exempt", "fully graded", "not submitted", "partially graded", "submitted"]),
+        // The REST model's 1.2 vocabulary (its additions also have flag columns, but for withdrawal).
+        Format::Terms(&[
+            "exempt",
+            "fully graded",
+            "not submitted",
+            "partially graded",
+            "submitted",
+            "late",
+            "incomplete",
+            "missing",
+            "withdrawal",
+            "in progress",
+        ]),
     ),
     ("resources", "importance", Format::Terms(&["primary", "secondary"])),
     ("users", "userIds", Format::Pairs),
@@ -221,7 +234,6 @@ fn is_pairs(s: &str) -> bool {
 fn fits(format: Format, value: &str) -> bool {
     match format {
         Format::Date => is_date(value),
-        Format::DateTime => is_date_time(value),
         Format::Boolean => value == "true" || value == "false",
         Format::Float => value.parse::<f64>().is_ok_and(f64::is_finite),
         Format::Year => digits(value, 4),
