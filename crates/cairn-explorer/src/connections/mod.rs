@@ -209,6 +209,16 @@ pub fn dialect_of(name: &str, base_paths: &BTreeMap<Service, String>) -> Result<
     Ok(dialect)
 }
 
+/// The dialect of a connection in the cache, as its settings lay out its services (the
+/// specification's for one a sync or an import made without settings): where its client sends
+/// requests, and where references to its records point.
+pub fn saved_dialect(row: &ConnectionRow) -> Result<Dialect, ConnectionError> {
+    match settings_of(row)? {
+        Some(settings) => dialect_of(&settings.dialect, &settings.base_paths),
+        None => Ok(Dialect::spec()),
+    }
+}
+
 /// Reads `service=/path` (services as `cairn sync --only` names them), for the command line's
 /// `--base-path`.
 pub fn parse_base_path(text: &str) -> Result<(Service, String), ConnectionError> {

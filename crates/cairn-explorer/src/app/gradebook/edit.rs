@@ -1,67 +1,13 @@
 //! A cell's edit made into the result record a PUT sends: the cached result with the edited
-//! fields, or a new one (identifier from the caller, references with their `href`), and the
-//! line item's limits the checks need.
+//! fields, or a new one (identifier from the caller, references with their `href` where the
+//! connection lays out its services: [`Hrefs`]), and the line item's limits the checks need.
 
-use cairn_spec::{Collection, Dialect, Service};
-use serde_json::{Map, Number, Value, json};
+use cairn_spec::{Collection, Service};
+use serde_json::{Map, Number, Value};
 
 use super::checks::{ResultDraft, ScoreLimits, parse_score};
+use super::hrefs::Hrefs;
 use super::types::{CellEdit, GradebookLineItem, GradebookScale};
-
-/// Where references point: the connection's base URL and dialect.
-#[derive(Debug, Clone)]
-pub struct Hrefs {
-    /// The provider's base URL.
-    pub base_url: String,
-    /// Its dialect.
-    pub dialect: Dialect,
-}
-
-impl Hrefs {
-    /// A GUIDRef to a record.
-    pub fn reference(&self, service: Service, path: &str, id: &str, kind: &str) -> Value {
-        let base = self.base_url.trim_end_matches('/');
-        json!({"href": format!("{base}{}/{path}/{id}", self.dialect.base_path(service)), "sourcedId": id, "type": kind})
-    }
-}
-
-/// Where a reference of a `type` points: its service and path.
-fn target(kind: &str) -> Option<(Service, &'static str)> {
-    Some(match kind {
-        "class" => (Service::Rostering, "classes"),
-        "org" => (Service::Rostering, "orgs"),
-        "academicSession" => (Service::Rostering, "academicSessions"),
-        "user" => (Service::Rostering, "users"),
-        "course" => (Service::Rostering, "courses"),
-        "category" => (Service::Gradebook, "categories"),
-        "lineItem" => (Service::Gradebook, "lineItems"),
-        "scoreScale" => (Service::Gradebook, "scoreScales"),
-        "assessmentLineItem" => (Service::Gradebook, "assessmentLineItems"),
-        _ => return None,
-    })
-}
-
-/// Gives every reference of a record made in a form (`{"sourcedId", "type"}`) its `href`.
-pub fn fill_hrefs(record: &mut Value, hrefs: &Hrefs) {
-    let Value::Object(map) = record else { return };
-    for value in map.values_mut() {
-        let Value::Object(reference) = value else { continue };
-        if reference.contains_key("href") {
-            continue;
-        }
-        let (Some(id), Some(kind)) = (
-            reference.get("sourcedId").and_then(Value::as_str).map(str::to_owned),
-            reference.get("type").and_then(Value::as_str).map(str::to_owned),
-        ) else {
-            continue;
-        };
-        if let Some((service, path)) = target(&kind)
-            && let Some(href) = hrefs.reference(service, path, &id, &kind).get("href").cloned()
-        {
-            reference.insert("href".into(), href);
-        }
-    }
-}
 
 /// The draft the checks read from an edit (defaults filled as [`result_record`] fills them).
 pub fn draft_of(edit: &CellEdit, existing: Option<&Value>, today: &str) -> ResultDraft {
@@ -168,6 +114,9 @@ pub fn result_record(
 
 #[cfg(test)]
 mod tests {
+    use cairn_spec::Dialect;
+    use serde_json::json;
+
     use super::*;
 
     fn hrefs() -> Hrefs {
@@ -194,16 +143,6 @@ mod tests {
         assert_eq!(record["student"]["sourcedId"], "s1");
         assert!(record["lineItem"]["href"].as_str().unwrap_or_default().ends_with("/lineItems/li1"));
         assert!(record.get("late").is_none());
-    }
-
-    #[test]
-    fn references_made_in_a_form_get_their_href() {
-        let mut record = json!({"sourcedId": "l", "class": {"sourcedId": "c", "type": "class"},
-                                "category": {"sourcedId": "k", "type": "category"}, "x": {"sourcedId": "y", "type": "?"}});
-        fill_hrefs(&mut record, &hrefs());
-        assert_eq!(record["class"]["href"], "https://sis.example/api/roster/rostering/v1p2/classes/c");
-        assert_eq!(record["category"]["href"], "https://sis.example/api/roster/gradebook/v1p2/categories/k");
-        assert!(record["x"].get("href").is_none());
     }
 
     #[test]

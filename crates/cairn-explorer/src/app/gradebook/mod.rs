@@ -8,6 +8,7 @@
 
 pub mod checks;
 mod edit;
+mod hrefs;
 mod kinds;
 mod reconcile;
 mod sender;
@@ -16,12 +17,13 @@ mod types;
 mod view;
 
 use cairn_client::Client;
-use cairn_spec::{Collection, Dialect};
+use cairn_spec::Collection;
 use cairn_store::cache::outbox::{self, OutboxEntry};
 use serde_json::Value;
 
 pub use checks::{CellCheck, CheckFinding, ResultDraft, ScoreLimits, check_result};
-pub use edit::{Hrefs, fill_hrefs, result_record};
+pub use edit::result_record;
+pub use hrefs::{Hrefs, fill_hrefs};
 pub use kinds::{BULKS, KINDS, Kind, bulk_named, kind_named};
 pub use sender::{SendOptions, send_outbox};
 pub use stage::{stage_delete, stage_post, stage_put};
@@ -147,7 +149,7 @@ impl App {
             .write(move |tx| {
                 let row = connection_row(tx, &name)?;
                 let mut record = record;
-                fill_hrefs(&mut record, &Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) });
+                fill_hrefs(&mut record, &Hrefs::of(&row)?);
                 stage_put(tx, row.id, kind, &record, &label, &now)
             })
             .await?;
@@ -170,7 +172,7 @@ impl App {
             .cache
             .write(move |tx| {
                 let row = connection_row(tx, &name)?;
-                let hrefs = Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) };
+                let hrefs = Hrefs::of(&row)?;
                 let mut records = records;
                 records.iter_mut().for_each(|r| fill_hrefs(r, &hrefs));
                 stage_post(tx, row.id, bulk, &parent, &records, &label, &now)
@@ -355,8 +357,7 @@ fn checked_result(
     if !check.passes() {
         return Ok((check, None));
     }
-    let hrefs = Hrefs { base_url: row.base_url.clone(), dialect: dialect_of(&row.settings) };
-    let record = result_record(edit, existing.as_ref(), new_id, &hrefs, today, now);
+    let record = result_record(edit, existing.as_ref(), new_id, &Hrefs::of(row)?, today, now);
     let student = book.students.iter().find(|s| s.id == edit.student).map_or(edit.student.as_str(), |s| &s.name);
     Ok((check, Some((record, format!("Result: {student} · {}", item.title)))))
 }
@@ -392,14 +393,6 @@ fn pending_result(conn: &rusqlite::Connection, id: Option<i64>) -> Result<Option
     let Some(id) = id else { return Ok(None) };
     let body = outbox::get(conn, id)?.and_then(|e| e.write.body);
     Ok(body.and_then(|b| serde_json::from_str::<Value>(&b).ok()).and_then(|mut b| b.get_mut("result").map(Value::take)))
-}
-
-/// The dialect a connection's settings name (the specification's when unsaid).
-fn dialect_of(settings: &str) -> Dialect {
-    serde_json::from_str::<Value>(settings)
-        .ok()
-        .and_then(|s| s.get("dialect").and_then(Value::as_str).and_then(Dialect::preset))
-        .unwrap_or_else(Dialect::spec)
 }
 
 fn json(text: Option<&str>) -> Option<Value> {
