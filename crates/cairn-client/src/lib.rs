@@ -12,6 +12,8 @@
 //! - [`Client::collect_pages`] reads a whole collection page by page into a sink, with
 //!   [`ReadProgress`] and [`Cancel`]; [`Client::collect_raw_pages`] does the same keeping every
 //!   record's JSON text as sent ([`RawPage`]) into a channel.
+//! - [`Client::discovery`] reads a service's discovery document; [`asks_for_token`] tells
+//!   whether it asks for credentials to call an operation.
 //! - One typed method per operation ([`Client::get_all_users`], [`Client::put_result`], ...).
 //! - Errors are typed ([`ClientError`]) with the HTTP status and the status object; secrets
 //!   ([`Secret`]) never appear in `Debug`, `Display` or error messages.
@@ -20,6 +22,7 @@ mod auth;
 mod client;
 mod conditional;
 mod config;
+mod discovery;
 mod endpoint;
 mod error;
 mod operations;
@@ -37,6 +40,7 @@ mod window;
 pub use client::Client;
 pub use conditional::{Conditional, ReadPackage, Validators};
 pub use config::{ClientConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_SCOPE_BASE};
+pub use discovery::{asks_for_token, discovery_file};
 pub use endpoint::{Endpoint, check_url};
 pub use error::{ClientError, TransportKind};
 pub use paging::Sink;

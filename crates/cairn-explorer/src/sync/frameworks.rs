@@ -13,6 +13,7 @@ use cairn_store::cache::{self, JournalEntry, Outcome};
 use serde_json::Value;
 
 use super::deviations::Deviations;
+use super::empty::EmptyList;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
 use super::{Ctx, allowed, outcome_of};
 use crate::failure::Failure;
@@ -111,7 +112,12 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         let cancelled = Failure::new("cancelled");
         end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}"), cancelled).await
     } else {
-        settle_listing(ctx, &listed, &started, summary, validators).await
+        // An empty list (not a 304) is explained: who read it, and what the server says.
+        let empty = match listed.is_empty() && !not_modified {
+            true => Some(EmptyList::explain(ctx.client, !cached.is_empty()).await),
+            false => None,
+        };
+        settle_listing(ctx, &listed, &started, summary, validators, empty).await
     };
     out.insert(at, report);
 }
@@ -303,18 +309,22 @@ async fn end(
 /// Ends the document list's step: cached documents the server listed lose their "no longer
 /// listed" mark, the others get it (and are removed only when the user asked to prune). An
 /// empty list where documents are cached changes nothing and is reported as suspect: a server
-/// answers so for a token it cannot verify, and deleting on its word would lose every
-/// framework of the connection.
+/// answers so for a token it cannot verify, or to a reader without credentials, and deleting
+/// on its word would lose every framework of the connection. An empty list that the discovery
+/// document says wants a token nobody sent is suspect too. Either way `empty` says why.
 async fn settle_listing(
     ctx: &Ctx<'_>,
     listed: &[Listed],
     started: &str,
     summary: String,
     validators: Option<cache::Validators>,
+    empty: Option<EmptyList>,
 ) -> CollectionReport {
     let keep: HashSet<String> = listed.iter().map(|l| l.id.clone()).collect();
     let prune = ctx.options.prune && ctx.options.frameworks.is_none();
     let (now, journal_start) = (ctx.now(), started.to_owned());
+    let hidden = empty.as_ref().is_some_and(|e| e.discovery_asks);
+    let hint = empty.map(|e| e.hint).unwrap_or_default();
     let settled = ctx
         .cache
         .write(move |tx, cid| {
@@ -325,6 +335,8 @@ async fn settle_listing(
                 Settled::Listed { newly: 0, unlisted, removed: 0 }
             } else if keep.is_empty() && !cached.is_empty() {
                 Settled::Suspect(cached.len())
+            } else if keep.is_empty() && hidden {
+                Settled::Hidden
             } else {
                 let newly = cache::mark_listed(tx, cid, &keep, &now)?.len();
                 let unlisted: Vec<String> = cached.into_iter().map(|d| d.id).filter(|id| !keep.contains(id)).collect();
@@ -335,9 +347,9 @@ async fn settle_listing(
                     false => Settled::Listed { newly, unlisted: unlisted.len(), removed: 0 },
                 }
             };
-            let message = Some(format!("{summary}{}", settled.note()));
+            let message = Some(format!("{summary}{}", settled.note(&hint)));
             let (outcome, records) = match settled {
-                Settled::Suspect(_) => (Outcome::Failed, 0),
+                Settled::Suspect(_) | Settled::Hidden => (Outcome::Failed, 0),
                 Settled::Listed { removed, .. } => (Outcome::Complete, removed),
             };
             let entry = JournalEntry::new(DOCUMENTS, "full", journal_start, now, outcome, records, message);
@@ -346,16 +358,16 @@ async fn settle_listing(
             if let (Some(validators), Settled::Listed { .. }) = (&validators, settled) {
                 cache::save_validators(tx, cid, DOCUMENTS, validators)?;
             }
-            Ok::<_, cairn_store::StoreError>((settled, summary))
+            Ok::<_, cairn_store::StoreError>((settled, summary, hint))
         })
         .await;
     match settled {
-        Ok((settled, summary)) => {
+        Ok((settled, summary, hint)) => {
             let (outcome, records) = match settled {
-                Settled::Suspect(_) => (SyncOutcome::Failed, 0),
+                Settled::Suspect(_) | Settled::Hidden => (SyncOutcome::Failed, 0),
                 Settled::Listed { removed, .. } => (SyncOutcome::Complete, removed),
             };
-            let message = Some(format!("{summary}{}", settled.note()));
+            let message = Some(format!("{summary}{}", settled.note(&hint)));
             let mut report = CollectionReport::new(DOCUMENTS, outcome, message);
             (report.mode, report.records, report.total) = (Some(SyncMode::Full), records, Some(listed.len() as u64));
             ctx.finish(report)
@@ -369,6 +381,9 @@ async fn settle_listing(
 enum Settled {
     /// The list was empty where this many documents are cached: nothing changed.
     Suspect(usize),
+    /// The list was empty, nothing is cached, and the discovery document asks for the token
+    /// this sync did not send: nothing changed.
+    Hidden,
     /// Marked or removed as the list says.
     Listed {
         /// Documents found unlisted for the first time.
@@ -381,12 +396,17 @@ enum Settled {
 }
 
 impl Settled {
-    /// The end of the report's message.
-    fn note(&self) -> String {
+    /// The end of the report's message; `hint` says why an empty list may hide frameworks.
+    fn note(&self, hint: &str) -> String {
         match *self {
-            Settled::Suspect(cached) => format!(
-                "; suspect: the server listed no documents where {cached} are cached (as some servers answer a \
-                 token they cannot verify); nothing was removed"
+            Settled::Suspect(cached) => {
+                format!(
+                    "; suspect: the server listed no documents where {cached} are cached, and nothing was removed; {hint}"
+                )
+            }
+            Settled::Hidden => format!(
+                "; suspect: the server's discovery document asks for a token to list the frameworks, and it listed \
+                 none; {hint}"
             ),
             Settled::Listed { unlisted: 0, removed: 0, .. } => String::new(),
             Settled::Listed { removed, unlisted: 0, .. } => format!(", {removed} no longer listed removed (--prune)"),

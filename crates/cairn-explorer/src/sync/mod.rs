@@ -35,6 +35,7 @@
 mod clock;
 mod collection;
 mod deviations;
+mod empty;
 mod frameworks;
 mod plan;
 mod report;

@@ -1,6 +1,8 @@
 //! A hand-made CASE server on loopback that behaves as servers in the field do and the sandbox
 //! does not: document lists of summaries, scopes of its own, public frameworks without a
-//! token, empty lists for a token it cannot verify, `ETag`s and 304s, records with deviations.
+//! token, empty lists for a token it cannot verify, only public frameworks listed to a reader
+//! without one (as a 200, OpenCASE's way), a discovery document, `ETag`s and 304s, records with
+//! deviations.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,6 +98,11 @@ pub struct CaseServer {
     pub token: Mutex<Token>,
     /// Answers an empty list (as for a token it cannot verify).
     pub empty_list: AtomicBool,
+    /// Lists only the public frameworks to a reader without a token (a 200, as OpenCASE does)
+    /// rather than answering 401.
+    pub public_list: AtomicBool,
+    /// The competency service's discovery document, served at its reference file's name.
+    pub discovery: Mutex<Option<Value>>,
     /// Sends `ETag` and `Last-Modified`, and 304 to matching conditional requests.
     pub validators: AtomicBool,
     /// The document list carries an `ETag` and answers 304 to a matching `If-None-Match`.
@@ -112,6 +119,8 @@ impl CaseServer {
             documents: Mutex::new(documents),
             token: Mutex::new(Token::Echo),
             empty_list: AtomicBool::new(false),
+            public_list: AtomicBool::new(false),
+            discovery: Mutex::new(None),
             validators: AtomicBool::new(false),
             list_etag: AtomicBool::new(false),
             forbidden: Mutex::new(HashSet::new()),
@@ -135,8 +144,15 @@ impl CaseServer {
         let authorised = request.header("authorization") == Some("Bearer fake-token");
         let Some(rest) = request.path.strip_prefix(BASE) else { return status(404, "unknownobject") };
         let documents = self.documents.lock().unwrap().clone();
+        if rest == "/discovery/case-v1p1-openapi3.json" {
+            return match self.discovery.lock().unwrap().clone() {
+                Some(document) => Response::json(200, &document),
+                None => status(404, "unknownobject"),
+            };
+        }
         if rest == "/CFDocuments" {
-            if !authorised && documents.iter().any(|d| !d.public) {
+            let public_list = self.public_list.load(Ordering::SeqCst);
+            if !authorised && !public_list && documents.iter().any(|d| !d.public) {
                 return status(401, "unauthorizedrequest");
             }
             let number = |name: &str| request.param(name).and_then(|v| v.parse::<usize>().ok());
