@@ -20,16 +20,19 @@ fn main() {
     println!("cargo:rustc-env=CAIRN_VERSION_LINE={version} (commit {commit})");
 }
 
-/// Asks cargo to run this script again when the checkout's `HEAD` or the branch it names moves.
+/// Asks cargo to run this script again when the checkout's `HEAD` or a branch moves: `HEAD`
+/// (a checkout, a detached commit), the branches' folder (a commit writes its branch's file
+/// there) and `packed-refs`. Only paths that exist are named — cargo runs a script again every
+/// time a path it was given is missing, which would recompile the app on every build.
 fn watch_head(here: &Path) {
-    let Some(git_dir) = git(here, &["rev-parse", "--absolute-git-dir"]).map(PathBuf::from) else {
+    let dir = |flag: &str| git(here, &["rev-parse", "--path-format=absolute", flag]).map(PathBuf::from);
+    let (Some(git_dir), Some(common_dir)) = (dir("--absolute-git-dir"), dir("--git-common-dir")) else {
         return;
     };
-    let head = git_dir.join("HEAD");
-    println!("cargo:rerun-if-changed={}", head.display());
-    println!("cargo:rerun-if-changed={}", git_dir.join("packed-refs").display());
-    if let Some(branch) = std::fs::read_to_string(&head).ok().and_then(|h| h.strip_prefix("ref: ").map(|r| r.trim().to_owned())) {
-        println!("cargo:rerun-if-changed={}", git_dir.join(branch).display());
+    for path in [git_dir.join("HEAD"), common_dir.join("refs").join("heads"), common_dir.join("packed-refs")] {
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
     }
 }
 
