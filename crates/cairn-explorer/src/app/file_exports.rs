@@ -1,6 +1,7 @@
 //! Files the window writes where the user chose (a save dialog's path): a framework or one of
-//! its subtrees as CSV, a framework as a CASE package, a connection's rosters as a OneRoster 1.2
-//! CSV bundle (zip), and the bytes of a graph or crosswalk export. Each is written beside its
+//! its subtrees as CSV or as a workbook (`.xlsx`), a framework as a CASE package, a connection's
+//! rosters as a OneRoster 1.2 CSV bundle (zip), the window's tables (a crosswalk's pairs, a
+//! roster's classes) as a workbook, and the bytes of a graph or crosswalk export. Each is written beside its
 //! destination first and moved into place only when whole, so a failed or cancelled export
 //! never leaves half a file — nor replaces the file that was there. Task `export`, with
 //! progress; cancel it by name.
@@ -14,6 +15,7 @@ use ts_rs::TS;
 use super::error::AppError;
 use super::relay::{sender, with_progress};
 use super::{App, FrameworkKey};
+use crate::export::workbook::{Table, framework_workbook, tables_workbook};
 use crate::export::{ExportError, ExportMode, Source, export_roster_with, export_subtree_with};
 use crate::progress::{Cancel, OnProgress, task};
 use crate::views::{load_package_json, resolve_connection};
@@ -32,7 +34,57 @@ pub struct ExportDone {
     pub bytes: u64,
 }
 
+/// One sheet of a workbook the window asks for: its name, header row and rows, as shown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkbookSheet {
+    /// The sheet's name (made one a spreadsheet accepts).
+    pub name: String,
+    /// The header row.
+    pub columns: Vec<String>,
+    /// The rows: text or numbers (other values are written as JSON).
+    #[ts(type = "Array<Array<string | number | null>>")]
+    pub rows: Vec<Vec<serde_json::Value>>,
+}
+
 impl App {
+    /// The framework `key` (or the subtree under the item `subtree`) as a workbook into `path`:
+    /// its items with every level, its associations and its document ([`framework_workbook`]).
+    pub async fn export_framework_xlsx(
+        &self,
+        key: FrameworkKey,
+        subtree: Option<String>,
+        path: PathBuf,
+        progress: OnProgress<'_>,
+    ) -> Result<ExportDone, AppError> {
+        let running = self.tasks.begin(task::EXPORT);
+        let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
+        with_progress(progress, move |reports| {
+            let report = sender(&reports);
+            cache.read_blocking(|conn| {
+                let source = framework_source(conn, &key)?;
+                let (workbook, done) =
+                    framework_workbook(conn, &source, &key.identifier, subtree.as_deref(), &path, &report, &cancel)?;
+                let bytes = write_whole(&path, |out| out.write_all(&workbook).map_err(|e| io_error(&path, e)))?;
+                Ok(ExportDone { path: path.display().to_string(), rows: done.rows as u64, bytes })
+            })
+        })
+        .await
+    }
+
+    /// The window's tables (`sheets`) as a workbook into `path`, one sheet each.
+    pub async fn write_workbook(&self, path: PathBuf, sheets: Vec<WorkbookSheet>) -> Result<ExportDone, AppError> {
+        cairn_store::cache::blocking(move || {
+            let tables: Vec<Table<'_>> =
+                sheets.iter().map(|s| Table { name: &s.name, columns: &s.columns, rows: &s.rows }).collect();
+            let workbook = tables_workbook(&tables, &path)?;
+            let written = write_whole(&path, |out| out.write_all(&workbook).map_err(|e| io_error(&path, e)))?;
+            let rows = sheets.iter().map(|s| s.rows.len() as u64).sum();
+            Ok(ExportDone { path: path.display().to_string(), rows, bytes: written })
+        })
+        .await
+    }
+
     /// The framework `key` (or the subtree under the item `subtree`) as CSV into `path`.
     pub async fn export_framework_csv(
         &self,

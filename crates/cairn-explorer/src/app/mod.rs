@@ -4,6 +4,7 @@
 //! adapts these to Tauri commands.
 
 mod about;
+mod association_types;
 mod builtin;
 mod connection_types;
 mod connections;
@@ -48,12 +49,13 @@ pub use crate::failure::Failure;
 pub use crate::import::BundleRow;
 pub use crate::progress::Progress;
 pub use about::About;
+pub use association_types::{AssociationTypeInfo, TypeDefinition};
 pub use builtin::BuiltinSandbox;
 pub use cairn_store::cache::CacheHandle;
 pub use connection_types::*;
 pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorDetail, StatusObject};
-pub use file_exports::ExportDone;
+pub use file_exports::{ExportDone, WorkbookSheet};
 pub use frameworks::{list_frameworks, source_kind};
 pub use gradebook::*;
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};

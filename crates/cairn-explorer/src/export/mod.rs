@@ -1,13 +1,16 @@
 //! Exporting from the cache: a framework's items as one CSV table in tree order
-//! ([`export_framework`]), and a connection's rosters, gradebooks and resources as a OneRoster
+//! ([`export_framework`]) or as a workbook with every level ([`workbook::framework_workbook`]),
+//! and a connection's rosters, gradebooks and resources as a OneRoster
 //! 1.2 CSV bundle ([`export_roster`]), bulk or delta, with exactly the binding's headers, that the
 //! importer reads back into the same records.
 
 mod framework;
 mod natural;
+mod plan;
 mod roster;
 mod sheet;
 mod warnings;
+pub mod workbook;
 
 use std::path::PathBuf;
 
@@ -96,6 +99,14 @@ pub enum ExportError {
         path: PathBuf,
         /// Why.
         source: csv::Error,
+    },
+    /// Writing a workbook failed (the library's words).
+    #[error("{path}: {message}")]
+    Xlsx {
+        /// Where.
+        path: PathBuf,
+        /// Why.
+        message: String,
     },
     /// The export was cancelled.
     #[error("the export was cancelled")]

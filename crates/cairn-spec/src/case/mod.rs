@@ -6,6 +6,7 @@ mod definitions;
 mod document;
 mod item;
 mod link;
+mod meaning;
 mod package;
 mod rubric;
 mod sets;
@@ -16,6 +17,7 @@ pub use definitions::{CfAssociationGrouping, CfConcept, CfDefinition, CfItemType
 pub use document::{CfDocument, CfPckgDocument};
 pub use item::{CfItem, CfPckgItem};
 pub use link::{LinkGenUri, LinkUri};
+pub use meaning::ASSOCIATION_MEANINGS;
 pub use package::{CfPackage, PackageFile};
 pub use rubric::{CfRubric, CfRubricCriterion, CfRubricCriterionLevel};
 pub use sets::{CfAssociationSet, CfConceptSet, CfDocumentSet, CfItemTypeSet, CfSubjectSet};
