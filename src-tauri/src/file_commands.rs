@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use cairn_explorer::app::{AppError, BundleRow, ExportDone, FileCheck, FrameworkKey, ImportSummary, Progress};
+use cairn_explorer::app::{
+    AppError, BundleRow, ExportDone, FileCheck, FrameworkKey, ImportSummary, Progress, WorkbookSheet,
+};
 use tauri::State;
 use tauri::ipc::Channel;
 
@@ -58,6 +60,33 @@ pub async fn export_framework_csv(
             let _ = on_progress.send(progress);
         })
         .await
+}
+
+/// A framework, or the subtree under `subtree`, as a workbook (`.xlsx`) into `path`; cancel it as
+/// task `export`.
+#[tauri::command]
+pub async fn export_framework_xlsx(
+    app: State<'_, AppState>,
+    key: FrameworkKey,
+    subtree: Option<String>,
+    path: String,
+    on_progress: Channel<Progress>,
+) -> Result<ExportDone, AppError> {
+    app.app()?
+        .export_framework_xlsx(key, subtree, PathBuf::from(path), &|progress| {
+            let _ = on_progress.send(progress);
+        })
+        .await
+}
+
+/// Tables the window shows (a crosswalk's pairs, a roster's classes) as a workbook into `path`.
+#[tauri::command]
+pub async fn write_workbook(
+    app: State<'_, AppState>,
+    path: String,
+    sheets: Vec<WorkbookSheet>,
+) -> Result<ExportDone, AppError> {
+    app.app()?.write_workbook(PathBuf::from(path), sheets).await
 }
 
 /// A framework as a CASE package file into `path`.

@@ -2,6 +2,7 @@
 //! registers the plugins (single instance, log, opener, dialog, window state), manages the [`App`] state and adapts its
 //! functions to commands ([`commands`]). What the commands do lives in `cairn_explorer::app`.
 
+pub mod association_commands;
 pub mod closing;
 pub mod commands;
 pub mod connection_commands;
@@ -50,9 +51,11 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         file_commands::import_row,
         file_commands::check_files,
         file_commands::export_framework_csv,
+        file_commands::export_framework_xlsx,
         file_commands::export_framework_package,
         file_commands::export_rosters,
         file_commands::write_file,
+        file_commands::write_workbook,
         commands::relation_graph,
         commands::progressions,
         commands::rubrics,
@@ -60,6 +63,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::crosswalk,
         commands::version_diff,
         commands::grouping_tree,
+        association_commands::association_types,
         roster_commands::roster_sources,
         roster_commands::roster_level,
         roster_commands::roster_calendar,
