@@ -1,5 +1,7 @@
 //! `cairn export`: a framework's items as one CSV table in tree order
-//! (`cairn export framework --db FILE --doc ID [--out FILE.csv]`), and a connection's rosters,
+//! (`cairn export framework --db FILE --doc ID [--out FILE.csv]`) or as a workbook with every
+//! level, its associations and its document (`--format xlsx --out FILE.xlsx`; `--subtree ITEM`
+//! for one subtree, either format), and a connection's rosters,
 //! gradebooks and resources as a OneRoster 1.2 CSV bundle, bulk or delta
 //! (`cairn export roster --db FILE --out DIR [--delta]`), with what it could not carry on stderr.
 
@@ -9,8 +11,10 @@ use std::process::ExitCode;
 
 use crate::cache_file::open_existing;
 
-use anyhow::Context;
-use cairn_explorer::export::{ExportMode, export_framework, export_roster, resolve_connection};
+use anyhow::{Context, bail};
+use cairn_explorer::export::workbook::framework_workbook;
+use cairn_explorer::export::{ExportMode, export_roster, export_subtree_with, resolve_connection};
+use cairn_explorer::progress::{Cancel, ignore};
 
 /// Arguments of `cairn export`.
 #[derive(Debug, clap::Args)]
@@ -21,7 +25,7 @@ pub struct ExportArgs {
 
 #[derive(Debug, clap::Subcommand)]
 enum What {
-    /// A framework's items as CSV, one row per item, in tree order.
+    /// A framework's items as CSV, one row per item, in tree order (or as an .xlsx workbook).
     Framework(FrameworkArgs),
     /// A connection's rosters (and gradebooks and resources) as a OneRoster 1.2 CSV bundle.
     Roster(RosterArgs),
@@ -39,9 +43,25 @@ struct FrameworkArgs {
     /// The connection (default: the only one, else `local`).
     #[arg(long)]
     connection: Option<String>,
-    /// The CSV file to write (default: standard output).
+    /// The file to write (default for CSV: standard output; a workbook needs a file).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// `csv`: one table; `xlsx`: a workbook with every level (outline), the associations and the
+    /// document.
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    format: Format,
+    /// Only the subtree under this item (its identifier): the item, then what is below it.
+    #[arg(long)]
+    subtree: Option<String>,
+}
+
+/// What `cairn export framework` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// One CSV table.
+    Csv,
+    /// An .xlsx workbook.
+    Xlsx,
 }
 
 /// Arguments of `cairn export roster`.
@@ -75,17 +95,24 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
 fn framework(args: &FrameworkArgs) -> anyhow::Result<()> {
     let conn = open_existing(&args.db)?;
     let source = resolve_connection(&conn, args.connection.as_deref())?;
-    let report = match &args.out {
-        Some(path) => {
+    let (doc, subtree, cancel) = (&args.doc, args.subtree.as_deref(), Cancel::new());
+    let report = match (&args.out, args.format) {
+        (Some(path), Format::Xlsx) => {
+            let (bytes, report) = framework_workbook(&conn, &source, doc, subtree, path, &ignore, &cancel)?;
+            write_whole(path, &bytes)?;
+            report
+        }
+        (None, Format::Xlsx) => bail!("a workbook is written to a file: give --out FILE.xlsx"),
+        (Some(path), Format::Csv) => {
             let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
             let mut out = std::io::BufWriter::new(file);
-            let report = export_framework(&conn, &source, &args.doc, &mut out, path)?;
+            let report = export_subtree_with(&conn, &source, doc, subtree, &mut out, path, &ignore, &cancel)?;
             out.flush().with_context(|| format!("writing {}", path.display()))?;
             report
         }
-        None => {
+        (None, Format::Csv) => {
             let mut out = std::io::stdout().lock();
-            export_framework(&conn, &source, &args.doc, &mut out, Path::new("<stdout>"))?
+            export_subtree_with(&conn, &source, doc, subtree, &mut out, Path::new("<stdout>"), &ignore, &cancel)?
         }
     };
     let orphans = match report.orphans {
@@ -98,6 +125,20 @@ fn framework(args: &FrameworkArgs) -> anyhow::Result<()> {
         None => eprintln!("{line}"),
     }
     Ok(())
+}
+
+/// Writes `bytes` to a file beside `path`, then moves it onto `path`: the file is whole or as it
+/// was.
+fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.file_name().with_context(|| format!("{}: not a file name", path.display()))?;
+    let mut partial = name.to_owned();
+    partial.push(format!(".partial-{}", std::process::id()));
+    let beside = path.with_file_name(partial);
+    let written = std::fs::write(&beside, bytes).and_then(|()| std::fs::rename(&beside, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&beside);
+    }
+    written.with_context(|| format!("writing {}", path.display()))
 }
 
 fn roster(args: &RosterArgs) -> anyhow::Result<()> {

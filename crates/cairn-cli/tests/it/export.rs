@@ -1,5 +1,6 @@
-//! `cairn export`: a framework as CSV on standard output or in a file, and a roster bundle that
-//! `cairn import` reads back into the same counts.
+//! `cairn export`: a framework as CSV on standard output or in a file, or as an .xlsx workbook
+//! (whole or one subtree), and a roster bundle that `cairn import` reads back into the same
+//! counts.
 
 use serde_json::Value;
 
@@ -30,6 +31,58 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
         }
     }
     records
+}
+
+#[test]
+fn export_framework_as_a_workbook_whole_or_one_subtree() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = cairn(&["import", "--db", db, &fixture("act-holistic-math-excerpt-ordering.json")]);
+    assert_eq!(code, 0, "{err}");
+    let file = dir.path().join("act.xlsx");
+    let out = file.to_str().unwrap();
+    let (code, said, err) = cairn(&["export", "framework", "--db", db, "--doc", ACT, "--format", "xlsx", "--out", out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("28 items") && said.contains("act.xlsx"), "{said}");
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.starts_with(b"PK\x03\x04"), "a zip, as an .xlsx is");
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(names.iter().all(|n| !n.to_string_lossy().contains(".partial-")), "{names:?}");
+
+    // One subtree, in CSV: the rows under a second-level item with children, the item first.
+    let (_, whole, _) = cairn(&["export", "framework", "--db", db, "--doc", ACT]);
+    let rows = parse_csv(&whole);
+    let at = (1..rows.len() - 1).find(|i| rows[*i][9] == "2" && rows[i + 1][9] == "3").unwrap();
+    let first = rows[at][0].clone();
+    let (code, part, err) = cairn(&["export", "framework", "--db", db, "--doc", ACT, "--subtree", &first]);
+    assert_eq!(code, 0, "{err}");
+    let part = parse_csv(&part);
+    assert_eq!(part[1][0], first);
+    assert!(part.len() > 2 && part.len() < rows.len(), "{} of {}", part.len(), rows.len());
+    assert_eq!(&rows[at..at + part.len() - 1], &part[1..], "a run of the whole table");
+
+    // A workbook needs a file; an unknown item is said; the file stays as it was.
+    let (code, _, err) = cairn(&["export", "framework", "--db", db, "--doc", ACT, "--format", "xlsx"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--out"), "{err}");
+    let (code, _, err) = cairn(&[
+        "export",
+        "framework",
+        "--db",
+        db,
+        "--doc",
+        ACT,
+        "--format",
+        "xlsx",
+        "--subtree",
+        "nope",
+        "--out",
+        out,
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("nope"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
 }
 
 fn bundle(name: &str) -> String {
