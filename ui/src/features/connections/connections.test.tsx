@@ -81,7 +81,9 @@ describe("the Connections area", () => {
   });
 
   it("syncs with a bar per collection, says when each last synced, and says offline", async () => {
-    const backend = createMemoryBackend(data(), { progressDelay: 5 });
+    // Long enough between progress messages that the bars are still drawn when looked for on a
+    // loaded machine (at 5 ms a whole sync could end before the first look).
+    const backend = createMemoryBackend(data(), { progressDelay: 50 });
     await renderApp(backend);
     const user = userEvent.setup();
     await openConnections(user);
@@ -89,8 +91,10 @@ describe("the Connections area", () => {
     await user.click(screen.getByRole("button", { name: "Make active" }));
     await waitFor(() => expect(screen.getByRole("contentinfo", { name: "Status bar" })).toHaveTextContent("Connection: District"));
     await user.click(screen.getByRole("button", { name: "Sync now" }));
-    await screen.findByRole("progressbar", { name: "users" });
-    await waitFor(() => expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent("Last sync: 5 synced"));
+    await screen.findByRole("progressbar", { name: "users" }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent("Last sync: 5 synced"), {
+      timeout: 10_000,
+    });
     expect(screen.queryByRole("progressbar")).toBeNull();
     const table = await screen.findByRole("table", { name: "Collections as last synced" });
     expect(within(table).getByText("users").closest("tr")).toHaveTextContent("512");
