@@ -18,6 +18,9 @@ export const queryKeys = {
   /** A crosswalk depends on both connections: it starts with FROM's and is invalidated by TO's through `predicate`. */
   crosswalk: (from: FrameworkKey, to: FrameworkKey) =>
     [from.connection, "crosswalk", from.identifier, to.connection, to.identifier] as const,
+  /** What association types mean: the defined ones (no framework), or with a framework's own. */
+  associationTypes: (key: FrameworkKey | null) =>
+    key ? ([key.connection, "association-types", key.identifier] as const) : (["association-types"] as const),
   groupingTree: (key: FrameworkKey, groupings: string[]) => [key.connection, "grouping-tree", key.identifier, ...groupings] as const,
   versionDiff: (old: string, next: string) => ["version-diff", old, next] as const,
 };

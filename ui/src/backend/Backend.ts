@@ -5,6 +5,7 @@
 import type { About } from "../bindings/About";
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { AppSettings } from "../bindings/AppSettings";
+import type { AssociationTypeInfo } from "../bindings/AssociationTypeInfo";
 import type { ConnectionForm } from "../bindings/ConnectionForm";
 import type { ConnectionList } from "../bindings/ConnectionList";
 import type { ConnectionTest } from "../bindings/ConnectionTest";
@@ -42,6 +43,7 @@ import type { Session } from "../bindings/Session";
 import type { SnapshotRef } from "../bindings/SnapshotRef";
 import type { StartReport } from "../bindings/StartReport";
 import type { VersionDiff } from "../bindings/VersionDiff";
+import type { WorkbookSheet } from "../bindings/WorkbookSheet";
 import type { CellEdit } from "../bindings/CellEdit";
 import type { CellSave } from "../bindings/CellSave";
 import type { ResultsPost } from "../bindings/ResultsPost";
@@ -102,12 +104,22 @@ export interface Backend {
     path: string,
     onProgress?: (progress: Progress) => void,
   ): Promise<ExportDone>;
+  /** `export_framework_xlsx`: a framework, or the subtree under `subtree`, as a workbook (.xlsx) with
+   * every level, its associations and its document into `path`; cancelled as task `export`. */
+  exportFrameworkXlsx(
+    key: FrameworkKey,
+    subtree: string | null,
+    path: string,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<ExportDone>;
   /** `export_framework_package`: a framework as a CASE package file into `path`. */
   exportFrameworkPackage(key: FrameworkKey, path: string): Promise<ExportDone>;
   /** `export_rosters`: a connection's rosters as a zipped OneRoster 1.2 CSV bundle into `path`. */
   exportRosters(connection: string, path: string, onProgress?: (progress: Progress) => void): Promise<ExportDone>;
   /** `write_file`: bytes the window made (a graph, a CSV) into `path`. */
   writeFile(path: string, bytes: Uint8Array): Promise<ExportDone>;
+  /** `write_workbook`: tables the window shows (a crosswalk's pairs, a roster's classes) as a workbook (.xlsx) into `path`, one sheet each. */
+  writeWorkbook(path: string, sheets: WorkbookSheet[]): Promise<ExportDone>;
   /** The system's open dialog: files to import, one bundle folder, or one CA certificate; `null` when closed without a choice. */
   chooseOpen(what: OpenChoice): Promise<string[] | null>;
   /** The system's save dialog, starting at `suggested`; `null` when closed without a choice. */
@@ -132,6 +144,9 @@ export interface Backend {
   versionDiff(old: SnapshotRef, next: SnapshotRef): Promise<VersionDiff>;
   /** `grouping_tree`: the tree built from the isChildOf links of `groupings` (all when empty). */
   groupingTree(key: FrameworkKey, groupings: string[]): Promise<GroupingTree>;
+  /** `association_types`: the defined association types with the specification's meaning; with
+   * `key`, then the other types that framework uses, with the definition it gives them. */
+  associationTypes(key: FrameworkKey | null): Promise<AssociationTypeInfo[]>;
   /** `roster_sources`: the connections holding roster data. */
   rosterSources(): Promise<RosterSource[]>;
   /** `roster_level`: one level of the roster navigation, with counts. */

@@ -11,6 +11,7 @@ import { openUrl, revealItemInDir } from "@tauri-apps/plugin-opener";
 import type { About } from "../bindings/About";
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
 import type { AppSettings } from "../bindings/AppSettings";
+import type { AssociationTypeInfo } from "../bindings/AssociationTypeInfo";
 import type { ConnectionList } from "../bindings/ConnectionList";
 import type { ConnectionTest } from "../bindings/ConnectionTest";
 import type { SyncStatus } from "../bindings/SyncStatus";
@@ -119,6 +120,7 @@ export function createTauriBackend(): Backend {
     crosswalk: (from, to) => call<CrosswalkReport>("crosswalk", { from, to }),
     versionDiff: (old, next) => call<VersionDiff>("version_diff", { old, new: next }),
     groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
+    associationTypes: (key) => call<AssociationTypeInfo[]>("association_types", { key }),
     importFiles(connection, paths, force, onProgress) {
       return call<ImportSummary>("import_files", { connection, paths, force, onProgress: progressChannel(onProgress) });
     },
@@ -126,10 +128,13 @@ export function createTauriBackend(): Backend {
     checkFiles: (paths) => call<FileCheck[]>("check_files", { paths }),
     exportFrameworkCsv: (key, subtree, path, onProgress) =>
       call<ExportDone>("export_framework_csv", { key, subtree, path, onProgress: progressChannel(onProgress) }),
+    exportFrameworkXlsx: (key, subtree, path, onProgress) =>
+      call<ExportDone>("export_framework_xlsx", { key, subtree, path, onProgress: progressChannel(onProgress) }),
     exportFrameworkPackage: (key, path) => call<ExportDone>("export_framework_package", { key, path }),
     exportRosters: (connection, path, onProgress) =>
       call<ExportDone>("export_rosters", { connection, path, onProgress: progressChannel(onProgress) }),
     writeFile: (path, bytes) => call<ExportDone>("write_file", { path, bytes: Array.from(bytes) }),
+    writeWorkbook: (path, sheets) => call<ExportDone>("write_workbook", { path, sheets }),
     async chooseOpen(what) {
       try {
         const chosen = await openDialog(OPEN_DIALOGS[what]);

@@ -51,6 +51,14 @@ export function relatedDemo(): MockFramework {
     { identifier: "p-2", type: "precedes", from: "A1", to: "B1" },
     { identifier: "x-1", type: "ext:buildsOn", from: "A2a", to: "A1" },
   ];
+  fw.typeDefinitions = {
+    "ext:buildsOn": {
+      class: "CFAssociationGrouping",
+      title: "Builds on",
+      uri: "https://example.org/groupings/builds-on",
+      description: "The destination builds on the origin.",
+    },
+  };
   fw.rubrics = [rubric()];
   return fw;
 }

@@ -7,6 +7,7 @@ import type { Progress } from "../../bindings/Progress";
 import type { Rubric } from "../../bindings/Rubric";
 import type { Session } from "../../bindings/Session";
 import type { SourceKind } from "../../bindings/SourceKind";
+import type { TypeDefinition } from "../../bindings/TypeDefinition";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 
 /** One node of a framework: the document, an item or an external end. */
@@ -55,6 +56,8 @@ export interface MockFramework {
   edgeGroupings?: Array<string | null>;
   cycles?: string[][];
   associations?: MockAssociation[];
+  /** The framework's own definitions of association types CASE does not define, by type. */
+  typeDefinitions?: Record<string, TypeDefinition>;
   rubrics?: Rubric[];
 }
 

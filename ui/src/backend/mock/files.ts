@@ -3,6 +3,7 @@
 //! were asked to write, dialogs answer what a test set.
 
 import type { ImportedFile } from "../../bindings/ImportedFile";
+import type { WorkbookSheet } from "../../bindings/WorkbookSheet";
 import type { Backend } from "../Backend";
 
 type FileMethods = Pick<
@@ -11,9 +12,11 @@ type FileMethods = Pick<
   | "importRow"
   | "checkFiles"
   | "exportFrameworkCsv"
+  | "exportFrameworkXlsx"
   | "exportFrameworkPackage"
   | "exportRosters"
   | "writeFile"
+  | "writeWorkbook"
   | "chooseOpen"
   | "chooseSave"
   | "suggestPath"
@@ -31,6 +34,8 @@ export interface MockFiles {
   saveAnswer: string | null | undefined;
   /** Bytes written, by path. */
   written: Map<string, Uint8Array>;
+  /** Workbooks written from the window's tables, by path. */
+  workbooks: Map<string, WorkbookSheet[]>;
   /** Drops files on the window. */
   drop(paths: string[]): void;
 }
@@ -81,6 +86,7 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
     openAnswer: null,
     saveAnswer: undefined,
     written: new Map(),
+    workbooks: new Map(),
     drop: (paths) => dropListeners.forEach((listener) => listener(paths)),
   };
   const done = (path: string, rows: number) => ({ path, rows, bytes: rows * 40 });
@@ -118,12 +124,22 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
         onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
         return done(path, subtree ? 2 : 3);
       }),
+    exportFrameworkXlsx: (key, subtree, path, onProgress) =>
+      answer("export_framework_xlsx", { key, subtree, path }, () => {
+        onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
+        return done(path, subtree ? 2 : 3);
+      }),
     exportFrameworkPackage: (key, path) => answer("export_framework_package", { key, path }, () => done(path, 7)),
     exportRosters: (connection, path) => answer("export_rosters", { connection, path }, () => done(path, 40)),
     writeFile: (path, bytes) =>
       answer("write_file", { path }, () => {
         files.written.set(path, bytes);
         return done(path, 0);
+      }),
+    writeWorkbook: (path, sheets) =>
+      answer("write_workbook", { path, sheets }, () => {
+        files.workbooks.set(path, sheets);
+        return done(path, sheets.reduce((n, sheet) => n + sheet.rows.length, 0));
       }),
     chooseOpen: (what) => answer("choose_open", { what }, () => files.openAnswer),
     chooseSave: (suggested, extension) =>

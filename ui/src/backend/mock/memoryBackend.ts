@@ -3,6 +3,7 @@
 
 import type { AppError } from "../../bindings/AppError";
 import type { AssociationGroup } from "../../bindings/AssociationGroup";
+import type { AssociationTypeInfo } from "../../bindings/AssociationTypeInfo";
 import type { Children } from "../../bindings/Children";
 import type { Crumb } from "../../bindings/Crumb";
 import type { FrameworkGroup } from "../../bindings/FrameworkGroup";
@@ -13,6 +14,7 @@ import type { Segment } from "../../bindings/Segment";
 import type { Session } from "../../bindings/Session";
 import type { TreeRow } from "../../bindings/TreeRow";
 import type { Backend } from "../Backend";
+import DEFINED_TYPES from "./associationTypes.json";
 import type { MockData, MockFramework, MockNode } from "./dataset";
 import { crosswalk, groupingTree, neighbourhood, progressions, versionDiff } from "./relations";
 import { connectionMethods } from "./connections";
@@ -433,6 +435,18 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         return versionDiff(read(old), read(next));
       }),
     groupingTree: (key, groupings) => answer("grouping_tree", { key, groupings }, () => groupingTree(framework(key).fw, groupings)),
+    associationTypes: (key) =>
+      answer("association_types", { key }, () => {
+        // The defined types as the Rust side answers them (generated from it), then the framework's others.
+        const types: AssociationTypeInfo[] = DEFINED_TYPES.map((t) => ({ ...t, definition: null }));
+        if (!key) return types;
+        const fw = framework(key).fw;
+        const own = new Set((fw.associations ?? []).map((a) => a.type).filter((t) => !types.some((d) => d.associationType === t)));
+        for (const type of [...own].sort()) {
+          types.push({ associationType: type, definedAs: null, meaning: null, definition: fw.typeDefinitions?.[type] ?? null });
+        }
+        return types;
+      }),
     sessionLoad: () => answer("session_load", {}, () => session),
     sessionSave: (next) =>
       answer("session_save", { session: next }, () => {

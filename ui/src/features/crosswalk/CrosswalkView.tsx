@@ -1,18 +1,21 @@
 //! The crosswalk view: two cached frameworks chosen (of one connection or two), each side's
-//! coverage, the pairs by association type filtered by type and by FROM subtree, a pair's two
-//! items side by side, the uncovered items of each side, and the pairs as CSV.
+//! coverage, the pairs by association type filtered by type (each type with what it means) and
+//! by FROM subtree, a pair's two items side by side, the uncovered items of each side, and the
+//! pairs as CSV or as a workbook.
 
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 
 import { useMainView } from "../../app/mainView";
 import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
 import { toAppError, useBackend } from "../../backend";
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
-import { saveAs } from "../files/saveAs";
+import { saveAs, saveWorkbookAs } from "../files/saveAs";
 import { ErrorView } from "../../ui/ErrorView";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import { CoverageBar } from "./CoverageBar";
-import { filteredPairs, pairsCsv, uncoveredIn, type CrosswalkFilter } from "./crosswalkModel";
+import { explain } from "../relations/associationTypes";
+import { useTypeExplanations } from "../relations/useAssociationTypes";
+import { filteredPairs, pairsCsv, pairsSheet, uncoveredIn, type CrosswalkFilter } from "./crosswalkModel";
 import { PairDetail } from "./PairDetail";
 import { PairsTable } from "./PairsTable";
 import { UncoveredList } from "./UncoveredList";
@@ -32,6 +35,8 @@ export function CrosswalkView() {
   const [picked, setPicked] = useState<CrosswalkPair | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const walk = useCrosswalk(choiceKey(fromValue), choiceKey(toValue));
+  const known = useTypeExplanations(choiceKey(fromValue), choiceKey(toValue));
+  const meaningId = useId();
   const report = walk.data;
   const pairs = useMemo(() => (report ? filteredPairs(report, filter) : []), [report, filter]);
 
@@ -56,11 +61,14 @@ export function CrosswalkView() {
       </select>
     </label>
   );
-  const exportCsv = async () => {
+  const exportPairs = async (as: "csv" | "xlsx") => {
     if (!report) return;
     try {
       const name = `Crosswalk ${report.from.title} to ${report.to.title}`.replace(/[^\p{L}\p{N} ._-]+/gu, " ").trim();
-      const path = await saveAs(backend, `${name}.csv`, new TextEncoder().encode(pairsCsv(pairs)));
+      const path =
+        as === "csv"
+          ? await saveAs(backend, `${name}.csv`, new TextEncoder().encode(pairsCsv(pairs)))
+          : await saveWorkbookAs(backend, `${name}.xlsx`, [pairsSheet(pairs)]);
       if (path) setMessage(`Saved to ${path}`);
     } catch (error) {
       setMessage(`Not saved: ${toAppError(error).message}`);
@@ -86,12 +94,14 @@ export function CrosswalkView() {
               Type{" "}
               <select
                 aria-label="Association type"
+                aria-describedby={filter.type ? meaningId : undefined}
+                title={filter.type ? explain(known, filter.type) : undefined}
                 value={filter.type ?? ""}
                 onChange={(e) => setFilter({ ...filter, type: e.target.value || null })}
               >
                 <option value="">All types ({report.pairs})</option>
                 {report.groups.map((g) => (
-                  <option key={g.associationType} value={g.associationType}>
+                  <option key={g.associationType} value={g.associationType} title={explain(known, g.associationType)}>
                     {g.associationType} ({g.pairs.length})
                   </option>
                 ))}
@@ -112,13 +122,21 @@ export function CrosswalkView() {
                 ))}
               </select>
             </label>
-            <button type="button" onClick={() => void exportCsv()} disabled={pairs.length === 0}>
+            <button type="button" onClick={() => void exportPairs("csv")} disabled={pairs.length === 0}>
               Export CSV
+            </button>
+            <button type="button" onClick={() => void exportPairs("xlsx")} disabled={pairs.length === 0}>
+              Export .xlsx
             </button>
             <span className="muted num" role="status" aria-label="Pairs shown">
               {formatCount(pairs.length)} {noun(pairs.length, "pair")}
             </span>
           </div>
+          {filter.type && (
+            <p id={meaningId} className="muted type-meaning" aria-label="What the type means">
+              {explain(known, filter.type)}
+            </p>
+          )}
           {message && <p className="muted export-message">{message}</p>}
           {picked && (
             <PairDetail

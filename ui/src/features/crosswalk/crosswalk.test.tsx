@@ -39,8 +39,11 @@ describe("the crosswalk", () => {
     await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "C");
     expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("0 pairs");
     await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "");
-    await user.selectOptions(within(view).getByRole("combobox", { name: "Association type" }), "exactMatchOf");
+    const types = within(view).getByRole("combobox", { name: "Association type" });
+    expect(within(types).getByRole("option", { name: /exactMatchOf/ })).toHaveAttribute("title", expect.stringMatching(/^The origin is equivalent to the destination/));
+    await user.selectOptions(types, "exactMatchOf");
     expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pair");
+    expect(types).toHaveAccessibleDescription(/^The origin is equivalent to the destination/);
 
     // The uncovered items are listed once their side is opened.
     expect(within(view).queryByRole("list", { name: "To uncovered items" })).toBeNull();
@@ -50,6 +53,14 @@ describe("the crosswalk", () => {
     await within(view).findByText(/Saved to/);
     const csv = new TextDecoder().decode([...backend.files.written.values()][0]);
     expect(csv.split("\r\n")[1]).toBe("exactMatchOf,from→to,A1,1.1,Add fractions with unlike denominators,X1,X.1,Fractions in science,as-2");
+
+    // The same pairs as a workbook, written by the backend.
+    await user.click(within(view).getByRole("button", { name: "Export .xlsx" }));
+    await waitFor(() => expect(backend.files.workbooks.size).toBe(1));
+    const [path, sheets] = [...backend.files.workbooks][0] ?? [];
+    expect(path).toMatch(/Crosswalk .*\.xlsx$/);
+    expect(sheets?.[0]?.columns[0]).toBe("associationType");
+    expect(sheets?.[0]?.rows).toEqual([["exactMatchOf", "from→to", "A1", "1.1", "Add fractions with unlike denominators", "X1", "X.1", "Fractions in science", "as-2"]]);
   });
 
   it("quotes CSV cells with commas, quotes and line breaks", () => {

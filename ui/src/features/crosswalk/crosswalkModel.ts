@@ -1,9 +1,11 @@
 //! What the crosswalk view shows of a report: the pairs that pass the type and subtree filters,
-//! the uncovered items within a subtree, shares as percentages, and the pairs as CSV.
+//! the uncovered items within a subtree, shares as percentages, and the pairs as CSV or as a
+//! workbook's sheet.
 
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
 import type { CrosswalkReport } from "../../bindings/CrosswalkReport";
 import type { ItemSummary } from "../../bindings/ItemSummary";
+import type { WorkbookSheet } from "../../bindings/WorkbookSheet";
 
 /** The filters: an association type and a FROM subtree (`null`: all). */
 export interface CrosswalkFilter {
@@ -39,10 +41,11 @@ function cell(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** `pairs` as CSV (RFC 4180, CRLF), with a header row. */
-export function pairsCsv(pairs: CrosswalkPair[]): string {
-  const header = ["associationType", "direction", "fromIdentifier", "fromCode", "fromStatement", "toIdentifier", "toCode", "toStatement", "associationIdentifier"];
-  const rows = pairs.map((p) => [
+const PAIR_COLUMNS = ["associationType", "direction", "fromIdentifier", "fromCode", "fromStatement", "toIdentifier", "toCode", "toStatement", "associationIdentifier"];
+
+/** `pairs` as rows of the table both exports write. */
+function pairRows(pairs: CrosswalkPair[]): Array<Array<string | null>> {
+  return pairs.map((p) => [
     p.associationType,
     p.fromTo ? "from→to" : "to→from",
     p.from.identifier,
@@ -53,5 +56,14 @@ export function pairsCsv(pairs: CrosswalkPair[]): string {
     p.to.statement,
     p.associationIdentifier,
   ]);
-  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** `pairs` as CSV (RFC 4180, CRLF), with a header row. */
+export function pairsCsv(pairs: CrosswalkPair[]): string {
+  return [PAIR_COLUMNS, ...pairRows(pairs)].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** `pairs` as a workbook's sheet, with the CSV's columns. */
+export function pairsSheet(pairs: CrosswalkPair[]): WorkbookSheet {
+  return { name: "Crosswalk pairs", columns: PAIR_COLUMNS, rows: pairRows(pairs) };
 }

@@ -1,6 +1,7 @@
-//! Export: a framework (whole or the selected subtree) as CSV, a framework as a CASE package, a
-//! connection's rosters as a OneRoster 1.2 CSV bundle — to a path from the system's save dialog
-//! (or typed), with progress and a cancel; the file is written whole or not at all.
+//! Export: a framework (whole or the selected subtree) as CSV or as a workbook (.xlsx, every
+//! level), a framework as a CASE package, a connection's rosters as a OneRoster 1.2 CSV bundle —
+//! to a path from the system's save dialog (or typed), with progress and a cancel; the file is
+//! written whole or not at all.
 
 import { useEffect, useState } from "react";
 
@@ -14,7 +15,7 @@ import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { type ExportKind, exportExtension, exportName } from "./filesModel";
+import { type ExportKind, exportExtension, exportName, isSubtree } from "./filesModel";
 
 /** What can be exported from where the user is. */
 export type ExportTarget =
@@ -24,6 +25,8 @@ export type ExportTarget =
 const KIND_LABELS: Record<ExportKind, string> = {
   csv: "The whole framework as CSV",
   subtree: "The selected subtree as CSV",
+  xlsx: "The whole framework as a workbook (.xlsx): every level, its associations, its document",
+  subtreeXlsx: "The selected subtree as a workbook (.xlsx)",
   package: "The framework as a CASE package (JSON)",
   rosters: "The connection's rosters as a OneRoster 1.2 CSV bundle (zip)",
 };
@@ -32,7 +35,11 @@ const KIND_LABELS: Record<ExportKind, string> = {
 export function ExportDialog({ target, onClose }: { target: ExportTarget; onClose: () => void }) {
   const backend = useBackend();
   const kinds: ExportKind[] =
-    target.kind === "rosters" ? ["rosters"] : target.subtree ? ["csv", "subtree", "package"] : ["csv", "package"];
+    target.kind === "rosters"
+      ? ["rosters"]
+      : target.subtree
+        ? ["csv", "subtree", "xlsx", "subtreeXlsx", "package"]
+        : ["csv", "xlsx", "package"];
   const [kind, setKind] = useState<ExportKind>(kinds[0] as ExportKind);
   const [path, setPath] = useState("");
   const [edited, setEdited] = useState(false);
@@ -74,7 +81,15 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
       const to = path.trim();
       if (target.kind === "rosters") setDone(await backend.exportRosters(target.connection, to, setProgress));
       else if (kind === "package") setDone(await backend.exportFrameworkPackage(target.key, to));
-      else setDone(await backend.exportFrameworkCsv(target.key, kind === "subtree" ? (target.subtree?.identifier ?? null) : null, to, setProgress));
+      else {
+        const subtree = isSubtree(kind) ? (target.subtree?.identifier ?? null) : null;
+        const xlsx = exportExtension(kind) === "xlsx";
+        setDone(
+          await (xlsx
+            ? backend.exportFrameworkXlsx(target.key, subtree, to, setProgress)
+            : backend.exportFrameworkCsv(target.key, subtree, to, setProgress)),
+        );
+      }
     } catch (e) {
       setError(toAppError(e));
     } finally {
@@ -117,7 +132,7 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
                 }}
               />{" "}
               {KIND_LABELS[k]}
-              {k === "subtree" && target.kind === "framework" && target.subtree && <span className="muted"> — under {target.subtree.label}</span>}
+              {isSubtree(k) && target.kind === "framework" && target.subtree && <span className="muted"> — under {target.subtree.label}</span>}
             </label>
           ))}
         </fieldset>

@@ -51,7 +51,7 @@ export function typedPaths(text: string): string[] {
 }
 
 /** What an export writes. */
-export type ExportKind = "csv" | "subtree" | "package" | "rosters";
+export type ExportKind = "csv" | "subtree" | "xlsx" | "subtreeXlsx" | "package" | "rosters";
 
 /** A file name (letters, digits, spaces, `.-_` kept) for an export of `title`. */
 export function exportName(title: string, kind: ExportKind, subtree?: string): string {
@@ -61,6 +61,10 @@ export function exportName(title: string, kind: ExportKind, subtree?: string): s
       return `${clean(title)}.csv`;
     case "subtree":
       return `${clean(title)} - ${clean(subtree ?? "subtree")}.csv`;
+    case "xlsx":
+      return `${clean(title)}.xlsx`;
+    case "subtreeXlsx":
+      return `${clean(title)} - ${clean(subtree ?? "subtree")}.xlsx`;
     case "package":
       return `${clean(title)}.json`;
     case "rosters":
@@ -70,5 +74,21 @@ export function exportName(title: string, kind: ExportKind, subtree?: string): s
 
 /** The extension of an export's file. */
 export function exportExtension(kind: ExportKind): string {
-  return kind === "package" ? "json" : kind === "rosters" ? "zip" : "csv";
+  switch (kind) {
+    case "package":
+      return "json";
+    case "rosters":
+      return "zip";
+    case "xlsx":
+    case "subtreeXlsx":
+      return "xlsx";
+    case "csv":
+    case "subtree":
+      return "csv";
+  }
+}
+
+/** Whether an export of `kind` is of the selected subtree only. */
+export function isSubtree(kind: ExportKind): boolean {
+  return kind === "subtree" || kind === "subtreeXlsx";
 }

@@ -1,6 +1,7 @@
-//! The selected node's associations by type and direction; the other end opens when cached,
-//! and is shown with its URI and title when it lies outside the cache — with "Fetch" when a
-//! saved connection's server holds it (it is fetched with its framework, cached, and opened).
+//! The selected node's associations by type and direction, each type with what it means (a
+//! tooltip and the accessible description); the other end opens when cached, and is shown with
+//! its URI and title when it lies outside the cache — with "Fetch" when a saved connection's
+//! server holds it (it is fetched with its framework, cached, and opened).
 
 import { useState } from "react";
 
@@ -8,7 +9,9 @@ import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AssociationGroup } from "../../bindings/AssociationGroup";
 import type { AssociationLink } from "../../bindings/AssociationLink";
-import { useExplorerStore } from "./ExplorerContext";
+import { TypeName } from "../relations/TypeName";
+import { useTypeExplanations } from "../relations/useAssociationTypes";
+import { useExplorer, useExplorerStore } from "./ExplorerContext";
 
 const DIRECTION = { outgoing: "this item →", incoming: "→ this item" } as const;
 
@@ -64,6 +67,8 @@ function OtherEnd({ link }: { link: AssociationLink }) {
 
 /** The associations region of the item panel. */
 export function Associations({ groups }: { groups: AssociationGroup[] }) {
+  const { framework } = useExplorer();
+  const known = useTypeExplanations(framework);
   return (
     <section role="region" aria-label="Associations" className="associations">
       <h3>Associations</h3>
@@ -71,7 +76,7 @@ export function Associations({ groups }: { groups: AssociationGroup[] }) {
       {groups.map((group) => (
         <div key={`${group.associationType}-${group.direction}`} className="assoc-group">
           <h4>
-            {group.associationType} <span className="muted">({DIRECTION[group.direction]}, {group.direction})</span>
+            <TypeName type={group.associationType} known={known} /> <span className="muted">({DIRECTION[group.direction]}, {group.direction})</span>
           </h4>
           <ul>
             {group.links.map((link) => (

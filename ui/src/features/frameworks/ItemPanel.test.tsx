@@ -62,6 +62,10 @@ describe("the item panel", () => {
     const assoc = within(panel).getByRole("region", { name: "Associations" });
     expect(within(assoc).getByRole("heading", { name: /isRelatedTo.*outgoing/ })).toBeInTheDocument();
     expect(within(assoc).getByRole("heading", { name: /isPeerOf.*outgoing/ })).toBeInTheDocument();
+    // Each type says what it means, from the backend's declaration (a tooltip and the description).
+    const related = within(assoc).getByText("isRelatedTo");
+    await waitFor(() => expect(related).toHaveAccessibleDescription(/^The origin is related to the destination/));
+    expect(related).toHaveAttribute("title", expect.stringMatching(/^The origin is related to the destination/));
     expect(within(assoc).getByText("https://case.example.org/uri/ext-1")).toBeInTheDocument();
     expect(within(assoc).getByText("An outside standard")).toBeInTheDocument();
     await user.click(within(assoc).getByRole("button", { name: /X.1 Fractions in science/ }));

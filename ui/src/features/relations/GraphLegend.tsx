@@ -1,8 +1,11 @@
-//! The graph's legend: each association type drawn, with its colour, line style and count, and
-//! the node kinds told apart by shape.
+//! The graph's legend: each association type drawn, with its colour, line style and count and
+//! what it means (a tooltip and the accessible description), and the node kinds told apart by
+//! shape.
 
 import type { NodeKind } from "../../bindings/NodeKind";
+import type { TypeExplanations } from "./associationTypes";
 import { KIND_STYLE, typeStyle } from "./graphStyle";
+import { TypeName } from "./TypeName";
 
 function Swatch({ type }: { type: string }) {
   const style = typeStyle(type);
@@ -21,15 +24,23 @@ function Swatch({ type }: { type: string }) {
   );
 }
 
-/** The legend of the drawn types (`counts`: edges drawn per type) and kinds. */
-export function GraphLegend({ counts, kinds }: { counts: Map<string, number>; kinds: NodeKind[] }) {
+/** The legend of the drawn types (`counts`: edges drawn per type, `known`: what they mean) and kinds. */
+export function GraphLegend({
+  counts,
+  kinds,
+  known,
+}: {
+  counts: Map<string, number>;
+  kinds: NodeKind[];
+  known: TypeExplanations;
+}) {
   return (
     <div className="graph-legend">
       <ul aria-label="Legend">
         {[...counts].map(([type, count]) => (
           <li key={type} data-type={type}>
             <Swatch type={type} />
-            <span>{type}</span> <span className="muted num">{count}</span>
+            <TypeName type={type} known={known} /> <span className="muted num">{count}</span>
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import type { GraphCanvas } from "./graphCanvas";
 import { NO_GROUPING, elements, typeCounts } from "./graphModel";
 import { GraphLegend } from "./GraphLegend";
 import { exportGraph } from "./exportGraph";
+import { useTypeExplanations } from "./useAssociationTypes";
 import { useRelationGraph } from "./useRelations";
 
 const LIMITS = [50, 100, 200, 500];
@@ -27,6 +28,7 @@ export function GraphView() {
   const [groupings, setGroupings] = useState<Set<string> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const graph = useRelationGraph(framework, selected?.identifier ?? null, depth, limit);
+  const known = useTypeExplanations(framework);
   const host = useRef<HTMLDivElement>(null);
   const [canvas, setCanvas] = useState<GraphCanvas | null>(null);
   const [drawn, setDrawn] = useState<number | null>(null);
@@ -136,7 +138,7 @@ export function GraphView() {
       <div className="graph-body">
         <div ref={host} className="graph-canvas" role="img" aria-label="Graph drawing" />
         <aside className="graph-side">
-          {data && <GraphLegend counts={counts} kinds={kinds} />}
+          {data && <GraphLegend counts={counts} kinds={kinds} known={known} />}
           {data && data.groupings.length > 0 && (
             <fieldset className="graph-groupings">
               <legend>Groupings</legend>

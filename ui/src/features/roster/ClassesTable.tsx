@@ -1,17 +1,17 @@
 //! The classes of the current scope: a virtualized table, sorted by a click on any column's
 //! header and filtered by any column (student counts also by `>N`, `<N`, `N-M`); a row opens
-//! the class page; the rows shown can be exported as CSV.
+//! the class page; the rows shown can be exported as CSV or as a workbook (.xlsx).
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useDeferredValue, useRef, useState } from "react";
 
 import { useBackend } from "../../backend";
-import { saveAs } from "../files/saveAs";
+import { saveAs, saveWorkbookAs } from "../files/saveAs";
 import type { ClassColumn } from "../../bindings/ClassColumn";
 import type { ClassSort } from "../../bindings/ClassSort";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
-import { CLASS_COLUMNS, classRowsCsv } from "./rosterModel";
+import { CLASS_COLUMNS, classRowsCsv, classRowsSheet } from "./rosterModel";
 import { useClassTable } from "./rosterQueries";
 import { useRoster } from "./rosterState";
 
@@ -39,9 +39,12 @@ export function ClassesTable({ connection }: { connection: string }) {
   const open = roster.location?.kind === "class" ? roster.location.id : null;
   const sortBy = (column: ClassColumn) =>
     setSort((s) => (s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false }));
-  const exportRows = async () => {
+  const exportRows = async (as: "csv" | "xlsx") => {
     try {
-      const path = await saveAs(backend, "Classes.csv", new TextEncoder().encode(classRowsCsv(rows)));
+      const path =
+        as === "csv"
+          ? await saveAs(backend, "Classes.csv", new TextEncoder().encode(classRowsCsv(rows)))
+          : await saveWorkbookAs(backend, "Classes.xlsx", [classRowsSheet(rows)]);
       if (path) setMessage(`Saved ${formatCount(rows.length)} rows to ${path}`);
     } catch (error) {
       setMessage(`Not saved: ${(error as { message?: string }).message ?? String(error)}`);
@@ -54,8 +57,11 @@ export function ClassesTable({ connection }: { connection: string }) {
         <span aria-live="polite" className="muted">
           {table.data ? `${formatCount(rows.length)} of ${formatCount(table.data.total)} classes` : "Loading…"}
         </span>
-        <button type="button" onClick={() => void exportRows()} disabled={rows.length === 0}>
+        <button type="button" onClick={() => void exportRows("csv")} disabled={rows.length === 0}>
           Export rows as CSV
+        </button>
+        <button type="button" onClick={() => void exportRows("xlsx")} disabled={rows.length === 0}>
+          Export rows as .xlsx
         </button>
       </div>
       {message && <p className="export-message" role="status">{message}</p>}

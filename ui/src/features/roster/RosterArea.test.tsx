@@ -48,6 +48,12 @@ describe("the roster inspector", () => {
     await user.click(screen.getByRole("button", { name: "Export rows as CSV" }));
     expect(await screen.findByText("Saved 1 rows to /home/me/Documents/Classes.csv")).toBeInTheDocument();
     expect(new TextDecoder().decode(backend.files.written.get("/home/me/Documents/Classes.csv"))).toContain("Math 7 A");
+    await user.click(screen.getByRole("button", { name: "Export rows as .xlsx" }));
+    expect(await screen.findByText("Saved 1 rows to /home/me/Documents/Classes.xlsx")).toBeInTheDocument();
+    const [sheet] = backend.files.workbooks.get("/home/me/Documents/Classes.xlsx") ?? [];
+    expect(sheet?.name).toBe("Classes");
+    expect(sheet?.columns).toEqual(["sourcedId", "Title", "Code", "Course", "School", "Terms", "Periods", "Teachers", "Students", "status"]);
+    expect(sheet?.rows[0]?.[1]).toBe("Math 7 A");
   });
 
   it("opens a class with its primary teacher, then a student with guardians and masked demographics", async () => {

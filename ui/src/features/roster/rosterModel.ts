@@ -1,10 +1,11 @@
-//! The Rosters area's pure helpers: the classes table's columns, rows and checks as CSV, and
-//! how counts and dates are written.
+//! The Rosters area's pure helpers: the classes table's columns, rows (as CSV or a workbook's
+//! sheet) and checks as CSV, and how counts and dates are written.
 
 import type { CheckResult } from "../../bindings/CheckResult";
 import type { ClassColumn } from "../../bindings/ClassColumn";
 import type { ClassTableRow } from "../../bindings/ClassTableRow";
 import type { ScopeCounts } from "../../bindings/ScopeCounts";
+import type { WorkbookSheet } from "../../bindings/WorkbookSheet";
 import { formatCount } from "../../ui/formatCount";
 
 /** The classes table's columns, in order. */
@@ -30,12 +31,23 @@ export function toCsv(header: string[], rows: Array<Array<string | number | bool
   return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
+/** The classes table's header and rows as shown, as both exports write them. */
+function classTable(rows: ClassTableRow[]): { columns: string[]; rows: Array<Array<string | number | null>> } {
+  return {
+    columns: ["sourcedId", ...CLASS_COLUMNS.map((c) => c.label), "status"],
+    rows: rows.map((r) => [r.id, r.title, r.code, r.course, r.school, r.terms, r.periods, r.teachers, r.students, r.inactive ? "tobedeleted" : "active"]),
+  };
+}
+
 /** The classes table's rows as shown, as CSV. */
 export function classRowsCsv(rows: ClassTableRow[]): string {
-  return toCsv(
-    ["sourcedId", ...CLASS_COLUMNS.map((c) => c.label), "status"],
-    rows.map((r) => [r.id, r.title, r.code, r.course, r.school, r.terms, r.periods, r.teachers, r.students, r.inactive ? "tobedeleted" : "active"]),
-  );
+  const table = classTable(rows);
+  return toCsv(table.columns, table.rows);
+}
+
+/** The classes table's rows as shown, as a workbook's sheet. */
+export function classRowsSheet(rows: ClassTableRow[]): WorkbookSheet {
+  return { name: "Classes", ...classTable(rows) };
 }
 
 /** A check's listed records as CSV. */
