@@ -1,6 +1,7 @@
 //! Closing the window with gradebook changes not yet sent asks first: the close is held and
 //! the window told (`close-requested`, with the count); it closes once the user says so
-//! (`close_window`), with or without sending.
+//! (`close_window`), with or without sending. The handler runs on the window's thread, so it
+//! reads the app's count of unsent changes kept in memory, never the database.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -23,7 +24,7 @@ pub fn on_window_event<R: tauri::Runtime>(window: &Window<R>, event: &WindowEven
     }
     let unsent = window
         .try_state::<AppState>()
-        .and_then(|state| state.app().ok().and_then(|app| app.gradebook_unsent_now().ok()))
+        .and_then(|state| state.app().ok().map(|app| app.gradebook_unsent_total()))
         .unwrap_or(0);
     if unsent > 0 {
         api.prevent_close();

@@ -131,10 +131,10 @@ pub async fn search(
         .await
 }
 
-/// The saved session.
+/// The saved session (read on the blocking pool).
 #[tauri::command]
 pub async fn session_load(app: State<'_, AppState>) -> Result<Option<Session>, AppError> {
-    Ok(app.app()?.session_load())
+    app.app()?.session_load().await
 }
 
 /// Saves the session.

@@ -1,6 +1,7 @@
 //! The command layer as the web view calls it, without a display: Tauri's mock runtime with the
 //! app's real context (so the capability must grant each command), the real built-in sandbox
-//! and a real cache in a temporary folder.
+//! and a real cache in a temporary folder; the window's close held while gradebook changes are
+//! unsent.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
@@ -10,7 +11,7 @@ use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{INVOKE_KEY, MockRuntime, mock_builder};
 use tauri::webview::InvokeRequest;
-use tauri::{Manager, WebviewWindow, WebviewWindowBuilder};
+use tauri::{Listener, Manager, WebviewWindow, WebviewWindowBuilder};
 
 fn window(data_dir: &Path) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     let app = cairn_app::with_commands(mock_builder())
@@ -326,4 +327,51 @@ fn the_gradebook_answers_through_its_commands() {
         .expect("gradebook_outbox");
     let states: Vec<&str> = audit.as_array().unwrap().iter().filter_map(|e| e["state"].as_str()).collect();
     assert_eq!(states, ["discarded", "discarded", "discarded", "sent"]);
+}
+
+/// Runs an app on `data_dir` whose window is closed as soon as it runs, staging a gradebook
+/// change first when `unsent`; what the window was told (`close-requested` payloads). The mock
+/// runtime hands window events to the run loop only, so the loop gives the close request to
+/// the app's handler as the real runtime does. A held close is answered by destroying the
+/// window, as the user's "close anyway" would.
+fn close_the_window(data_dir: &Path, unsent: bool) -> Vec<String> {
+    let app = cairn_app::with_commands(mock_builder())
+        .manage(cairn_app::closing::CloseGate::default())
+        .build(tauri::generate_context!())
+        .expect("the app builds with its real context");
+    app.manage(cairn_app::app_state(app.handle(), data_dir.to_owned()));
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
+    if unsent {
+        let form = json!({
+            "name": "Public", "baseUrl": "https://127.0.0.1:9", "tokenUrl": null, "clientId": "", "clientSecret": "",
+            "scopes": [], "dialect": "spec", "basePaths": {}, "caCert": null, "anonymous": true,
+        });
+        invoke(&window, "connection_save", json!({ "form": form, "original": null })).expect("connection_save");
+        let category = json!({ "sourcedId": "c1", "status": "active", "dateLastModified": "2026-01-01T00:00:00Z", "title": "Labs" });
+        let args = json!({ "connection": "Public", "collection": "categories", "record": category, "label": "Labs" });
+        invoke(&window, "gradebook_put", args).expect("gradebook_put");
+    }
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (listening, held) = (heard.clone(), window.clone());
+    app.listen_any(cairn_app::closing::CLOSE_REQUESTED, move |event| {
+        listening.lock().unwrap().push(event.payload().to_owned());
+        held.destroy().expect("the held window goes");
+    });
+    app.run(move |handle, event| match event {
+        tauri::RunEvent::Ready => window.close().expect("the close is asked"),
+        tauri::RunEvent::WindowEvent { label, event, .. } => {
+            let window = handle.get_webview_window(&label).expect("the window asked about");
+            cairn_app::closing::on_window_event(&window.as_ref().window(), &event);
+        }
+        _ => {}
+    });
+    heard.lock().unwrap().clone()
+}
+
+#[test]
+fn a_close_with_unsent_gradebook_changes_is_held_and_says_how_many() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(close_the_window(dir.path(), true), [r#"{"unsent":1}"#]);
+    let dir = tempfile::tempdir().unwrap();
+    assert!(close_the_window(dir.path(), false).is_empty(), "nothing unsent: the window just closes");
 }

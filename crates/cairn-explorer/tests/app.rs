@@ -1,6 +1,6 @@
 //! The app's functions without a window: first launch against the real built-in sandbox over
-//! HTTPS, the explorer's reads from the real SQLite cache, the session, and errors as the UI
-//! receives them.
+//! HTTPS, the explorer's reads from the real SQLite cache, the session (read and written on the
+//! blocking pool), and errors as the UI receives them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
@@ -120,10 +120,90 @@ async fn the_session_survives_a_restart_and_the_cache_reads_offline() {
     let report = second.start(&|_| {}).await.unwrap();
     assert!(!report.first_launch);
     assert_eq!(report.session.as_ref(), Some(&session));
-    assert_eq!(second.session_load().as_ref(), Some(&session));
+    assert_eq!(second.session_load().await.unwrap().as_ref(), Some(&session));
     let outline = second.open_framework(key(CROSSWALK)).await.unwrap();
     assert!(!outline.roots.is_empty());
     second.shutdown().await;
+}
+
+/// A session file that is a pipe, opened the other way round after a while by a thread of
+/// its own unless the test says it is done: work stuck on the test's thread then ends (and the
+/// test fails) instead of hanging it.
+#[cfg(unix)]
+struct Pipe {
+    path: std::path::PathBuf,
+    done: std::sync::mpsc::Sender<()>,
+    watchdog: std::thread::JoinHandle<()>,
+}
+
+#[cfg(unix)]
+impl Pipe {
+    /// A pipe at `path`; the watchdog writes into it (`feed`) or reads it empty.
+    fn new(path: std::path::PathBuf, feed: bool) -> Pipe {
+        let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+        assert!(made.success(), "mkfifo {}", path.display());
+        let (done, waiting) = std::sync::mpsc::channel::<()>();
+        let other = path.clone();
+        let watchdog = std::thread::spawn(move || {
+            if waiting.recv_timeout(Duration::from_secs(10)).is_ok() {
+                return;
+            }
+            let _ = match feed {
+                true => std::fs::write(&other, b"the test's thread was blocked"),
+                false => std::fs::read(&other).map(drop),
+            };
+        });
+        Pipe { path, done, watchdog }
+    }
+
+    fn finish(self) {
+        let _ = self.done.send(());
+        self.watchdog.join().unwrap();
+    }
+}
+
+#[cfg(unix)]
+fn a_session() -> Session {
+    Session {
+        framework: Some(key(CROSSWALK)),
+        selected: Some("x".to_owned()),
+        expanded: vec![vec!["a".to_owned()]],
+        history: Vec::new(),
+        history_index: 0,
+    }
+}
+
+/// The session is read on the blocking pool: its file here is a pipe that only a task of the
+/// test's one-thread runtime fills, which a read on that thread would never let run.
+#[cfg(unix)]
+#[tokio::test(flavor = "current_thread")]
+async fn the_session_is_read_on_the_blocking_pool() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path(), Arc::default());
+    let session = a_session();
+    let pipe = Pipe::new(dir.path().join("session.json"), true);
+    let json = serde_json::to_vec(&session).unwrap();
+    let fill = async { std::fs::write(&pipe.path, &json).unwrap() };
+    let (loaded, ()) = tokio::join!(app.session_load(), fill);
+    pipe.finish();
+    assert_eq!(loaded.unwrap(), Some(session), "the read waited on the test's thread");
+}
+
+/// The session is written on the blocking pool: its temporary file here is a pipe that only a
+/// task of the test's one-thread runtime reads.
+#[cfg(unix)]
+#[tokio::test(flavor = "current_thread")]
+async fn the_session_is_written_on_the_blocking_pool() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path(), Arc::default());
+    let session = a_session();
+    let pipe = Pipe::new(dir.path().join("session.json.tmp"), false);
+    let drain = async { std::fs::read(&pipe.path).unwrap_or_default() };
+    let (saved, written) = tokio::join!(app.session_save(session.clone()), drain);
+    pipe.finish();
+    saved.unwrap();
+    let written: Session = serde_json::from_slice(&written).expect("the write waited on the test's thread");
+    assert_eq!(written, session);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -138,7 +218,7 @@ async fn errors_reach_the_ui_with_a_code_and_plain_words() {
 
     // A corrupt session file is no session, never a failure to start.
     std::fs::write(dir.path().join("session.json"), b"{ not json").unwrap();
-    assert!(app.session_load().is_none());
+    assert!(app.session_load().await.unwrap().is_none());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -21,6 +21,7 @@ fn app_futures_are_send(app: &App, key: FrameworkKey) {
     assert_send(&app.open_framework(key.clone()));
     assert_send(&app.item_detail(key.clone(), String::new()));
     assert_send(&app.search(String::new(), 10, &|_| {}));
+    assert_send(&app.session_load());
     assert_send(&app.import_files(String::new(), Vec::new(), false, &|_| {}));
     assert_send(&app.export_framework_csv(key.clone(), None, PathBuf::new(), &|_| {}));
     assert_send(&app.export_rosters(String::new(), PathBuf::new(), &|_| {}));

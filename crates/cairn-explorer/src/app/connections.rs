@@ -122,7 +122,7 @@ impl App {
         self.tasks.cancel(&sync_task(&name));
         let (cache, open) = (self.cache.clone(), self.secrets.clone());
         let removed = name.clone();
-        cairn_store::cache::blocking(move || {
+        let outcome = cairn_store::cache::blocking(move || {
             let (_, settings) = match connections::load(&cache, &name) {
                 Ok(saved) => saved,
                 Err(connections::ConnectionError::NotSaved { .. }) => (String::new(), ConnectionSettings::default()),
@@ -137,7 +137,11 @@ impl App {
                 };
             connections::remove(&cache, &name, secrets.as_ref()).map(drop).map_err(AppError::from)
         })
-        .await?;
+        .await;
+        // Its unsent gradebook writes went with it (a secret left in the keyring is an error
+        // after the row's deletion).
+        self.recount_unsent().await;
+        outcome?;
         self.changed(&removed);
         Ok(())
     }
@@ -282,6 +286,8 @@ impl App {
                 Ok::<_, AppError>(rows.into_iter().map(|r| r.name).collect::<Vec<_>>())
             })
             .await?;
+        // Emptied with its connections' records: their unsent gradebook writes too.
+        self.recount_unsent().await;
         log::info!("the cache was reset ({} connections emptied)", names.len());
         for name in names {
             self.changed(&name);

@@ -107,6 +107,8 @@ pub struct App {
     write_refusals: Mutex<HashMap<String, String>>,
     /// Held while the outbox is sent: one send at a time, so that no write goes out twice.
     sending: tokio::sync::Mutex<()>,
+    /// How many gradebook writes are unsent, kept so that closing the window reads no database.
+    unsent: Arc<gradebook::UnsentTally>,
 }
 
 impl App {
@@ -115,6 +117,7 @@ impl App {
         let path = options.data_dir.join(CACHE_FILE);
         let cache = CacheHandle::open(&path)
             .map_err(|e| AppError::store(format!("cannot open the cache {}: {e}", path.display())))?;
+        let unsent = cache.read_blocking(gradebook::UnsentTally::read)?;
         Ok(App {
             data_dir: options.data_dir,
             cache,
@@ -129,6 +132,7 @@ impl App {
             secrets: connections::os_keyring(),
             write_refusals: Mutex::new(HashMap::new()),
             sending: tokio::sync::Mutex::new(()),
+            unsent: Arc::new(unsent),
         })
     }
 
@@ -148,7 +152,7 @@ impl App {
     /// with no network.
     pub async fn start(&self, progress: OnProgress<'_>) -> Result<StartReport, AppError> {
         if !self.cache.read(needs_first_launch).await? {
-            return Ok(StartReport { first_launch: false, session: session::load(&self.data_dir) });
+            return Ok(StartReport { first_launch: false, session: self.session_load().await? });
         }
         let report = self.sync_builtin(true, progress).await?;
         if report.is_cancelled() {
@@ -280,12 +284,13 @@ impl App {
         .await
     }
 
-    /// The saved session.
-    pub fn session_load(&self) -> Option<Session> {
-        session::load(&self.data_dir)
+    /// The saved session, read on the blocking pool (never on the caller's thread).
+    pub async fn session_load(&self) -> Result<Option<Session>, AppError> {
+        let dir = self.data_dir.clone();
+        cairn_store::cache::blocking(move || Ok::<_, AppError>(session::load(&dir))).await
     }
 
-    /// Saves the session.
+    /// Saves the session, written on the blocking pool.
     pub async fn session_save(&self, session: Session) -> Result<(), AppError> {
         let dir = self.data_dir.clone();
         cairn_store::cache::blocking(move || session::save(&dir, &session)).await

@@ -14,6 +14,7 @@ mod reconcile;
 mod sender;
 mod stage;
 mod types;
+mod unsent;
 mod view;
 
 use cairn_client::Client;
@@ -29,6 +30,8 @@ pub use sender::{SendOptions, send_outbox};
 pub use stage::{stage_delete, stage_post, stage_put};
 pub use types::*;
 pub use view::class_gradebook;
+
+pub(crate) use unsent::UnsentTally;
 
 use std::sync::PoisonError;
 
@@ -81,17 +84,16 @@ impl App {
     pub async fn gradebook_save_cell(&self, connection: String, edit: CellEdit) -> Result<CellSave, AppError> {
         let (today, now, new_id) = (self.today(), self.now(), self.new_uuid());
         let name = connection.clone();
-        self.cache
-            .write(move |tx| {
-                let row = connection_row(tx, &name)?;
-                let book = view::class_gradebook(tx, row.id, &name, &edit.class_id)?;
-                let (check, record) = checked_result(tx, &row, &book, &edit, &new_id, &today, &now)?;
-                let Some((record, label)) = record else { return Ok(CellSave { outbox_id: None, check }) };
-                let kind = kind_named("results").ok_or_else(|| AppError::internal("results are not a kind"))?;
-                let id = stage_put(tx, row.id, kind, &record, &label, &now)?;
-                Ok(CellSave { outbox_id: Some(id), check })
-            })
-            .await
+        self.write_outbox(move |tx| {
+            let row = connection_row(tx, &name)?;
+            let book = view::class_gradebook(tx, row.id, &name, &edit.class_id)?;
+            let (check, record) = checked_result(tx, &row, &book, &edit, &new_id, &today, &now)?;
+            let Some((record, label)) = record else { return Ok(CellSave { outbox_id: None, check }) };
+            let kind = kind_named("results").ok_or_else(|| AppError::internal("results are not a kind"))?;
+            let id = stage_put(tx, row.id, kind, &record, &label, &now)?;
+            Ok(CellSave { outbox_id: Some(id), check })
+        })
+        .await
     }
 
     /// Checks the edits of cells of one line item (new results: "fill empty cells") and, when
@@ -111,26 +113,25 @@ impl App {
         let (today, now) = (self.today(), self.now());
         let ids: Vec<String> = edits.iter().map(|_| self.new_uuid()).collect();
         let name = connection.clone();
-        self.cache
-            .write(move |tx| {
-                let row = connection_row(tx, &name)?;
-                let book = view::class_gradebook(tx, row.id, &name, &class_id)?;
-                let (mut records, mut refused) = (Vec::new(), Vec::new());
-                for (edit, new_id) in edits.iter().zip(&ids) {
-                    match checked_result(tx, &row, &book, edit, new_id, &today, &now)? {
-                        (_, Some((record, _))) => records.push(record),
-                        (check, None) => refused.push(RefusedCell { student: edit.student.clone(), check }),
-                    }
+        self.write_outbox(move |tx| {
+            let row = connection_row(tx, &name)?;
+            let book = view::class_gradebook(tx, row.id, &name, &class_id)?;
+            let (mut records, mut refused) = (Vec::new(), Vec::new());
+            for (edit, new_id) in edits.iter().zip(&ids) {
+                match checked_result(tx, &row, &book, edit, new_id, &today, &now)? {
+                    (_, Some((record, _))) => records.push(record),
+                    (check, None) => refused.push(RefusedCell { student: edit.student.clone(), check }),
                 }
-                if !refused.is_empty() {
-                    return Ok(ResultsPost { outbox_id: None, refused });
-                }
-                let bulk = bulk_named("postResultsForLineItem")
-                    .ok_or_else(|| AppError::internal("postResultsForLineItem is not a bulk POST"))?;
-                let id = stage_post(tx, row.id, bulk, &line_item, &records, &label, &now)?;
-                Ok(ResultsPost { outbox_id: Some(id), refused })
-            })
-            .await
+            }
+            if !refused.is_empty() {
+                return Ok(ResultsPost { outbox_id: None, refused });
+            }
+            let bulk = bulk_named("postResultsForLineItem")
+                .ok_or_else(|| AppError::internal("postResultsForLineItem is not a bulk POST"))?;
+            let id = stage_post(tx, row.id, bulk, &line_item, &records, &label, &now)?;
+            Ok(ResultsPost { outbox_id: Some(id), refused })
+        })
+        .await
     }
 
     /// Stores a PUT of any of the six kinds (`collection` by name: `lineItems`, ...).
@@ -145,8 +146,7 @@ impl App {
             .ok_or_else(|| AppError::new("invalid", format!("{collection} is not written from the gradebook")))?;
         let (now, name) = (self.now(), connection.clone());
         let id = self
-            .cache
-            .write(move |tx| {
+            .write_outbox(move |tx| {
                 let row = connection_row(tx, &name)?;
                 let mut record = record;
                 fill_hrefs(&mut record, &Hrefs::of(&row)?);
@@ -169,8 +169,7 @@ impl App {
             .ok_or_else(|| AppError::new("invalid", format!("{operation} is not a bulk POST the gradebook makes")))?;
         let (now, name) = (self.now(), connection.clone());
         let id = self
-            .cache
-            .write(move |tx| {
+            .write_outbox(move |tx| {
                 let row = connection_row(tx, &name)?;
                 let hrefs = Hrefs::of(&row)?;
                 let mut records = records;
@@ -193,8 +192,7 @@ impl App {
             .ok_or_else(|| AppError::new("invalid", format!("{collection} is not written from the gradebook")))?;
         let (now, name) = (self.now(), connection.clone());
         let entry = self
-            .cache
-            .write(move |tx| {
+            .write_outbox(move |tx| {
                 let cid = connection_id(tx, &name)?;
                 stage_delete(tx, cid, kind, &id, &label, &now)
             })
@@ -210,6 +208,7 @@ impl App {
         let _one_at_a_time = self.sending.lock().await;
         let client = self.write_client(&connection).await?;
         let report = send_outbox(&client, &self.cache, &connection, self.clock.clone(), SendOptions::default()).await;
+        self.recount_unsent().await;
         self.changed(&connection);
         if let Ok(SendReport { refused: Some(reason), .. }) = &report {
             log::warn!("{connection} refused gradebook writes: {reason}");
@@ -263,11 +262,38 @@ impl App {
             .collect())
     }
 
-    /// How many writes are unsent in every connection, read on the caller's thread (the window
-    /// asks before it closes).
-    pub fn gradebook_unsent_now(&self) -> Result<u64, AppError> {
-        let counts = self.cache.read_blocking(outbox::unsent_counts)?;
-        Ok(counts.iter().map(|(_, n)| n).sum())
+    /// How many writes are unsent in every connection, from memory: no database is read, so the
+    /// window asks on its own thread before it closes.
+    pub fn gradebook_unsent_total(&self) -> u64 {
+        self.unsent.total()
+    }
+
+    /// Runs `work` in a write transaction that changes the outbox, and keeps the count of unsent
+    /// writes that transaction leaves.
+    async fn write_outbox<T, F>(&self, work: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&rusqlite::Transaction<'_>) -> Result<T, AppError> + Send + 'static,
+    {
+        let tally = self.unsent.clone();
+        let (answer, counted) = self
+            .cache
+            .write(move |tx| {
+                let answer = work(tx)?;
+                Ok::<_, AppError>((answer, tally.count(tx)?))
+            })
+            .await?;
+        self.unsent.keep(counted);
+        Ok(answer)
+    }
+
+    /// Counts the unsent writes again, after the outbox changed in transactions of their own (a
+    /// send, a connection removed). A count that fails keeps the one before, which is never
+    /// lower than the truth after those changes: at worst the window asks once too often.
+    pub(crate) async fn recount_unsent(&self) {
+        if let Err(error) = self.write_outbox(|_| Ok(())).await {
+            log::warn!("the unsent gradebook writes could not be counted again: {}", error.message);
+        }
     }
 
     /// Puts a failed write back in line, with a new body when given.
@@ -275,8 +301,7 @@ impl App {
         let now = self.now();
         let body = body.map(|b| b.to_string());
         let (done, connection) = self
-            .cache
-            .write(move |tx| {
+            .write_outbox(move |tx| {
                 let done = outbox::retry(tx, id, &now, body.as_deref())?;
                 Ok::<_, AppError>((done, entry_connection(tx, id)?))
             })
@@ -291,8 +316,7 @@ impl App {
     pub async fn gradebook_discard(&self, id: i64) -> Result<bool, AppError> {
         let now = self.now();
         let (done, connection) = self
-            .cache
-            .write(move |tx| {
+            .write_outbox(move |tx| {
                 let done = outbox::discard(tx, id, &now)?;
                 Ok::<_, AppError>((done, entry_connection(tx, id)?))
             })
