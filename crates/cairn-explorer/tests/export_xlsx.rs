@@ -200,6 +200,15 @@ fn check_whole(conn: &rusqlite::Connection, source: &Source, package: &Value) ->
     let levels = outline_levels(&xml);
     assert!(xml.contains("ySplit=\"1\"") && xml.contains("state=\"frozen\""), "the header row is frozen");
     assert!(xml.contains("summaryBelow=\"0\""), "the outline's parent rows are above their children");
+    let wrapped = |n: usize| {
+        let (at, _) = xml.match_indices(&format!("<c r=\"D{n}\"")).next().unwrap();
+        xml[at..at + xml[at..].find('>').unwrap()].contains(" s=\"")
+    };
+    assert!(wrapped(2) && wrapped(items.len()), "statements carry the wrapped body style");
+    let mut styles = String::new();
+    let mut zip = zip::ZipArchive::new(Cursor::new(&bytes)).unwrap();
+    zip.by_name("xl/styles.xml").unwrap().read_to_string(&mut styles).unwrap();
+    assert!(styles.contains("wrapText=\"1\""), "text wraps");
     for (n, (row, planned)) in items[1..].iter().zip(&plan).enumerate() {
         let id = planned[0].as_str();
         assert_eq!(row[identifier], id, "row {n}");

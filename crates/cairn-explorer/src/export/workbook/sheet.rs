@@ -36,9 +36,11 @@ impl Styles {
     }
 }
 
-/// Writes the header row of `sheet` and freezes it.
+/// Writes the header row of `sheet` and freezes it; the columns below take the body's format
+/// (a cell written without one takes its column's: no format looked up per cell).
 pub(super) fn header<S: AsRef<str>>(sheet: &mut Worksheet, columns: &[S], styles: &Styles) -> Result<(), XlsxError> {
     for (col, name) in (0u16..).zip(columns) {
+        sheet.set_column_format(col, &styles.body)?;
         sheet.write_string_with_format(0, col, cut(name.as_ref()).as_ref(), &styles.header)?;
     }
     sheet.set_freeze_panes(1, 0)?;
