@@ -1,17 +1,29 @@
 // Markup from a framework is inert: statements carrying <img onerror>, <script>, <iframe>,
 // javascript: links and remote images render as text or safe HTML, never run, load or navigate;
-// LaTeX renders with KaTeX.
+// every link left is clicked, and only the safe one reaches the system browser (a stand-in
+// `xdg-open` on the app's PATH records what it is given); LaTeX renders with KaTeX.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { importPackages } from '../lib/data.mjs';
 import { itemPanelText, openFramework, select } from '../lib/explorer.mjs';
 
+// The system browser's stand-in: the opener plugin runs `xdg-open URL`, found on the PATH.
+const browserDir = mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-browser-'));
+const openedLog = path.join(browserDir, 'opened.txt');
+writeFileSync(path.join(browserDir, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$1" >> '${openedLog}'\n`, { mode: 0o755 });
+const opened = () => (existsSync(openedLog) ? readFileSync(openedLog, 'utf8').split('\n').filter(Boolean) : []);
+
 let driver;
-before(async () => { driver = await startDriver(); });
-after(async () => { await driver?.stop(); });
+before(async () => { driver = await startDriver({ PATH: `${browserDir}:${process.env.PATH}` }); });
+after(async () => {
+  await driver?.stop();
+  rmSync(browserDir, { recursive: true, force: true });
+});
 
 test('a hostile framework renders inert and LaTeX renders', async () => {
   const dataDir = freshDataDir('hostile');
@@ -40,14 +52,25 @@ test('a hostile framework renders inert and LaTeX renders', async () => {
     }
     await screenshot(browser, 'hostile-markup');
 
-    // Clicking what was a javascript: link does nothing: no script, no navigation.
-    const links = await browser.$$(`${panel} a`);
-    for (const link of links) {
-      if (/javascript link|raw one/.test(await link.getText())) await link.click();
-    }
+    // The notes' links: the Markdown one to javascript: stays text, the raw <a> lost its href,
+    // the safe one kept its. Each is clicked, and each click reaches the page.
+    const links = await browser.$$(`${panel} .markdown a`);
+    const texts = [];
+    for (const link of links) texts.push(await link.getText());
+    assert.deepEqual(texts, ['raw one', 'safe link'], 'the links left in the notes');
+    assert.match(await itemPanelText(browser), /\[javascript link\]\(javascript:/, 'the refused link shows as text');
+    await browser.execute(() => {
+      window.__cairnClicks = [];
+      document.addEventListener('click', (e) => window.__cairnClicks.push(e.target.closest('a')?.textContent ?? null), true);
+    });
+    for (const link of links) await link.click();
+    await browser.waitUntil(async () => opened().length > 0, { timeout: 10_000, timeoutMsg: 'the safe link never reached the system browser' });
     await browser.pause(300);
+    assert.deepEqual(await browser.execute(() => window.__cairnClicks), ['raw one', 'safe link'], 'the clicks the page received');
+    // Nothing ran, the window stayed where it was, and only the safe link went to the browser.
     assert.equal(await browser.execute(() => window.__cairnPwned ?? null), null);
     assert.equal(await browser.getUrl(), home);
+    assert.deepEqual(opened(), ['https://example.org/standards']);
 
     // LaTeX: inline and display math become KaTeX markup.
     await select(browser, 'LATEX.INLINE');
