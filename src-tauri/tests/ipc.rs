@@ -8,35 +8,11 @@
 use std::path::Path;
 
 use serde_json::{Value, json};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{INVOKE_KEY, MockRuntime, mock_builder};
-use tauri::webview::InvokeRequest;
+use tauri::test::{MockRuntime, mock_builder};
 use tauri::{Listener, Manager, WebviewWindow, WebviewWindowBuilder};
 
-fn window(data_dir: &Path) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let app = cairn_app::with_commands(mock_builder())
-        .build(tauri::generate_context!())
-        .expect("the app builds with its real context");
-    app.manage(cairn_app::app_state(app.handle(), data_dir.to_owned()));
-    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
-    (app, window)
-}
-
-fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    tauri::test::get_ipc_response(
-        window,
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<Value>().expect("a JSON answer"))
-}
+mod support;
+use support::{invoke, window};
 
 #[test]
 fn the_window_starts_lists_opens_and_searches_through_commands() {

@@ -8,11 +8,11 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { appBinary, cliBinary, launch, screenshot, startDriver } from '../lib/app.mjs';
+import { appBinary, cliBinary, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { currentFramework, waitForTree } from '../lib/explorer.mjs';
 import { startSecretService } from '../lib/keyring.mjs';
 
@@ -32,7 +32,18 @@ function cleanHome(name) {
 
 /** What is in the binaries' folder, to show that running them writes nothing there. */
 function binFolder() {
-  return readdirSync(path.dirname(appBinary)).filter((f) => f.startsWith('cairn')).sort();
+  return readdirSync(path.dirname(appBinary)).sort();
+}
+
+/** The titles of the frameworks the package embeds (assets/frameworks/), which the sandbox serves. */
+function bundledTitles() {
+  const folder = path.join(root, 'assets', 'frameworks');
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      const json = JSON.parse(readFileSync(path.join(folder, f), 'utf8'));
+      return (json.CFDocument ?? json.CFPackage?.CFDocument).title;
+    });
 }
 
 test('the installed binaries are the packaged release', () => {
@@ -54,6 +65,10 @@ test('the first launch of the installed app shows the demo framework', async () 
   try {
     await waitForTree(browser, 180_000);
     assert.match(await currentFramework(browser), /^Cairn Demo Mathematics/);
+    const listed = await browser.execute(() =>
+      [...document.querySelectorAll('[aria-label="Frameworks"] .fw-title')].map((e) => e.textContent),
+    );
+    for (const title of bundledTitles()) assert.ok(listed.includes(title), `${title} is not among ${listed}`);
     await screenshot(browser, 'installed-first-launch');
 
     // Settings → About: the version and the commit of the package.

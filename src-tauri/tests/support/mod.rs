@@ -1,0 +1,38 @@
+//! The mock window both IPC test files drive: Tauri's mock runtime with the app's real context
+//! (so the capability must grant each command) and the app's state on a data folder, and a call
+//! of a command as the web view makes it.
+
+use std::path::Path;
+
+use serde_json::Value;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{INVOKE_KEY, MockRuntime, mock_builder};
+use tauri::webview::InvokeRequest;
+use tauri::{Manager, WebviewWindow, WebviewWindowBuilder};
+
+/// The app on `data_dir` with its main window.
+pub fn window(data_dir: &Path) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let app = cairn_app::with_commands(mock_builder())
+        .build(tauri::generate_context!())
+        .expect("the app builds with its real context");
+    app.manage(cairn_app::app_state(app.handle(), data_dir.to_owned()));
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
+    (app, window)
+}
+
+/// `cmd` called with `args` as the web view calls it: the answer, or the error it was refused with.
+pub fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    tauri::test::get_ipc_response(
+        window,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().expect("a JSON answer"))
+}
