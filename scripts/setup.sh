@@ -15,10 +15,11 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # script(1) (bsdutils), which gives the command-line tests a terminal; WebKitGTK and GTK for the
 # app's window (Tauri 2); Xvfb and WebKitWebDriver, which the window's end-to-end tests drive;
 # xwd and netpbm, which picture the X screen where WebDriver's screenshot stops answering (a
-# window with a session bus, as the keyring's end-to-end test gives it).
+# window with a session bus, as the keyring's end-to-end test gives it); xdotool, with which the
+# end-to-end tests answer the app's native confirmations as a user would, by keyboard.
 CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring bsdutils
   libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libssl-dev libdbus-1-dev file xvfb xauth webkit2gtk-driver
-  x11-apps netpbm)
+  x11-apps netpbm xdotool)
 
 # Tools installed outside the system: Node (when the system's is missing or older than the UI's
 # build needs) and tauri-driver, cached so that fresh clones reuse them.

@@ -4,7 +4,6 @@
 fn main() {
     let commands = &[
         "app_start",
-        "sync_builtin",
         "list_frameworks",
         "open_framework",
         "tree_children",
@@ -25,6 +24,10 @@ fn main() {
         "export_rosters",
         "write_file",
         "write_workbook",
+        "choose_open",
+        "choose_save",
+        "confirm_typed_path",
+        "reveal_file",
         "relation_graph",
         "progressions",
         "rubrics",

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use cairn_explorer::app::{
     App, AppError, Children, CrosswalkReport, FetchedEnd, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree,
     ItemDetail, NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport,
-    SyncSummary, VersionDiff,
+    VersionDiff,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -37,23 +37,6 @@ pub async fn app_start(app: State<'_, AppState>, on_progress: Channel<Progress>)
             let _ = on_progress.send(progress);
         })
         .await
-}
-
-/// Syncs the built-in sandbox (starting it when it is not running), in full or incrementally,
-/// with progress; cancel it as task `sync`.
-#[tauri::command]
-pub async fn sync_builtin(
-    app: State<'_, AppState>,
-    full: bool,
-    on_progress: Channel<Progress>,
-) -> Result<SyncSummary, AppError> {
-    let report = app
-        .app()?
-        .sync_builtin(full, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await?;
-    Ok(SyncSummary::of(cairn_explorer::app::BUILTIN_CONNECTION, &report))
 }
 
 /// Every cached framework, grouped by connection.

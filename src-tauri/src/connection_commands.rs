@@ -1,9 +1,11 @@
 //! The Connections and Settings areas' commands: each a thin async adapter over
 //! [`cairn_explorer::app::App`]. The client secret arrives in a form, once, and is never
-//! answered back; a sync's progress goes through a [`Channel`].
+//! answered back; a sync's progress goes through a [`Channel`]. A CA certificate arrives as the
+//! grant of the file the user chose, and is read in Rust when the connection is saved.
 
 use cairn_explorer::app::{
-    About, AppError, AppSettings, ConnectionForm, ConnectionList, ConnectionTest, Progress, SyncStatus, SyncSummary,
+    About, App, AppError, AppSettings, ConnectionForm, ConnectionList, ConnectionTest, FileGrants, GrantAccess,
+    Progress, SyncStatus, SyncSummary,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -20,10 +22,37 @@ pub async fn connections_list(app: State<'_, AppState>) -> Result<ConnectionList
 #[tauri::command]
 pub async fn connection_save(
     app: State<'_, AppState>,
+    files: State<'_, FileGrants>,
     form: ConnectionForm,
     original: Option<String>,
 ) -> Result<(), AppError> {
-    app.app()?.connection_save(form, original).await
+    let app = app.app()?;
+    let form = certificate_chosen(app, &files, form, original.as_deref()).await?;
+    app.connection_save(form, original).await
+}
+
+/// `form` with its CA certificate as the user chose it: the grant of a file chosen in the open
+/// dialog becomes that file's path; the certificate `original` was saved with stays; anything
+/// else (a path the page made up) is refused before any file is touched.
+async fn certificate_chosen(
+    app: &App,
+    files: &FileGrants,
+    mut form: ConnectionForm,
+    original: Option<&str>,
+) -> Result<ConnectionForm, AppError> {
+    let Some(certificate) = form.ca_cert.clone().filter(|c| !c.trim().is_empty()) else { return Ok(form) };
+    if let Ok(path) = files.path(&certificate, GrantAccess::Read) {
+        form.ca_cert = Some(path.display().to_string());
+        return Ok(form);
+    }
+    let stored = match original {
+        Some(name) => app.connections().await?.connections.into_iter().find(|c| c.name == name).and_then(|c| c.ca_cert),
+        None => None,
+    };
+    match stored.as_deref() == Some(certificate.as_str()) {
+        true => Ok(form),
+        false => Err(AppError::new("invalid", "choose the CA certificate with Choose… (a typed path is not read)")),
+    }
 }
 
 /// Copies a connection, its secret copied inside the keyring.
@@ -48,10 +77,13 @@ pub async fn connection_test(app: State<'_, AppState>, name: String) -> Result<C
 #[tauri::command]
 pub async fn connection_test_form(
     app: State<'_, AppState>,
+    files: State<'_, FileGrants>,
     form: ConnectionForm,
     original: Option<String>,
 ) -> Result<ConnectionTest, AppError> {
-    app.app()?.connection_test_form(form, original).await
+    let app = app.app()?;
+    let form = certificate_chosen(app, &files, form, original.as_deref()).await?;
+    app.connection_test_form(form, original).await
 }
 
 /// Syncs a connection in full or incrementally, with progress; cancel it as task `sync:<name>`.

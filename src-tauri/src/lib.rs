@@ -7,6 +7,7 @@ pub mod closing;
 pub mod commands;
 pub mod connection_commands;
 pub mod file_commands;
+pub mod file_dialogs;
 pub mod gradebook_commands;
 pub mod main_window;
 #[cfg(target_os = "linux")]
@@ -31,11 +32,11 @@ pub use data_dir::{DATA_DIR_ENV, data_dir_argument};
 /// The event that tells the window a connection's cached data changed.
 pub const CACHE_CHANGED: &str = "cache-changed";
 
-/// Registers the app's commands on a builder (the app and its tests share this).
+/// Registers the app's commands on a builder, with the session's file grants they take (the app
+/// and its tests share this).
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder.invoke_handler(tauri::generate_handler![
+    builder.manage(cairn_explorer::app::FileGrants::default()).invoke_handler(tauri::generate_handler![
         commands::app_start,
-        commands::sync_builtin,
         commands::list_frameworks,
         commands::open_framework,
         commands::tree_children,
@@ -56,6 +57,10 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         file_commands::export_rosters,
         file_commands::write_file,
         file_commands::write_workbook,
+        file_dialogs::choose_open,
+        file_dialogs::choose_save,
+        file_dialogs::confirm_typed_path,
+        file_dialogs::reveal_file,
         commands::relation_graph,
         commands::progressions,
         commands::rubrics,
@@ -157,7 +162,10 @@ pub fn run() -> anyhow::Result<()> {
         .plugin(tauri_plugin_dialog::init())
         .plugin(main_window::geometry_plugin(explicit.as_deref()))
         .manage(closing::CloseGate::default())
-        .on_window_event(closing::on_window_event)
+        .on_window_event(|window, event| {
+            closing::on_window_event(window, event);
+            file_dialogs::on_window_event(window, event);
+        })
         .setup(move |tauri_app| {
             let state = match explicit.clone().map(Ok).unwrap_or_else(|| tauri_app.path().app_data_dir()) {
                 Ok(data_dir) => {

@@ -12,7 +12,8 @@ use tauri::test::{MockRuntime, mock_builder};
 use tauri::{Listener, Manager, WebviewWindow, WebviewWindowBuilder};
 
 mod support;
-use support::{invoke, window};
+use cairn_explorer::app::GrantAccess::{Read, Write};
+use support::{chosen, invoke, window};
 
 #[test]
 fn the_window_starts_lists_opens_and_searches_through_commands() {
@@ -37,6 +38,19 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     let detail = invoke(&window, "item_detail", json!({ "key": key, "identifier": root })).expect("item_detail");
     assert_eq!(detail["identifier"], root);
     let paths = invoke(&window, "tree_paths", json!({ "key": key, "identifier": child })).expect("tree_paths");
+    // An association's end fetched by its URI from the server it lies on (here the sandbox's).
+    let listed = invoke(&window, "connections_list", json!({})).expect("connections_list");
+    let builtin = listed["connections"].as_array().unwrap().iter().find(|c| c["name"] == "Built-in sandbox").unwrap();
+    let uri = format!("{}/ims/case/v1p1/CFItems/{}", builtin["baseUrl"].as_str().unwrap(), child.as_str().unwrap());
+    let fetched =
+        invoke(&window, "fetch_end", json!({ "connection": "Built-in sandbox", "uri": uri })).expect("fetch_end");
+    assert_eq!(
+        (fetched["identifier"].clone(), fetched["key"]["connection"].clone()),
+        (child.clone(), json!("Built-in sandbox"))
+    );
+    let elsewhere = json!({ "connection": "Built-in sandbox", "uri": "https://elsewhere.example/CFItems/x" });
+    let refused = invoke(&window, "fetch_end", elsewhere).unwrap_err();
+    assert!(refused["message"].as_str().is_some_and(|m| m.contains("does not lie on the server")), "{refused}");
     assert!(paths.as_array().is_some_and(|p| p.contains(&json!([root, child]))), "{paths}");
     let below = invoke(&window, "tree_descendants", json!({ "key": key, "node": root })).expect("tree_descendants");
     assert_eq!(below[0], children[0], "the first level below the root is its children");
@@ -61,7 +75,8 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     let grouped = invoke(&window, "grouping_tree", json!({ "key": key, "groupings": [] })).expect("grouping_tree");
     assert!(grouped["rows"].as_array().is_some_and(|rows| !rows.is_empty()));
     let svg = dir.path().join("graph.svg");
-    let written = invoke(&window, "write_file", json!({ "path": svg, "bytes": [60, 115, 118, 103, 47, 62] }))
+    let grant = chosen(&window, &svg, Write);
+    let written = invoke(&window, "write_file", json!({ "grant": grant, "bytes": [60, 115, 118, 103, 47, 62] }))
         .expect("write_file");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "<svg/>");
     assert_eq!((written["path"].clone(), written["bytes"].clone()), (json!(svg), json!(6)), "{written}");
@@ -82,7 +97,8 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     // The user imports a package file, with progress.
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
-    let args = json!({ "connection": "files", "paths": [file], "force": false, "onProgress": "__CHANNEL__:4" });
+    let grant = chosen(&window, &file, Read);
+    let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:4" });
     let imported = invoke(&window, "import_files", args).expect("import_files");
     assert_eq!(imported["connection"], "files");
     assert_eq!(imported["files"][0]["outcome"], "imported", "{imported}");
@@ -91,13 +107,15 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     // ... and exports it where the save dialog said, whole.
     let key = json!({ "connection": "files", "identifier": imported["files"][0]["document"] });
     let out = dir.path().join("framework.csv");
-    let args = json!({ "key": key, "subtree": null, "path": out, "onProgress": "__CHANNEL__:5" });
+    let grant = chosen(&window, &out, Write);
+    let args = json!({ "key": key, "subtree": null, "grant": grant, "onProgress": "__CHANNEL__:5" });
     let exported = invoke(&window, "export_framework_csv", args).expect("export_framework_csv");
     let rows = exported["rows"].as_u64().expect("rows");
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count() as u64, rows + 1);
 
     // The user syncs the built-in sandbox again: incrementally, every collection accounted for.
-    let sync = invoke(&window, "sync_builtin", json!({ "full": false, "onProgress": "__CHANNEL__:2" })).expect("sync");
+    let args = json!({ "name": "Built-in sandbox", "full": false, "onProgress": "__CHANNEL__:2" });
+    let sync = invoke(&window, "sync_connection", args).expect("sync");
     assert_eq!(sync["connection"], "Built-in sandbox");
     let collections = sync["collections"].as_array().expect("collections");
     assert!(collections.iter().all(|c| c["outcome"] != "failed"), "{sync}");
@@ -323,6 +341,19 @@ fn the_gradebook_answers_through_its_commands() {
     let cell =
         after["cells"].as_array().unwrap().iter().find(|c| c["student"] == *student && c["lineItem"] == item["id"]);
     assert_eq!(cell.map(|c| (c["score"].clone(), c["state"].clone())), Some((json!("1"), json!("server"))));
+    // A line item's new results as one bulk POST, checked cell by cell first.
+    let bulk = |score: &str| {
+        json!({ "connection": connection, "label": "bulk", "edits": [{
+            "classId": book["classId"], "lineItem": item["id"], "student": book["students"][1]["id"], "score": score,
+            "late": false, "incomplete": false, "missing": false, "inProgress": false, "extraCredit": false }] })
+    };
+    let refused = invoke(&window, "gradebook_post_results", bulk("-5")).expect("gradebook_post_results");
+    assert_eq!((refused["outboxId"].clone(), refused["refused"].as_array().map(Vec::len)), (Value::Null, Some(1)));
+    let posted = invoke(&window, "gradebook_post_results", bulk("2")).expect("gradebook_post_results");
+    assert_eq!(posted["refused"], json!([]), "{posted}");
+    let bulk_id = posted["outboxId"].clone();
+    assert!(bulk_id.as_i64().is_some(), "{posted}");
+    assert_eq!(invoke(&window, "gradebook_discard", json!({ "id": bulk_id })).expect("gradebook_discard"), true);
     let id = invoke(&window, "gradebook_new_id", json!({})).expect("gradebook_new_id");
     assert_eq!(id.as_str().map(str::len), Some(36));
     let category = json!({ "sourcedId": id, "status": "active", "dateLastModified": "2026-01-01T00:00:00Z", "title": "Projects", "weight": 0.1 });
@@ -357,14 +388,14 @@ fn the_gradebook_answers_through_its_commands() {
     let audit = invoke(&window, "gradebook_outbox", json!({ "connection": null, "unsentOnly": false }))
         .expect("gradebook_outbox");
     let states: Vec<&str> = audit.as_array().unwrap().iter().filter_map(|e| e["state"].as_str()).collect();
-    assert_eq!(states, ["discarded", "discarded", "discarded", "sent"]);
+    assert_eq!(states, ["discarded", "discarded", "discarded", "discarded", "sent"]);
 }
 
 /// Runs an app on `data_dir` whose window is closed as soon as it runs, staging a gradebook
 /// change first when `unsent`; what the window was told (`close-requested` payloads). The mock
 /// runtime hands window events to the run loop only, so the loop gives the close request to
-/// the app's handler as the real runtime does. A held close is answered by destroying the
-/// window, as the user's "close anyway" would.
+/// the app's handler as the real runtime does. A held close is answered with `close_window`, as
+/// the user's "close anyway" is.
 fn close_the_window(data_dir: &Path, unsent: bool) -> Vec<String> {
     let app = cairn_app::with_commands(mock_builder())
         .manage(cairn_app::closing::CloseGate::default())
@@ -386,7 +417,8 @@ fn close_the_window(data_dir: &Path, unsent: bool) -> Vec<String> {
     let (listening, held) = (heard.clone(), window.clone());
     app.listen_any(cairn_app::closing::CLOSE_REQUESTED, move |event| {
         listening.lock().unwrap().push(event.payload().to_owned());
-        held.destroy().expect("the held window goes");
+        // The user's "close anyway": the window closes, the changes stay in the outbox.
+        assert_eq!(invoke(&held, "close_window", json!({})), Ok(Value::Null), "close_window");
     });
     app.run(move |handle, event| match event {
         tauri::RunEvent::Ready => window.close().expect("the close is asked"),

@@ -10,7 +10,8 @@ use std::path::Path;
 use serde_json::json;
 
 mod support;
-use support::{invoke, window};
+use cairn_explorer::app::GrantAccess::{Read, Write};
+use support::{chosen, invoke, window};
 
 /// Whether `path` holds a zip (an `.xlsx` is one) of more than a few bytes.
 fn is_workbook(path: &Path) -> bool {
@@ -23,23 +24,26 @@ fn frameworks_and_tables_become_workbooks_and_types_say_what_they_mean() {
     let (_app, window) = window(dir.path());
     let file =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
-    let args = json!({ "connection": "files", "paths": [file], "force": false, "onProgress": "__CHANNEL__:1" });
+    let grant = chosen(&window, &file, Read);
+    let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:1" });
     let imported = invoke(&window, "import_files", args).expect("import_files");
     assert_eq!(imported["files"][0]["outcome"], "imported", "{imported}");
     let key = json!({ "connection": "files", "identifier": imported["files"][0]["document"] });
 
     let whole = dir.path().join("framework.xlsx");
-    let args = json!({ "key": key, "subtree": null, "path": whole, "onProgress": "__CHANNEL__:2" });
+    let args =
+        json!({ "key": key, "subtree": null, "grant": chosen(&window, &whole, Write), "onProgress": "__CHANNEL__:2" });
     let done = invoke(&window, "export_framework_xlsx", args).expect("export_framework_xlsx");
     assert_eq!(done["rows"], 65, "{done}");
     assert!(is_workbook(&whole));
     let outline = invoke(&window, "open_framework", json!({ "key": key })).expect("open_framework");
     let root = outline["roots"][0]["identifier"].clone();
     let part = dir.path().join("part.xlsx");
-    let args = json!({ "key": key, "subtree": root, "path": part, "onProgress": "__CHANNEL__:3" });
+    let part_grant = chosen(&window, &part, Write);
+    let args = json!({ "key": key, "subtree": root, "grant": part_grant, "onProgress": "__CHANNEL__:3" });
     let done = invoke(&window, "export_framework_xlsx", args).expect("a subtree");
     assert!(done["rows"].as_u64().is_some_and(|n| (1..65).contains(&n)), "{done}");
-    let args = json!({ "key": key, "subtree": "nowhere", "path": part, "onProgress": "__CHANNEL__:4" });
+    let args = json!({ "key": key, "subtree": "nowhere", "grant": part_grant, "onProgress": "__CHANNEL__:4" });
     let refused = invoke(&window, "export_framework_xlsx", args).unwrap_err();
     assert_eq!(refused["code"], "not_found", "{refused}");
     assert!(is_workbook(&part), "a failed export leaves the file as it was");
@@ -47,7 +51,8 @@ fn frameworks_and_tables_become_workbooks_and_types_say_what_they_mean() {
     let table = dir.path().join("classes.xlsx");
     let sheets =
         json!([{ "name": "Classes", "columns": ["title", "students"], "rows": [["Math 7", 24], ["Art", null]] }]);
-    let done = invoke(&window, "write_workbook", json!({ "path": table, "sheets": sheets })).expect("write_workbook");
+    let grant = chosen(&window, &table, Write);
+    let done = invoke(&window, "write_workbook", json!({ "grant": grant, "sheets": sheets })).expect("write_workbook");
     assert_eq!(done["rows"], 2);
     assert!(std::fs::read(&table).unwrap().starts_with(b"PK\x03\x04"));
 

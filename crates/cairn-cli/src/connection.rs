@@ -117,6 +117,7 @@ fn add(args: &AddArgs) -> anyhow::Result<ExitCode> {
             token_url: args.token_url.clone(),
             client_id: args.client_id.clone().unwrap_or_default(),
             ca_cert: args.ca_cert.clone(),
+            ca_cert_pem: None,
             dialect: args.dialect.clone(),
             base_paths: args
                 .base_paths

@@ -50,6 +50,7 @@ fn export_all(dir: &Path) {
         FileCheck,
         BundleRow,
         ExportDone,
+        ChosenFile,
         WorkbookSheet,
         NeighbourhoodGraph,
         GraphNode,

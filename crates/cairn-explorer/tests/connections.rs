@@ -34,6 +34,7 @@ fn settings(client_id: &str) -> ConnectionSettings {
         token_url: None,
         client_id: client_id.into(),
         ca_cert: None,
+        ca_cert_pem: None,
         dialect: "spec".into(),
         base_paths: Default::default(),
         scopes: vec!["roster-core.readonly".into(), "case.readonly".into()],
@@ -329,6 +330,7 @@ async fn test_against_the_sandbox_reports_granted_scopes_and_remove_clears_the_r
     let db = dir.path().join("cache.sqlite");
     let with_ca = |client_id: &str, scopes: &[&str]| ConnectionSettings {
         ca_cert: Some(ca_cert.clone()),
+        ca_cert_pem: None,
         scopes: scopes.iter().map(|s| s.to_string()).collect(),
         ..settings(client_id)
     };
@@ -389,4 +391,34 @@ async fn test_against_the_sandbox_reports_granted_scopes_and_remove_clears_the_r
 /// The cache at `db` as the one handle its users go through.
 fn handle(db: &std::path::Path) -> cairn_store::cache::CacheHandle {
     cairn_store::cache::CacheHandle::open(db).unwrap()
+}
+
+#[test]
+fn a_ca_certificate_is_read_when_the_connection_is_saved_and_never_quoted() {
+    let keyring = keyring();
+    let dir = tempfile::tempdir().unwrap();
+    let bound = bind("127.0.0.1:0".parse().unwrap(), true, dir.path()).unwrap();
+    let chosen = dir.path().join("chosen.pem");
+    std::fs::copy(bound.ca_cert.clone().unwrap(), &chosen).unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let with = |path: &Path| ConnectionSettings { ca_cert: Some(path.to_owned()), ..settings("a") };
+    connections::add(&handle(&db), &new("tls", &bound.base_url, with(&chosen), SECRET), &keyring).unwrap();
+
+    // The file the user chose may go: the certificate was kept when the connection was saved.
+    std::fs::remove_file(&chosen).unwrap();
+    let config = connections::client_config(&handle(&db), "tls", &keyring).unwrap();
+    assert!(config.ca_cert_pem.is_some_and(|pem| pem.starts_with(b"-----BEGIN CERTIFICATE-----")));
+    // Editing it with the same (now missing) file keeps the certificate; a new one is read.
+    let edited = new("tls", &bound.base_url, with(&chosen), SECRET);
+    connections::edit(&handle(&db), "tls", &edited, &keyring).unwrap();
+    assert!(connections::client_config(&handle(&db), "tls", &keyring).unwrap().ca_cert_pem.is_some());
+
+    // A file that is not a certificate is refused, and what it holds is never in the error.
+    let secret = dir.path().join("id_secret");
+    std::fs::write(&secret, "TOP-SECRET-KEY-MATERIAL\n").unwrap();
+    let error = connections::add(&handle(&db), &new("bad", &bound.base_url, with(&secret), SECRET), &keyring)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("not a PEM certificate") && error.contains("id_secret"), "{error}");
+    assert!(!error.contains("TOP-SECRET"), "{error}");
 }

@@ -1,7 +1,7 @@
 // Files in and out in the real window: a OneRoster bundle with bad rows opened through the Open
 // files dialog lists every warning `cairn import --json` reports, by file and line, and a click
 // shows the row; a subtree exported to a typed path is, row for row, the subtree the tree shows
-// fully expanded.
+// fully expanded. Each typed path is confirmed in the app's native dialog, as a user would.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { importPackages } from '../lib/data.mjs';
 import { openFramework, treeRows } from '../lib/explorer.mjs';
+import { answerNative } from '../lib/native.mjs';
 
 const DIRTY = path.join(root, 'tests', 'fixtures', 'oneroster', 'cairn-v1p2-dirty');
 const PACKAGE = path.join(root, 'tests', 'fixtures', 'case', 'ccss-math-asn-draft-2017.json');
@@ -70,6 +71,8 @@ test('open a bundle with bad rows, see its warnings and rows; export a subtree',
     const input = await browser.$(`${dialog} input[aria-label="Path to open"]`);
     await input.setValue(DIRTY);
     await browser.keys('Enter');
+    await answerNative('Open this file?', true);
+    await shown(browser, `${dialog} ul[aria-label="Files to open"] li`);
     await clickButton(browser, dialog, 'Import 1 file');
     const result = `${dialog} [aria-label="cairn-v1p2-dirty"]`;
     await browser.waitUntil(async () => (await browser.$(`${result} .badge`).isExisting()), {
@@ -119,6 +122,7 @@ test('open a bundle with bad rows, see its warnings and rows; export a subtree',
     const saveAs = await browser.$(`${exporter} input[aria-label="Save as"]`);
     await saveAs.setValue(out);
     await clickButton(browser, exporter, 'Export');
+    await answerNative('Save to this file?', true);
     const status = await shown(browser, `${exporter} [role="status"]`, 60_000);
     assert.match(await status.getText(), new RegExp(`Saved ${subtree.length} rows`));
     await screenshot(browser, 'files-export-subtree');

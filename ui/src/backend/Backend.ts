@@ -31,6 +31,7 @@ import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
 import type { FetchedEnd } from "../bindings/FetchedEnd";
 import type { NeighbourhoodGraph } from "../bindings/NeighbourhoodGraph";
+import type { ChosenFile } from "../bindings/ChosenFile";
 import type { BundleRow } from "../bindings/BundleRow";
 import type { ExportDone } from "../bindings/ExportDone";
 import type { FileCheck } from "../bindings/FileCheck";
@@ -55,6 +56,9 @@ import type { WriteAccess } from "../bindings/WriteAccess";
 
 /** What an open dialog asks for. */
 export type OpenChoice = "imports" | "folder" | "certificate";
+
+/** What a typed path is confirmed for. */
+export type TypedPurpose = "open" | "save";
 
 /** Every call rejects with an `AppError` (see `errors.ts`). */
 export interface Backend {
@@ -88,48 +92,54 @@ export interface Backend {
    * copy. Each file answers for itself; cancelled as task `import`. */
   importFiles(
     connection: string,
-    paths: string[],
+    grants: string[],
     force: boolean,
     onProgress?: (progress: Progress) => void,
   ): Promise<ImportSummary>;
-  /** `import_row`: the row of a bundle's file that an import warning names. */
-  importRow(path: string, file: string, line: number): Promise<BundleRow>;
-  /** `check_files`: `cairn check` of JSON files. */
-  checkFiles(paths: string[]): Promise<FileCheck[]>;
-  /** `export_framework_csv`: a framework, or the subtree under `subtree`, as CSV into `path`;
-   * cancelled as task `export`. */
+  /** `import_row`: the row of a chosen bundle's file that an import warning names. */
+  importRow(grant: string, file: string, line: number): Promise<BundleRow>;
+  /** `check_files`: `cairn check` of chosen JSON files. */
+  checkFiles(grants: string[]): Promise<FileCheck[]>;
+  /** `export_framework_csv`: a framework, or the subtree under `subtree`, as CSV into the chosen
+   * file; cancelled as task `export`. */
   exportFrameworkCsv(
     key: FrameworkKey,
     subtree: string | null,
-    path: string,
+    grant: string,
     onProgress?: (progress: Progress) => void,
   ): Promise<ExportDone>;
   /** `export_framework_xlsx`: a framework, or the subtree under `subtree`, as a workbook (.xlsx) with
-   * every level, its associations and its document into `path`; cancelled as task `export`. */
+   * every level, its associations and its document into the chosen file; cancelled as task `export`. */
   exportFrameworkXlsx(
     key: FrameworkKey,
     subtree: string | null,
-    path: string,
+    grant: string,
     onProgress?: (progress: Progress) => void,
   ): Promise<ExportDone>;
-  /** `export_framework_package`: a framework as a CASE package file into `path`. */
-  exportFrameworkPackage(key: FrameworkKey, path: string): Promise<ExportDone>;
-  /** `export_rosters`: a connection's rosters as a zipped OneRoster 1.2 CSV bundle into `path`. */
-  exportRosters(connection: string, path: string, onProgress?: (progress: Progress) => void): Promise<ExportDone>;
-  /** `write_file`: bytes the window made (a graph, a CSV) into `path`. */
-  writeFile(path: string, bytes: Uint8Array): Promise<ExportDone>;
-  /** `write_workbook`: tables the window shows (a crosswalk's pairs, a roster's classes) as a workbook (.xlsx) into `path`, one sheet each. */
-  writeWorkbook(path: string, sheets: WorkbookSheet[]): Promise<ExportDone>;
-  /** The system's open dialog: files to import, one bundle folder, or one CA certificate; `null` when closed without a choice. */
-  chooseOpen(what: OpenChoice): Promise<string[] | null>;
-  /** The system's save dialog, starting at `suggested`; `null` when closed without a choice. */
-  chooseSave(suggested: string, extension: string): Promise<string | null>;
-  /** Where a file named `name` is suggested to go (the documents folder). */
+  /** `export_framework_package`: a framework as a CASE package file into the chosen file. */
+  exportFrameworkPackage(key: FrameworkKey, grant: string): Promise<ExportDone>;
+  /** `export_rosters`: a connection's rosters as a zipped OneRoster 1.2 CSV bundle into the chosen file. */
+  exportRosters(connection: string, grant: string, onProgress?: (progress: Progress) => void): Promise<ExportDone>;
+  /** `write_file`: bytes the window made (a graph, a CSV) into the chosen file. */
+  writeFile(grant: string, bytes: Uint8Array): Promise<ExportDone>;
+  /** `write_workbook`: tables the window shows (a crosswalk's pairs, a roster's classes) as a workbook (.xlsx) into the chosen file, one sheet each. */
+  writeWorkbook(grant: string, sheets: WorkbookSheet[]): Promise<ExportDone>;
+  /** `choose_open`: the system's open dialog (shown by the backend): files to import, one bundle
+   * folder, or one CA certificate, each granted for reading; `null` when closed without a choice. */
+  chooseOpen(what: OpenChoice): Promise<ChosenFile[] | null>;
+  /** `choose_save`: the system's save dialog in the documents folder with `name` suggested, the
+   * file granted for writing; `null` when closed without a choice. */
+  chooseSave(name: string, extension: string): Promise<ChosenFile | null>;
+  /** `confirm_typed_path`: a path the user typed, granted once they confirm it in a native
+   * dialog; `null` when they do not. */
+  confirmTypedPath(path: string, purpose: TypedPurpose): Promise<ChosenFile | null>;
+  /** Where a file named `name` is suggested to go (the documents folder), for showing. */
   suggestPath(name: string): Promise<string>;
-  /** Shows a written file in the system's file manager. */
-  revealFile(path: string): Promise<void>;
-  /** Listens to files dropped on the window; returns the function that stops listening. */
-  onFilesDropped(listener: (paths: string[]) => void): () => void;
+  /** `reveal_file`: shows a chosen file in the system's file manager. */
+  revealFile(grant: string): Promise<void>;
+  /** Listens to files dropped on the window (granted for reading by the backend); returns the
+   * function that stops listening. */
+  onFilesDropped(listener: (files: ChosenFile[]) => void): () => void;
   /** `relation_graph`: the neighbourhood of `identifier`, `depth` (1–3) associations either way, at most `limit` nodes. */
   relationGraph(key: FrameworkKey, identifier: string, depth: number, limit: number): Promise<NeighbourhoodGraph>;
   /** `progressions`: the `precedes` chains through `identifier`. */

@@ -89,18 +89,18 @@ describe("the Tauri backend", () => {
   it("relays import_files' progress channel", async () => {
     mockIPC((cmd, args) => {
       expect(cmd).toBe("import_files");
-      const { connection, paths, force, onProgress } = args as {
+      const { connection, grants, force, onProgress } = args as {
         connection: string;
-        paths: string[];
+        grants: string[];
         force: boolean;
         onProgress: Channel<Progress>;
       };
-      expect([connection, paths, force]).toEqual(["files", ["/tmp/users"], false]);
+      expect([connection, grants, force]).toEqual(["files", ["read-1"], false]);
       onProgress.onmessage({ task: "import", stage: "/tmp/users", done: 1000, total: null });
       return { connection, files: [{ path: "/tmp/users", records: 1500, warnings: 0 }] };
     });
     const progress = vi.fn();
-    const summary = await createTauriBackend().importFiles("files", ["/tmp/users"], false, progress);
+    const summary = await createTauriBackend().importFiles("files", ["read-1"], false, progress);
     expect(summary.files.map((f) => f.records)).toEqual([1500]);
     expect(progress).toHaveBeenCalledWith({ task: "import", stage: "/tmp/users", done: 1000, total: null });
   });

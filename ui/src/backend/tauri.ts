@@ -1,12 +1,11 @@
 //! The real backend: each Tauri command wrapped with its argument names and result type. The
-//! only module (with `opener.ts`) that imports `@tauri-apps/*`.
+//! only module (with `opener.ts`) that imports `@tauri-apps/*`. Files are never named to a
+//! command: the dialogs run in Rust and answer grants (`ChosenFile`), which the file commands take.
 
 import { Channel, invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { documentDir, join } from "@tauri-apps/api/path";
-import { getCurrentWebview } from "@tauri-apps/api/webview";
-import { open as openDialog, save as saveDialog, type OpenDialogOptions } from "@tauri-apps/plugin-dialog";
-import { openUrl, revealItemInDir } from "@tauri-apps/plugin-opener";
+import { openUrl } from "@tauri-apps/plugin-opener";
 
 import type { About } from "../bindings/About";
 import type { AcademicCalendar } from "../bindings/AcademicCalendar";
@@ -52,26 +51,32 @@ import type { OutboxItem } from "../bindings/OutboxItem";
 import type { SendReport } from "../bindings/SendReport";
 import type { UnsentCount } from "../bindings/UnsentCount";
 import type { WriteAccess } from "../bindings/WriteAccess";
-import type { Backend, OpenChoice } from "./Backend";
+import type { ChosenFile } from "../bindings/ChosenFile";
+import type { Backend } from "./Backend";
 import { toAppError } from "./errors";
 import { isExternalUrl } from "./links";
 
-/** The open dialog's options for each thing the window asks for. */
-const OPEN_DIALOGS: Record<OpenChoice, OpenDialogOptions> = {
-  imports: {
-    multiple: true,
-    title: "Open CASE packages and OneRoster bundles",
-    filters: [{ name: "CASE packages (.json), OneRoster bundles (.zip)", extensions: ["json", "zip"] }],
-  },
-  folder: { directory: true, title: "Open a OneRoster CSV bundle folder" },
-  certificate: {
-    title: "Choose a CA certificate",
-    filters: [{ name: "PEM certificates", extensions: ["pem", "crt", "cer"] }],
-  },
-};
-
 /** The event the backend emits when a sync or import changed a connection's cached data. */
 export const CACHE_CHANGED = "cache-changed";
+/** The event the backend emits with the files dropped on the window, granted for reading. */
+export const FILES_DROPPED = "files-dropped";
+
+/** Listens to the backend's event `name`; answers the function that stops listening, which
+ * also stops a listener that had not started yet. */
+function listenTo<T>(name: string, listener: (payload: T) => void): () => void {
+  let stopped = false;
+  let unlisten: (() => void) | null = null;
+  listen<T>(name, (event) => listener(event.payload))
+    .then((stop) => {
+      if (stopped) stop();
+      else unlisten = stop;
+    })
+    .catch(() => undefined);
+  return () => {
+    stopped = true;
+    unlisten?.();
+  };
+}
 
 async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
   try {
@@ -121,36 +126,23 @@ export function createTauriBackend(): Backend {
     versionDiff: (old, next) => call<VersionDiff>("version_diff", { old, new: next }),
     groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
     associationTypes: (key) => call<AssociationTypeInfo[]>("association_types", { key }),
-    importFiles(connection, paths, force, onProgress) {
-      return call<ImportSummary>("import_files", { connection, paths, force, onProgress: progressChannel(onProgress) });
+    importFiles(connection, grants, force, onProgress) {
+      return call<ImportSummary>("import_files", { connection, grants, force, onProgress: progressChannel(onProgress) });
     },
-    importRow: (path, file, line) => call<BundleRow>("import_row", { path, file, line }),
-    checkFiles: (paths) => call<FileCheck[]>("check_files", { paths }),
-    exportFrameworkCsv: (key, subtree, path, onProgress) =>
-      call<ExportDone>("export_framework_csv", { key, subtree, path, onProgress: progressChannel(onProgress) }),
-    exportFrameworkXlsx: (key, subtree, path, onProgress) =>
-      call<ExportDone>("export_framework_xlsx", { key, subtree, path, onProgress: progressChannel(onProgress) }),
-    exportFrameworkPackage: (key, path) => call<ExportDone>("export_framework_package", { key, path }),
-    exportRosters: (connection, path, onProgress) =>
-      call<ExportDone>("export_rosters", { connection, path, onProgress: progressChannel(onProgress) }),
-    writeFile: (path, bytes) => call<ExportDone>("write_file", { path, bytes: Array.from(bytes) }),
-    writeWorkbook: (path, sheets) => call<ExportDone>("write_workbook", { path, sheets }),
-    async chooseOpen(what) {
-      try {
-        const chosen = await openDialog(OPEN_DIALOGS[what]);
-        if (chosen === null) return null;
-        return Array.isArray(chosen) ? chosen : [chosen];
-      } catch (error) {
-        throw toAppError(error);
-      }
-    },
-    async chooseSave(suggested, extension) {
-      try {
-        return await saveDialog({ defaultPath: suggested, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] });
-      } catch (error) {
-        throw toAppError(error);
-      }
-    },
+    importRow: (grant, file, line) => call<BundleRow>("import_row", { grant, file, line }),
+    checkFiles: (grants) => call<FileCheck[]>("check_files", { grants }),
+    exportFrameworkCsv: (key, subtree, grant, onProgress) =>
+      call<ExportDone>("export_framework_csv", { key, subtree, grant, onProgress: progressChannel(onProgress) }),
+    exportFrameworkXlsx: (key, subtree, grant, onProgress) =>
+      call<ExportDone>("export_framework_xlsx", { key, subtree, grant, onProgress: progressChannel(onProgress) }),
+    exportFrameworkPackage: (key, grant) => call<ExportDone>("export_framework_package", { key, grant }),
+    exportRosters: (connection, grant, onProgress) =>
+      call<ExportDone>("export_rosters", { connection, grant, onProgress: progressChannel(onProgress) }),
+    writeFile: (grant, bytes) => call<ExportDone>("write_file", { grant, bytes: Array.from(bytes) }),
+    writeWorkbook: (grant, sheets) => call<ExportDone>("write_workbook", { grant, sheets }),
+    chooseOpen: (what) => call<ChosenFile[] | null>("choose_open", { what }),
+    chooseSave: (name, extension) => call<ChosenFile | null>("choose_save", { name, extension }),
+    confirmTypedPath: (path, purpose) => call<ChosenFile | null>("confirm_typed_path", { path, purpose }),
     async suggestPath(name) {
       try {
         return await join(await documentDir(), name);
@@ -158,30 +150,10 @@ export function createTauriBackend(): Backend {
         return name;
       }
     },
-    async revealFile(path) {
-      try {
-        await revealItemInDir(path);
-      } catch (error) {
-        throw toAppError(error);
-      }
+    revealFile: async (grant) => {
+      await call<unknown>("reveal_file", { grant });
     },
-    onFilesDropped(listener) {
-      let stopped = false;
-      let unlisten: (() => void) | null = null;
-      getCurrentWebview()
-        .onDragDropEvent((event) => {
-          if (event.payload.type === "drop" && event.payload.paths.length > 0) listener(event.payload.paths);
-        })
-        .then((stop) => {
-          if (stopped) stop();
-          else unlisten = stop;
-        })
-        .catch(() => undefined);
-      return () => {
-        stopped = true;
-        unlisten?.();
-      };
-    },
+    onFilesDropped: (listener) => listenTo<ChosenFile[]>(FILES_DROPPED, listener),
     rosterSources: () => call<RosterSource[]>("roster_sources"),
     rosterLevel: (connection, scope) => call<RosterLevel>("roster_level", { connection, scope }),
     rosterCalendar: (connection) => call<AcademicCalendar>("roster_calendar", { connection }),
@@ -239,37 +211,11 @@ export function createTauriBackend(): Backend {
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },
-    onCloseRequested(listener) {
-      let stopped = false;
-      let unlisten: (() => void) | null = null;
-      listen<{ unsent: number }>("close-requested", (event) => listener(event.payload.unsent))
-        .then((stop) => {
-          if (stopped) stop();
-          else unlisten = stop;
-        })
-        .catch(() => undefined);
-      return () => {
-        stopped = true;
-        unlisten?.();
-      };
-    },
+    onCloseRequested: (listener) => listenTo<{ unsent: number }>("close-requested", (payload) => listener(payload.unsent)),
     closeWindow: async () => {
       await call<unknown>("close_window");
     },
-    onCacheChanged(listener) {
-      let stopped = false;
-      let unlisten: (() => void) | null = null;
-      listen<{ connection: string }>(CACHE_CHANGED, (event) => listener(event.payload.connection))
-        .then((stop) => {
-          if (stopped) stop();
-          else unlisten = stop;
-        })
-        .catch(() => undefined);
-      return () => {
-        stopped = true;
-        unlisten?.();
-      };
-    },
+    onCacheChanged: (listener) => listenTo<{ connection: string }>(CACHE_CHANGED, (payload) => listener(payload.connection)),
     async openExternal(url) {
       if (!isExternalUrl(url)) throw toAppError(`not a link the app opens: ${url}`);
       try {

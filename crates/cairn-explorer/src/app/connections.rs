@@ -391,6 +391,7 @@ fn new_connection(form: ConnectionForm) -> Result<NewConnection, AppError> {
         token_url: text(form.token_url),
         client_id: form.client_id.trim().to_owned(),
         ca_cert: text(form.ca_cert).map(PathBuf::from),
+        ca_cert_pem: None,
         dialect: form.dialect,
         base_paths,
         scopes: form.scopes.into_iter().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect(),

@@ -18,6 +18,7 @@ mod external;
 mod file_exports;
 mod frameworks;
 mod gradebook;
+mod grants;
 mod graph_layout;
 mod graph_view;
 mod grouping_tree;
@@ -58,6 +59,7 @@ pub use error::{AppError, ErrorDetail, StatusObject};
 pub use file_exports::{ExportDone, WorkbookSheet};
 pub use frameworks::{list_frameworks, source_kind};
 pub use gradebook::*;
+pub use grants::{ChosenFile, FileGrants, GrantAccess};
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
 pub use relation_types::*;
@@ -218,6 +220,7 @@ impl App {
             token_url: None,
             client_id: sandbox.client_id().to_owned(),
             ca_cert: Some(sandbox.ca_cert().to_owned()),
+            ca_cert_pem: None,
             dialect: "spec".to_owned(),
             base_paths: Default::default(),
             scopes: Vec::new(),

@@ -25,7 +25,7 @@ mod probe;
 mod secrets;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use cairn_client::{Client, ClientConfig, ClientError, Secret};
 use cairn_spec::{Dialect, Service};
@@ -45,9 +45,14 @@ pub struct ConnectionSettings {
     pub token_url: Option<String>,
     /// OAuth 2.0 client id.
     pub client_id: String,
-    /// A PEM certificate file to trust besides the system's roots (absolute).
+    /// The PEM certificate file to trust besides the system's roots (absolute), as chosen: read
+    /// when the connection is saved, and shown to the user.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ca_cert: Option<PathBuf>,
+    /// The certificate itself, read from `ca_cert` when the connection was saved (a connection
+    /// saved before this was kept reads its file when it connects).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ca_cert_pem: Option<String>,
     /// The dialect's name: `spec` or `1edtech`.
     pub dialect: String,
     /// Base paths of services that the server serves elsewhere than the dialect says
@@ -184,9 +189,10 @@ pub fn config_of(
         config.scope_base = base.clone();
     }
     config.dialect = dialect_of(&settings.dialect, &settings.base_paths)?;
-    if let Some(path) = &settings.ca_cert {
-        let pem = std::fs::read(path).map_err(|e| invalid(format!("cannot read {}: {e}", path.display())))?;
-        config.ca_cert_pem = Some(pem);
+    if let Some(pem) = &settings.ca_cert_pem {
+        config.ca_cert_pem = Some(pem.clone().into_bytes());
+    } else if let Some(path) = &settings.ca_cert {
+        config.ca_cert_pem = Some(read_certificate(path)?.into_bytes());
     }
     Ok(config)
 }
@@ -235,7 +241,7 @@ pub fn parse_base_path(text: &str) -> Result<(Service, String), ConnectionError>
 /// connection a sync or an import made under the same name and base URL gets the settings (its
 /// records stay); any other existing connection of that name is refused.
 pub fn add(cache: &CacheHandle, new: &NewConnection, secrets: &dyn SecretStore) -> Result<(), ConnectionError> {
-    let (settings, json) = checked(new, &new.client_secret)?;
+    let (settings, json) = checked(new, &new.client_secret, None)?;
 
     // Refused before the keyring is touched: an existing connection's secret stays as it is.
     let existing = cache.read_blocking(|conn| cache::connection(conn, &new.name))?;
@@ -267,9 +273,26 @@ pub fn add(cache: &CacheHandle, new: &NewConnection, secrets: &dyn SecretStore) 
     }
 }
 
-/// The settings of `new` checked (with `secret` standing for its secret) with the CA
-/// certificate's path made absolute, and as the cache keeps them.
-fn checked(new: &NewConnection, secret: &Secret) -> Result<(ConnectionSettings, String), ConnectionError> {
+/// The PEM certificate at `path`, read whole; an error that says what is wrong with the file
+/// without quoting it.
+fn read_certificate(path: &Path) -> Result<String, ConnectionError> {
+    let cannot = |why: String| invalid(format!("the CA certificate {}: {why}", path.display()));
+    let bytes = std::fs::read(path).map_err(|e| cannot(format!("cannot be read ({e})")))?;
+    let text = String::from_utf8(bytes).map_err(|_| cannot("is not a PEM file (not text)".into()))?;
+    if !text.contains("-----BEGIN CERTIFICATE-----") {
+        return Err(cannot("is not a PEM certificate (no BEGIN CERTIFICATE line)".into()));
+    }
+    Ok(text)
+}
+
+/// The settings of `new` checked (with `secret` standing for its secret), with the CA
+/// certificate read now from its path made absolute — or, when the file that `stored` was saved
+/// with cannot be read any more, the certificate kept — and as the cache keeps them.
+fn checked(
+    new: &NewConnection,
+    secret: &Secret,
+    stored: Option<&ConnectionSettings>,
+) -> Result<(ConnectionSettings, String), ConnectionError> {
     if new.name.trim().is_empty() {
         return Err(invalid("the name is empty".into()));
     }
@@ -283,8 +306,16 @@ fn checked(new: &NewConnection, secret: &Secret) -> Result<(ConnectionSettings, 
         return Err(invalid("the client secret is empty".into()));
     }
     let mut settings = new.settings.clone();
+    settings.ca_cert_pem = None;
     if let Some(path) = &settings.ca_cert {
-        settings.ca_cert = Some(std::path::absolute(path).map_err(|e| invalid(format!("{}: {e}", path.display())))?);
+        let path = std::path::absolute(path).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+        let kept = stored.filter(|s| s.ca_cert.as_deref() == Some(path.as_path())).and_then(|s| s.ca_cert_pem.clone());
+        settings.ca_cert_pem = Some(match (read_certificate(&path), kept) {
+            (Ok(pem), _) => pem,
+            (Err(_), Some(kept)) => kept,
+            (Err(e), None) => return Err(e),
+        });
+        settings.ca_cert = Some(path);
     }
     Client::new(config_of(&new.base_url, &settings, secret.clone())?)?;
     let json = serde_json::to_string(&settings).map_err(|e| invalid(e.to_string()))?;
@@ -313,7 +344,7 @@ pub fn edit(
             .get(&old_account)?
             .ok_or_else(|| ConnectionError::NoSecret { name: original.to_owned(), account: old_account.clone() })?,
     };
-    let (_, json) = checked(new, &secret)?;
+    let (_, json) = checked(new, &secret, settings_of(&row)?.as_ref())?;
     let id = row.id;
     let update = |tx: &rusqlite::Transaction<'_>| -> Result<(), ConnectionError> {
         if new.name != original

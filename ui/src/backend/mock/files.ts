@@ -1,7 +1,9 @@
 //! The fake backend's files in and out: imports answer from a table of known paths (a bundle
 //! with a bad row, a package kept back because the cache is newer), exports record what they
-//! were asked to write, dialogs answer what a test set.
+//! were asked to write, dialogs answer what a test set. Like the real backend it hands out
+//! grants for chosen files and refuses any other.
 
+import type { ChosenFile } from "../../bindings/ChosenFile";
 import type { ImportedFile } from "../../bindings/ImportedFile";
 import type { WorkbookSheet } from "../../bindings/WorkbookSheet";
 import type { Backend } from "../Backend";
@@ -19,6 +21,7 @@ type FileMethods = Pick<
   | "writeWorkbook"
   | "chooseOpen"
   | "chooseSave"
+  | "confirmTypedPath"
   | "suggestPath"
   | "revealFile"
   | "onFilesDropped"
@@ -30,8 +33,10 @@ type Answer = <T>(command: string, args: Record<string, unknown>, run: () => T) 
 export interface MockFiles {
   /** What the open dialog answers next. */
   openAnswer: string[] | null;
-  /** What the save dialog answers next (`undefined`: the suggested path). */
+  /** What the save dialog answers next (`undefined`: the suggested name in the documents folder). */
   saveAnswer: string | null | undefined;
+  /** Whether the user confirms a typed path. */
+  confirmTyped: boolean;
   /** Bytes written, by path. */
   written: Map<string, Uint8Array>;
   /** Workbooks written from the window's tables, by path. */
@@ -81,33 +86,50 @@ function imported(path: string, force: boolean): ImportedFile {
 
 /** The file methods, and the test's handle on them. */
 export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } {
-  const dropListeners = new Set<(paths: string[]) => void>();
+  const dropListeners = new Set<(files: ChosenFile[]) => void>();
+  const grants = new Map<string, { path: string; write: boolean }>();
+  const grant = (path: string, write: boolean): ChosenFile => {
+    const id = `${write ? "write" : "read"}-${grants.size + 1}`;
+    grants.set(id, { path, write });
+    return { grant: id, path, name: path.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? path };
+  };
+  /** The path `id` grants, as the real backend refuses a grant it did not hand out. */
+  const granted = (id: string, write: boolean): string => {
+    const known = grants.get(id);
+    if (!known || known.write !== write) throw { code: "invalid", message: "no file was chosen for this", detail: null };
+    return known.path;
+  };
   const files: MockFiles = {
     openAnswer: null,
     saveAnswer: undefined,
+    confirmTyped: true,
     written: new Map(),
     workbooks: new Map(),
-    drop: (paths) => dropListeners.forEach((listener) => listener(paths)),
+    drop: (paths) => {
+      const chosen = paths.map((path) => grant(path, false));
+      dropListeners.forEach((listener) => listener(chosen));
+    },
   };
   const done = (path: string, rows: number) => ({ path, rows, bytes: rows * 40 });
   return {
     files,
-    importFiles: (connection, paths, force, onProgress) =>
-      answer("import_files", { connection, paths, force }, () => {
+    importFiles: (connection, ids, force, onProgress) =>
+      answer("import_files", { connection, grants: ids, force }, () => {
+        const paths = ids.map((id) => granted(id, false));
         paths.forEach((path, i) => onProgress?.({ task: "import", stage: path, done: i + 1, total: paths.length }));
         return { connection, files: paths.map((path) => imported(path, force)) };
       }),
-    importRow: (path, file, line) =>
-      answer("import_row", { path, file, line }, () => ({
+    importRow: (id, file, line) =>
+      answer("import_row", { grant: id, file, line }, () => ({
         file,
         line,
         header: ["sourcedId", "givenName", "birthDate"],
         cells: ["u2", "Ann", "1999-02-30"],
       })),
-    checkFiles: (paths) =>
-      answer("check_files", { paths }, () =>
-        paths.map((path) => ({
-          path,
+    checkFiles: (ids) =>
+      answer("check_files", { grants: ids }, () =>
+        ids.map((id) => ({
+          path: granted(id, false),
           class: "CFPackage",
           counts: [["CFItems", 3] as [string, number]],
           violations: [{ file: "", line: 0, column: "$.CFItems[1].fullStatement", reason: "required and absent" }],
@@ -119,33 +141,40 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
           error: null,
         })),
       ),
-    exportFrameworkCsv: (key, subtree, path, onProgress) =>
-      answer("export_framework_csv", { key, subtree, path }, () => {
+    exportFrameworkCsv: (key, subtree, id, onProgress) =>
+      answer("export_framework_csv", { key, subtree, grant: id }, () => {
         onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
-        return done(path, subtree ? 2 : 3);
+        return done(granted(id, true), subtree ? 2 : 3);
       }),
-    exportFrameworkXlsx: (key, subtree, path, onProgress) =>
-      answer("export_framework_xlsx", { key, subtree, path }, () => {
+    exportFrameworkXlsx: (key, subtree, id, onProgress) =>
+      answer("export_framework_xlsx", { key, subtree, grant: id }, () => {
         onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
-        return done(path, subtree ? 2 : 3);
+        return done(granted(id, true), subtree ? 2 : 3);
       }),
-    exportFrameworkPackage: (key, path) => answer("export_framework_package", { key, path }, () => done(path, 7)),
-    exportRosters: (connection, path) => answer("export_rosters", { connection, path }, () => done(path, 40)),
-    writeFile: (path, bytes) =>
-      answer("write_file", { path }, () => {
+    exportFrameworkPackage: (key, id) => answer("export_framework_package", { key, grant: id }, () => done(granted(id, true), 7)),
+    exportRosters: (connection, id) => answer("export_rosters", { connection, grant: id }, () => done(granted(id, true), 40)),
+    writeFile: (id, bytes) =>
+      answer("write_file", { grant: id }, () => {
+        const path = granted(id, true);
         files.written.set(path, bytes);
         return done(path, 0);
       }),
-    writeWorkbook: (path, sheets) =>
-      answer("write_workbook", { path, sheets }, () => {
+    writeWorkbook: (id, sheets) =>
+      answer("write_workbook", { grant: id, sheets }, () => {
+        const path = granted(id, true);
         files.workbooks.set(path, sheets);
         return done(path, sheets.reduce((n, sheet) => n + sheet.rows.length, 0));
       }),
-    chooseOpen: (what) => answer("choose_open", { what }, () => files.openAnswer),
-    chooseSave: (suggested, extension) =>
-      answer("choose_save", { suggested, extension }, () => (files.saveAnswer === undefined ? suggested : files.saveAnswer)),
+    chooseOpen: (what) => answer("choose_open", { what }, () => files.openAnswer?.map((path) => grant(path, false)) ?? null),
+    chooseSave: (name, extension) =>
+      answer("choose_save", { name, extension }, () => {
+        const path = files.saveAnswer === undefined ? `/home/me/Documents/${name}` : files.saveAnswer;
+        return path === null ? null : grant(path, true);
+      }),
+    confirmTypedPath: (path, purpose) =>
+      answer("confirm_typed_path", { path, purpose }, () => (files.confirmTyped ? grant(path.trim(), purpose === "save") : null)),
     suggestPath: (name) => Promise.resolve(`/home/me/Documents/${name}`),
-    revealFile: (path) => answer("reveal_file", { path }, () => undefined),
+    revealFile: (id) => answer("reveal_file", { grant: id }, () => void granted(id, true)),
     onFilesDropped(listener) {
       dropListeners.add(listener);
       return () => dropListeners.delete(listener);

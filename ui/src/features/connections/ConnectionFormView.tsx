@@ -56,6 +56,9 @@ export function ConnectionFormView({
   const [testing, setTesting] = useState(false);
   const [showPaths, setShowPaths] = useState(() => SERVICES.some(([key]) => Boolean(editing?.basePaths[key])));
   const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // The certificate's file as shown; the form sends the grant of a newly chosen one, or the
+  // saved path (kept as it is), never a typed path.
+  const [certificate, setCertificate] = useState(() => editing?.caCert ?? "");
 
   const typed = (): ConnectionForm => ({ ...form, scopes: scopesText.split(/[\s,]+/).filter(Boolean) });
 
@@ -92,8 +95,11 @@ export function ConnectionFormView({
 
   const chooseCertificate = async () => {
     try {
-      const chosen = await backend.chooseOpen("certificate");
-      if (chosen?.[0]) set("caCert", chosen[0]);
+      const chosen = (await backend.chooseOpen("certificate"))?.[0];
+      if (chosen) {
+        set("caCert", chosen.grant);
+        setCertificate(chosen.path);
+      }
     } catch (e) {
       setError(toAppError(e));
     }
@@ -195,12 +201,23 @@ export function ConnectionFormView({
         "caCert",
         "CA certificate",
         <span className="field-row">
-          <input id="connection-caCert" value={form.caCert ?? ""} placeholder="/path/to/ca.pem (optional)" onChange={(e) => set("caCert", e.target.value)} />
+          <input id="connection-caCert" value={certificate} placeholder="None (optional)" readOnly />
           <button type="button" onClick={() => void chooseCertificate()}>
             Choose…
           </button>
+          {certificate && (
+            <button
+              type="button"
+              onClick={() => {
+                set("caCert", "");
+                setCertificate("");
+              }}
+            >
+              Remove
+            </button>
+          )}
         </span>,
-        "A PEM file to trust besides the system's roots (a test server's own certificate).",
+        "A PEM file to trust besides the system's roots (a test server's own certificate), read when you save.",
       )}
       {error && <ErrorView error={error} />}
       {test && <TestResultView test={test} />}

@@ -78,6 +78,12 @@ describe("the Connections area", () => {
     await user.click(within(form).getByRole("button", { name: "Choose…" }));
     await waitFor(() => expect(within(form).getByLabelText("CA certificate")).toHaveValue("/etc/district/ca.pem"));
     expect(backend.calls.some((c) => c.command === "choose_open" && JSON.stringify(c.args).includes("certificate"))).toBe(true);
+    // The field shows the file; it cannot be typed into (a typed path is never read).
+    expect(within(form).getByLabelText("CA certificate")).toHaveAttribute("readonly");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(backend.calls.some((c) => c.command === "connection_save")).toBe(true));
+    const saved = backend.calls.find((c) => c.command === "connection_save")?.args as { form: { caCert: string } };
+    expect(saved.form.caCert).toBe("read-1");
   });
 
   it("syncs with a bar per collection, says when each last synced, and says offline", async () => {

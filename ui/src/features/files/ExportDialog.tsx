@@ -1,11 +1,12 @@
 //! Export: a framework (whole or the selected subtree) as CSV or as a workbook (.xlsx, every
 //! level), a framework as a CASE package, a connection's rosters as a OneRoster 1.2 CSV bundle —
-//! to a path from the system's save dialog (or typed), with progress and a cancel; the file is
-//! written whole or not at all.
+//! to a file chosen in the system's save dialog (or typed and confirmed in a native dialog),
+//! with progress and a cancel; the file is written whole or not at all.
 
 import { useEffect, useState } from "react";
 
 import type { AppError } from "../../bindings/AppError";
+import type { ChosenFile } from "../../bindings/ChosenFile";
 import type { ExportDone } from "../../bindings/ExportDone";
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { Progress } from "../../bindings/Progress";
@@ -15,7 +16,7 @@ import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { type ExportKind, exportExtension, exportName, isSubtree } from "./filesModel";
+import { type ExportKind, baseName, exportExtension, exportName, isSubtree } from "./filesModel";
 
 /** What can be exported from where the user is. */
 export type ExportTarget =
@@ -43,6 +44,9 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
   const [kind, setKind] = useState<ExportKind>(kinds[0] as ExportKind);
   const [path, setPath] = useState("");
   const [edited, setEdited] = useState(false);
+  // The file chosen in the save dialog (or confirmed), while the field still shows its path.
+  const [chosen, setChosen] = useState<ChosenFile | null>(null);
+  const [written, setWritten] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [running, setRunning] = useState(false);
   const [done, setDone] = useState<ExportDone | null>(null);
@@ -63,9 +67,10 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
 
   const choose = async () => {
     try {
-      const chosen = await backend.chooseSave(path || name, exportExtension(kind));
-      if (chosen) {
-        setPath(chosen);
+      const picked = await backend.chooseSave(baseName(path) || name, exportExtension(kind));
+      if (picked) {
+        setPath(picked.path);
+        setChosen(picked);
         setEdited(true);
       }
     } catch (e) {
@@ -78,7 +83,15 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
     setDone(null);
     setProgress(null);
     try {
-      const to = path.trim();
+      // A path the dialog did not give is the user's to confirm, in a native dialog.
+      let to = chosen && chosen.path === path.trim() ? chosen.grant : null;
+      if (!to) {
+        const confirmed = await backend.confirmTypedPath(path.trim(), "save");
+        if (!confirmed) return;
+        setChosen(confirmed);
+        to = confirmed.grant;
+      }
+      setWritten(to);
       if (target.kind === "rosters") setDone(await backend.exportRosters(target.connection, to, setProgress));
       else if (kind === "package") setDone(await backend.exportFrameworkPackage(target.key, to));
       else {
@@ -162,7 +175,7 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
         <p className="export-done" role="status">
           Saved {done.rows > 0 ? `${formatCount(done.rows)} ${kind === "package" ? "records" : "rows"}` : "the file"} to{" "}
           <code>{done.path}</code>.{" "}
-          <button type="button" className="link" onClick={() => void backend.revealFile(done.path).catch(() => undefined)}>
+          <button type="button" className="link" onClick={() => written && void backend.revealFile(written).catch(() => undefined)}>
             Show in folder
           </button>
         </p>

@@ -4,28 +4,29 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
 import { useBackend } from "../../backend/context";
+import type { ChosenFile } from "../../bindings/ChosenFile";
 import { ExportDialog, type ExportTarget } from "./ExportDialog";
 import { ImportDialog } from "./ImportDialog";
 import "./files.css";
 
 interface Files {
-  /** Opens the Open files dialog, with `paths` already chosen. */
-  openImport(paths?: string[]): void;
+  /** Opens the Open files dialog, with `files` already chosen. */
+  openImport(files?: ChosenFile[]): void;
   /** Opens the Export dialog for `target`. */
   openExport(target: ExportTarget): void;
 }
 
 const FilesContext = createContext<Files | null>(null);
 
-type Open = { kind: "import"; paths: string[]; id: number } | { kind: "export"; target: ExportTarget } | null;
+type Open = { kind: "import"; files: ChosenFile[]; id: number } | { kind: "export"; target: ExportTarget } | null;
 
 /** Provides the files dialogs to everything below, and listens for Ctrl+O and dropped files. */
 export function FilesProvider({ children }: { children: ReactNode }) {
   const backend = useBackend();
   const [open, setOpen] = useState<Open>(null);
-  const openImport = useCallback((paths: string[] = []) => setOpen({ kind: "import", paths, id: Date.now() }), []);
+  const openImport = useCallback((files: ChosenFile[] = []) => setOpen({ kind: "import", files, id: Date.now() }), []);
   const openExport = useCallback((target: ExportTarget) => setOpen({ kind: "export", target }), []);
-  useEffect(() => backend.onFilesDropped((paths) => openImport(paths)), [backend, openImport]);
+  useEffect(() => backend.onFilesDropped((files) => openImport(files)), [backend, openImport]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "o") {
@@ -41,7 +42,7 @@ export function FilesProvider({ children }: { children: ReactNode }) {
   return (
     <FilesContext.Provider value={files}>
       {children}
-      {open?.kind === "import" && <ImportDialog key={open.id} initial={open.paths} onClose={close} />}
+      {open?.kind === "import" && <ImportDialog key={open.id} initial={open.files} onClose={close} />}
       {open?.kind === "export" && <ExportDialog target={open.target} onClose={close} />}
     </FilesContext.Provider>
   );

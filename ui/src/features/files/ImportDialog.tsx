@@ -1,11 +1,13 @@
 //! File → Open: CASE packages (JSON) and OneRoster CSV bundles (folders or zips) chosen in the
-//! system's dialog, dropped on the window or typed, imported under a connection with progress
-//! and a cancel, then each file's outcome and warnings.
+//! system's dialog, dropped on the window or typed (and confirmed in a native dialog), imported
+//! under a connection with progress and a cancel, then each file's outcome and warnings. Every
+//! file is a grant the backend handed out; the page never names a path to read.
 
 import { useState } from "react";
 
 import type { OpenChoice } from "../../backend/Backend";
 import type { AppError } from "../../bindings/AppError";
+import type { ChosenFile } from "../../bindings/ChosenFile";
 import type { ImportedFile } from "../../bindings/ImportedFile";
 import type { Progress } from "../../bindings/Progress";
 import { useBackend } from "../../backend/context";
@@ -13,16 +15,16 @@ import { toAppError } from "../../backend/errors";
 import { ErrorView } from "../../ui/ErrorView";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { baseName, typedPaths } from "./filesModel";
+import { typedPaths } from "./filesModel";
 import { ImportResults } from "./ImportResults";
 
 /** The connection imported files go to unless the user names another. */
 export const FILES_CONNECTION = "Files";
 
-/** The Open files dialog, starting with `initial` paths (dropped or chosen). */
-export function ImportDialog({ initial, onClose }: { initial: string[]; onClose: () => void }) {
+/** The Open files dialog, starting with `initial` files (dropped or chosen). */
+export function ImportDialog({ initial, onClose }: { initial: ChosenFile[]; onClose: () => void }) {
   const backend = useBackend();
-  const [paths, setPaths] = useState<string[]>(initial);
+  const [chosen, setChosen] = useState<ChosenFile[]>(initial);
   const [typed, setTyped] = useState("");
   const [connection, setConnection] = useState(FILES_CONNECTION);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -30,21 +32,24 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
   const [results, setResults] = useState<ImportedFile[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
 
-  const add = (more: string[]) => setPaths((now) => [...new Set([...now, ...more])]);
+  const add = (more: ChosenFile[]) =>
+    setChosen((now) => [...now, ...more.filter((file) => !now.some((known) => known.path === file.path))]);
   const choose = async (what: OpenChoice) => {
     try {
-      const chosen = await backend.chooseOpen(what);
-      if (chosen) add(chosen);
+      const picked = await backend.chooseOpen(what);
+      if (picked) add(picked);
     } catch (e) {
       setError(toAppError(e));
     }
   };
-  const run = async (which: string[], force: boolean) => {
+  const grantOf = (path: string) => chosen.find((file) => file.path === path)?.grant ?? null;
+  const run = async (which: ChosenFile[], force: boolean) => {
     setRunning(true);
     setError(null);
     setProgress(null);
     try {
-      const summary = await backend.importFiles(connection.trim(), which, force, setProgress);
+      const grants = which.map((file) => file.grant);
+      const summary = await backend.importFiles(connection.trim(), grants, force, setProgress);
       setResults((before) => {
         if (!force || !before) return summary.files;
         const again = new Map(summary.files.map((f) => [f.path, f]));
@@ -56,9 +61,18 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
       setRunning(false);
     }
   };
-  const addTyped = () => {
-    add(typedPaths(typed));
-    setTyped("");
+  // Each typed path is shown to the user in a native confirmation before anything reads it.
+  const addTyped = async () => {
+    setError(null);
+    try {
+      for (const path of typedPaths(typed)) {
+        const confirmed = await backend.confirmTypedPath(path, "open");
+        if (confirmed) add([confirmed]);
+      }
+      setTyped("");
+    } catch (e) {
+      setError(toAppError(e));
+    }
   };
 
   const footer = running ? (
@@ -70,8 +84,8 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
       <button type="button" onClick={onClose}>
         {results ? "Done" : "Close"}
       </button>
-      <button type="button" className="primary" disabled={paths.length === 0 || connection.trim() === ""} onClick={() => void run(paths, false)}>
-        {results ? "Import again" : `Import ${paths.length === 1 ? "1 file" : `${paths.length} files`}`}
+      <button type="button" className="primary" disabled={chosen.length === 0 || connection.trim() === ""} onClick={() => void run(chosen, false)}>
+        {results ? "Import again" : `Import ${chosen.length === 1 ? "1 file" : `${chosen.length} files`}`}
       </button>
     </>
   );
@@ -101,27 +115,27 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
             onKeyDown={(e) => {
               if (e.key === "Enter" && typed.trim()) {
                 e.preventDefault();
-                addTyped();
+                void addTyped();
               }
             }}
             disabled={running}
           />
-          <button type="button" onClick={addTyped} disabled={running || typed.trim() === ""}>
+          <button type="button" onClick={() => void addTyped()} disabled={running || typed.trim() === ""}>
             Add
           </button>
         </span>
       </label>
-      {paths.length > 0 ? (
+      {chosen.length > 0 ? (
         <ul className="chosen-paths" aria-label="Files to open">
-          {paths.map((path) => (
-            <li key={path}>
-              <span title={path}>{baseName(path)}</span> <span className="muted">{path}</span>
+          {chosen.map((file) => (
+            <li key={file.grant}>
+              <span title={file.path}>{file.name}</span> <span className="muted">{file.path}</span>
               <button
                 type="button"
                 className="quiet"
-                aria-label={`Remove ${baseName(path)}`}
+                aria-label={`Remove ${file.name}`}
                 disabled={running}
-                onClick={() => setPaths((now) => now.filter((p) => p !== path))}
+                onClick={() => setChosen((now) => now.filter((f) => f.grant !== file.grant))}
               >
                 ✕
               </button>
@@ -138,7 +152,14 @@ export function ImportDialog({ initial, onClose }: { initial: string[]; onClose:
       </label>
       {running && <ProgressBar progress={progress} label="Import progress" />}
       {error && <ErrorView error={error} />}
-      {results && <ImportResults files={results} busy={running} onReplace={(path) => void run([path], true)} />}
+      {results && (
+        <ImportResults
+          files={results}
+          busy={running}
+          grantOf={grantOf}
+          onReplace={(path) => void run(chosen.filter((file) => file.path === path), true)}
+        />
+      )}
     </Modal>
   );
 }

@@ -15,18 +15,27 @@ import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { baseName, copyLine, hasRow, outcomeLabel, warningPlace } from "./filesModel";
 
+/** What the results need of the dialog: the grant of each imported path, and a forced import
+ * again of a kept-back file. */
+interface ResultsProps {
+  busy: boolean;
+  grantOf: (path: string) => string | null;
+  onReplace: (path: string) => void;
+}
+
 /** The results of one import; `onReplace` imports a kept-back file again, forced. */
-export function ImportResults({ files, onReplace, busy }: { files: ImportedFile[]; onReplace: (path: string) => void; busy: boolean }) {
+export function ImportResults({ files, ...props }: { files: ImportedFile[] } & ResultsProps) {
   return (
     <ul className="import-results" aria-label="Imported files">
       {files.map((file) => (
-        <ImportedFileView key={file.path} file={file} onReplace={onReplace} busy={busy} />
+        <ImportedFileView key={file.path} file={file} {...props} />
       ))}
     </ul>
   );
 }
 
-function ImportedFileView({ file, onReplace, busy }: { file: ImportedFile; onReplace: (path: string) => void; busy: boolean }) {
+function ImportedFileView({ file, onReplace, busy, grantOf }: { file: ImportedFile } & ResultsProps) {
+  const grant = grantOf(file.path);
   const [shown, setShown] = useState<FileWarning | null>(null);
   return (
     <li className={`imported-file outcome-${file.outcome}`} aria-label={baseName(file.path)}>
@@ -37,7 +46,7 @@ function ImportedFileView({ file, onReplace, busy }: { file: ImportedFile; onRep
         </span>
         {file.outcome === "imported" && <span className="muted num">{formatCount(file.records)} records</span>}
         {file.warningCount > 0 && <span className="muted num">{formatCount(file.warningCount)} warnings</span>}
-        {!file.bundle && file.path.toLowerCase().endsWith(".json") && <CheckButton path={file.path} />}
+        {!file.bundle && grant && file.path.toLowerCase().endsWith(".json") && <CheckButton path={file.path} grant={grant} />}
       </div>
       {file.error && <ErrorView error={file.error} />}
       {file.replaced && file.outcome === "imported" && (
@@ -82,7 +91,7 @@ function ImportedFileView({ file, onReplace, busy }: { file: ImportedFile; onRep
                 <Fragment key={i}>
                 <tr aria-selected={shown === warning}>
                   <td className="num">
-                    {hasRow(warning) ? (
+                    {grant && hasRow(warning) ? (
                       <button type="button" className="link" title="Show the row" onClick={() => setShown(shown === warning ? null : warning)}>
                         {warningPlace(warning)}
                       </button>
@@ -92,10 +101,10 @@ function ImportedFileView({ file, onReplace, busy }: { file: ImportedFile; onRep
                   </td>
                   <td>{warning.reason}</td>
                 </tr>
-                {shown === warning && (
+                {grant && shown === warning && (
                   <tr className="row-view">
                     <td colSpan={2}>
-                      <RowView path={file.path} warning={warning} />
+                      <RowView grant={grant} warning={warning} />
                     </td>
                   </tr>
                 )}
@@ -115,11 +124,11 @@ function ImportedFileView({ file, onReplace, busy }: { file: ImportedFile; onRep
 }
 
 /** The row a warning names, header beside value, the warned column marked. */
-function RowView({ path, warning }: { path: string; warning: FileWarning }) {
+function RowView({ grant, warning }: { grant: string; warning: FileWarning }) {
   const backend = useBackend();
   const row = useQuery({
-    queryKey: ["files", "row", path, warning.file, warning.line],
-    queryFn: () => backend.importRow(path, warning.file, warning.line),
+    queryKey: ["files", "row", grant, warning.file, warning.line],
+    queryFn: () => backend.importRow(grant, warning.file, warning.line),
     staleTime: Infinity,
     retry: false,
   });
@@ -147,12 +156,12 @@ function RowView({ path, warning }: { path: string; warning: FileWarning }) {
 /** `cairn check` of a JSON file: what it holds and its findings by level — violations and
  * deviations listed, field notes (what servers in the field send outside the specification's
  * form) counted and folded away. */
-function CheckButton({ path }: { path: string }) {
+function CheckButton({ path, grant }: { path: string; grant: string }) {
   const backend = useBackend();
   const [open, setOpen] = useState(false);
   const checked = useQuery({
-    queryKey: ["files", "check", path],
-    queryFn: async () => (await backend.checkFiles([path]))[0] ?? null,
+    queryKey: ["files", "check", grant],
+    queryFn: async () => (await backend.checkFiles([grant]))[0] ?? null,
     enabled: open,
     staleTime: Infinity,
     retry: false,

@@ -24,7 +24,7 @@ describe("a framework as a workbook", () => {
     await user.click(within(dialog).getByRole("button", { name: "Export" }));
     expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved 2 rows to /tmp/chosen.xlsx");
     const call = backend.calls.find((c) => c.command === "export_framework_xlsx");
-    expect(call?.args).toMatchObject({ subtree: expect.any(String), path: "/tmp/chosen.xlsx" });
+    expect(call?.args).toMatchObject({ subtree: expect.any(String), grant: "write-1" });
   });
 
   it("exports the whole framework as .xlsx, with no subtree", async () => {

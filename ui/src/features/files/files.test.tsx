@@ -28,7 +28,10 @@ describe("files in and out", () => {
     await user.click(within(warnings).getByRole("button", { name: "users.csv:3 · birthDate" }));
     const shown = await within(bundle).findByRole("table", { name: "Row users.csv:3" });
     expect(shown.querySelector(".warned")).toHaveTextContent("birthDate1999-02-30");
-    expect(backend.calls.find((c) => c.command === "import_row")?.args).toEqual({ path: DIRTY_BUNDLE, file: "users.csv", line: 3 });
+    // Every file went to the backend as the grant it handed out, never as a path.
+    expect(backend.calls.find((c) => c.command === "confirm_typed_path")?.args).toEqual({ path: OLDER_PACKAGE, purpose: "open" });
+    expect(backend.calls.find((c) => c.command === "import_files")?.args).toMatchObject({ grants: ["read-1", "read-2"] });
+    expect(backend.calls.find((c) => c.command === "import_row")?.args).toEqual({ grant: "read-1", file: "users.csv", line: 3 });
 
     // The older package names both copies and waits to be told.
     const older = within(dialog).getByRole("listitem", { name: "older.json" });
@@ -50,7 +53,7 @@ describe("files in and out", () => {
     expect(within(notes).getByRole("list", { name: "Field notes" })).toHaveTextContent("$.CFItems[0].CFDocumentURI");
     await user.click(within(copies).getByRole("button", { name: "Replace the newer copy with this file" }));
     await waitFor(() => expect(within(dialog).getByRole("listitem", { name: "older.json" })).toHaveTextContent("Replaced the cached copy"));
-    expect(backend.calls.filter((c) => c.command === "import_files").at(-1)?.args).toMatchObject({ paths: [OLDER_PACKAGE], force: true });
+    expect(backend.calls.filter((c) => c.command === "import_files").at(-1)?.args).toMatchObject({ grants: ["read-2"], force: true });
 
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -71,6 +74,36 @@ describe("files in and out", () => {
     await user.click(within(dialog).getByRole("button", { name: "Export" }));
     expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved 2 rows to /tmp/chosen.csv");
     const call = backend.calls.find((c) => c.command === "export_framework_csv");
-    expect(call?.args).toMatchObject({ subtree: expect.any(String), path: "/tmp/chosen.csv" });
+    expect(call?.args).toMatchObject({ subtree: expect.any(String), grant: "write-1" });
+    // Chosen in the dialog: nothing to confirm.
+    expect(backend.calls.some((c) => c.command === "confirm_typed_path")).toBe(false);
+  });
+
+  it("reads and writes a typed path only once the user confirms it", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    backend.files.confirmTyped = false;
+    await user.keyboard("{Control>}o{/Control}");
+    const opener = await screen.findByRole("dialog", { name: "Open files" });
+    await user.type(within(opener).getByRole("textbox", { name: "Path to open" }), "/home/me/.ssh/id_rsa{Enter}");
+    await waitFor(() => expect(backend.calls.some((c) => c.command === "confirm_typed_path")).toBe(true));
+    expect(opener).toHaveTextContent("No file chosen yet.");
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: "Export…" }));
+    const exporter = await screen.findByRole("dialog");
+    const field = within(exporter).getByRole("textbox", { name: "Save as" });
+    await user.clear(field);
+    await user.type(field, "/home/me/.bashrc");
+    await user.click(within(exporter).getByRole("button", { name: "Export" }));
+    await waitFor(() => expect(backend.calls.filter((c) => c.command === "confirm_typed_path")).toHaveLength(2));
+    expect(backend.calls.filter((c) => c.command === "confirm_typed_path")[1]?.args).toEqual({ path: "/home/me/.bashrc", purpose: "save" });
+    expect(backend.calls.some((c) => c.command.startsWith("export_") || c.command === "import_files")).toBe(false);
+    expect(within(exporter).queryByRole("status")).not.toBeInTheDocument();
+
+    // Confirmed, the typed path is written.
+    backend.files.confirmTyped = true;
+    await user.click(within(exporter).getByRole("button", { name: "Export" }));
+    expect(await within(exporter).findByRole("status")).toHaveTextContent("Saved 3 rows to /home/me/.bashrc");
   });
 });
