@@ -61,10 +61,15 @@ pub async fn connection_duplicate(app: State<'_, AppState>, name: String, copy: 
     app.app()?.connection_duplicate(name, copy).await
 }
 
-/// Removes a connection, everything cached for it and its secret.
+/// Removes a connection, everything cached for it and its secret; refused (`unsent`) while it
+/// has unsent gradebook changes, unless `discard_unsent`.
 #[tauri::command]
-pub async fn connection_remove(app: State<'_, AppState>, name: String) -> Result<(), AppError> {
-    app.app()?.connection_remove(name).await
+pub async fn connection_remove(
+    app: State<'_, AppState>,
+    name: String,
+    discard_unsent: Option<bool>,
+) -> Result<(), AppError> {
+    app.app()?.connection_remove(name, discard_unsent.unwrap_or(false)).await
 }
 
 /// A token's granted scopes and each service's answer.
@@ -127,8 +132,9 @@ pub fn about(app: State<'_, AppState>) -> Result<About, AppError> {
     Ok(app.app()?.about(cairn_build_info::VERSION, cairn_build_info::COMMIT))
 }
 
-/// Empties the cache (saved connections and settings stay).
+/// Empties the cache (saved connections and settings stay); refused (`unsent`) while there are
+/// unsent gradebook changes, unless `discard_unsent`.
 #[tauri::command]
-pub async fn reset_cache(app: State<'_, AppState>) -> Result<(), AppError> {
-    app.app()?.reset_cache().await
+pub async fn reset_cache(app: State<'_, AppState>, discard_unsent: Option<bool>) -> Result<(), AppError> {
+    app.app()?.reset_cache(discard_unsent.unwrap_or(false)).await
 }

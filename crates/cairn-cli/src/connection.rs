@@ -25,8 +25,9 @@ enum ConnectionCommand {
     Add(Box<AddArgs>),
     /// List the saved connections (never their secrets).
     List(ListArgs),
-    /// Remove a connection, everything cached for it and its secret.
-    Remove(NameArgs),
+    /// Remove a connection, everything cached for it and its secret (refused while it has
+    /// unsent gradebook changes, unless --discard-unsent).
+    Remove(RemoveArgs),
     /// Fetch a token with a saved connection and print the granted scopes.
     Test(NameArgs),
 }
@@ -90,6 +91,16 @@ struct NameArgs {
     /// The cache database.
     #[arg(long)]
     db: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct RemoveArgs {
+    #[command(flatten)]
+    connection: NameArgs,
+    /// Remove it even though gradebook changes made from this computer were never sent: they
+    /// are lost.
+    #[arg(long)]
+    discard_unsent: bool,
 }
 
 /// Runs a `cairn connection` command; `test` exits with 1 when the server refuses.
@@ -225,11 +236,16 @@ fn to_json(c: &ConnectionInfo) -> serde_json::Value {
     })
 }
 
-fn remove(args: &NameArgs) -> anyhow::Result<ExitCode> {
+fn remove(args: &RemoveArgs) -> anyhow::Result<ExitCode> {
     let keyring = Keyring::os()?;
-    let had_secret = connections::remove(&open_cache(&args.db)?, &args.name, &keyring)?;
+    let unsent = match args.discard_unsent {
+        true => connections::UnsentChanges::Discard,
+        false => connections::UnsentChanges::Refuse,
+    };
+    let args_db = &args.connection;
+    let had_secret = connections::remove(&open_cache(&args_db.db)?, &args_db.name, unsent, &keyring)?;
     let secret = if had_secret { "and its secret" } else { "(no secret was stored)" };
-    println!("removed {} with its cached records {secret}", args.name);
+    println!("removed {} with its cached records {secret}", args_db.name);
     Ok(ExitCode::SUCCESS)
 }
 

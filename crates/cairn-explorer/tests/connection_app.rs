@@ -364,7 +364,7 @@ async fn edit_duplicate_rename_and_remove() {
     assert!(error.message.contains("Duplicate"), "{error:?}");
 
     // Removed: its records and its secret go.
-    app.connection_remove("c".into()).await.unwrap();
+    app.connection_remove("c".into(), false).await.unwrap();
     assert_eq!(keyring.get(&account("c")).unwrap(), None);
     assert!(app.connections().await.unwrap().connections.iter().all(|c| c.name != "c"));
     server.running.shutdown().await;
@@ -396,7 +396,7 @@ async fn settings_are_saved_in_the_cache_and_reset_empties_it() {
     app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap();
     app.sync_connection("district".into(), true, &|_| {}).await.unwrap();
     assert!(count(dir.path(), "district", Collection::Users) > 0);
-    app.reset_cache().await.unwrap();
+    app.reset_cache(false).await.unwrap();
     assert_eq!(count(dir.path(), "district", Collection::Users), 0);
     let list = app.connections().await.unwrap();
     assert_eq!(list.connections[0].secret_stored, Some(true), "the saved connection stays");

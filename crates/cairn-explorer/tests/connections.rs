@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use cairn_client::{Cancel, Client, Secret};
 use cairn_explorer::connections::{
-    self, ConnectionError, ConnectionSettings, Keyring, KeyringError, NewConnection, SecretStore,
+    self, ConnectionError, ConnectionSettings, Keyring, KeyringError, NewConnection, SecretStore, UnsentChanges,
 };
 use cairn_explorer::sync::{self, SyncOptions};
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
@@ -106,16 +106,19 @@ fn add_list_remove() {
     assert!(matches!(again, Err(ConnectionError::Exists { .. })), "{again:?}");
     assert_eq!(keyring.get(&account).unwrap().unwrap().expose(), SECRET, "the secret was not replaced");
 
-    assert!(connections::remove(&handle(&db), "district", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "district", UnsentChanges::Refuse, &keyring).unwrap());
     assert!(keyring.get(&account).unwrap().is_none(), "the keyring entry is gone");
     let names: Vec<_> = connections::list(&handle(&db), Some(&keyring)).unwrap().into_iter().map(|c| c.name).collect();
     assert_eq!(names, ["another"]);
-    assert!(matches!(connections::remove(&handle(&db), "district", &keyring), Err(ConnectionError::NotFound { .. })));
+    assert!(matches!(
+        connections::remove(&handle(&db), "district", UnsentChanges::Refuse, &keyring),
+        Err(ConnectionError::NotFound { .. })
+    ));
     assert!(matches!(
         connections::client_config(&handle(&db), "district", &keyring),
         Err(ConnectionError::NotFound { .. })
     ));
-    assert!(connections::remove(&handle(&db), "another", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "another", UnsentChanges::Refuse, &keyring).unwrap());
     assert!(connections::list(&handle(&db), Some(&keyring)).unwrap().is_empty());
 }
 
@@ -173,7 +176,7 @@ fn the_cache_never_holds_the_secret() {
     let conn = cache::open(&db).unwrap();
     let row = cache::connection(&conn, "wal").unwrap().unwrap();
     assert!(!row.settings.contains(SECRET) && row.settings.contains("wal-app"), "{}", row.settings);
-    assert!(connections::remove(&handle(&db), "wal", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "wal", UnsentChanges::Refuse, &keyring).unwrap());
 }
 
 /// A keyring that refuses every write.
@@ -209,7 +212,7 @@ fn a_failing_keyring_leaves_the_cache_as_it_was() {
 
     // A keyring that does not answer: nothing is removed.
     connections::add(&handle(&db), &new("kept", "https://kept.example", settings("a"), SECRET), &keyring).unwrap();
-    let error = connections::remove(&handle(&db), "kept", &Unreachable).unwrap_err();
+    let error = connections::remove(&handle(&db), "kept", UnsentChanges::Refuse, &Unreachable).unwrap_err();
     assert!(matches!(error, ConnectionError::Keyring(KeyringError::Failed { .. })), "{error:?}");
     assert_eq!(
         connections::list(&handle(&db), Some(&keyring)).unwrap()[0].secret_stored,
@@ -219,14 +222,14 @@ fn a_failing_keyring_leaves_the_cache_as_it_was() {
     // A keyring that answers but fails to delete: the connection is gone (its deletion was
     // committed first), and the error names the account whose secret is left.
     let account = connections::account("kept", "https://kept.example");
-    let error = connections::remove(&handle(&db), "kept", &Locked).unwrap_err();
+    let error = connections::remove(&handle(&db), "kept", UnsentChanges::Refuse, &Locked).unwrap_err();
     assert!(matches!(&error, ConnectionError::SecretLeft { account: left, .. } if *left == account), "{error:?}");
     assert!(connections::list(&handle(&db), Some(&keyring)).unwrap().is_empty());
     assert!(keyring.contains(&account).unwrap(), "the secret a failed delete left");
     // Adding the connection again overwrites that secret; removing it deletes it.
     connections::add(&handle(&db), &new("kept", "https://kept.example", settings("a"), "x-new-secret"), &keyring)
         .unwrap();
-    assert!(connections::remove(&handle(&db), "kept", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "kept", UnsentChanges::Refuse, &keyring).unwrap());
     assert!(!keyring.contains(&account).unwrap());
 }
 
@@ -379,7 +382,7 @@ async fn test_against_the_sandbox_reports_granted_scopes_and_remove_clears_the_r
     };
     assert!(journal(&conn) > 0);
     drop(conn);
-    assert!(connections::remove(&handle(&db), "core", &keyring).unwrap());
+    assert!(connections::remove(&handle(&db), "core", UnsentChanges::Refuse, &keyring).unwrap());
     let conn = cache::open(&db).unwrap();
     assert_eq!(total(&conn), 0);
     assert_eq!(fts(&conn), 0, "no search entry is left behind");

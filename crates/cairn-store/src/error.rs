@@ -27,6 +27,13 @@ pub enum StoreError {
         /// Where the new data comes from.
         given: String,
     },
+    /// Removing a connection (or emptying the cache) would delete gradebook changes the server
+    /// has not received; nothing was removed.
+    #[error("{}", unsent_message(connections))]
+    UnsentChanges {
+        /// Each connection holding unsent changes, with how many.
+        connections: Vec<(String, u64)>,
+    },
     /// The cache's folder could not be created.
     #[error("cannot create the folder {path}: {source}")]
     Folder {
@@ -49,4 +56,15 @@ pub enum StoreError {
         /// Why.
         source: rusqlite::Error,
     },
+}
+
+/// "3 unsent gradebook changes would be lost (2 to "district", 1 to "sis"): …".
+fn unsent_message(connections: &[(String, u64)]) -> String {
+    let total: u64 = connections.iter().map(|(_, n)| n).sum();
+    let each: Vec<String> = connections.iter().map(|(name, n)| format!("{n} to {name:?}")).collect();
+    let changes = if total == 1 { "change" } else { "changes" };
+    format!(
+        "{total} unsent gradebook {changes} would be lost ({}): send them, or discard them in the gradebook's outbox, first — or confirm that they may be discarded",
+        each.join(", ")
+    )
 }

@@ -186,8 +186,10 @@ export interface Backend {
   connectionSave(form: ConnectionForm, original: string | null): Promise<void>;
   /** `connection_duplicate`: a copy of `name` as `copy`, its secret copied inside the keyring. */
   connectionDuplicate(name: string, copy: string): Promise<void>;
-  /** `connection_remove`: the connection, its cached data and its secret. */
-  connectionRemove(name: string): Promise<void>;
+  /** `connection_remove`: the connection, its cached data and its secret. Refused with code
+   * `unsent` (how many, in the message) while it has unsent gradebook changes, unless
+   * `discardUnsent`: the user confirmed they may be lost. */
+  connectionRemove(name: string, discardUnsent?: boolean): Promise<void>;
   /** `connection_test`: a token's granted scopes and each service's answer. */
   connectionTest(name: string): Promise<ConnectionTest>;
   /** `connection_test_form`: the form as typed, tested before saving (an empty secret while editing `original` uses its stored one). */
@@ -200,8 +202,9 @@ export interface Backend {
   settingsLoad(): Promise<AppSettings>;
   /** `settings_save`. */
   settingsSave(settings: AppSettings): Promise<void>;
-  /** `reset_cache`: empties the cache; saved connections and settings stay. */
-  resetCache(): Promise<void>;
+  /** `reset_cache`: empties the cache; saved connections and settings stay. Refused with code
+   * `unsent` while any gradebook change is unsent, unless `discardUnsent`. */
+  resetCache(discardUnsent?: boolean): Promise<void>;
   /** `about`: this build's release and commit, and the data folder. */
   about(): Promise<About>;
   /** `gradebook_class`: a class's gradebook, unsent writes laid over what the server holds. */

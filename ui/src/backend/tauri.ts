@@ -173,8 +173,8 @@ export function createTauriBackend(): Backend {
     connectionDuplicate: async (name, copy) => {
       await call<unknown>("connection_duplicate", { name, copy });
     },
-    connectionRemove: async (name) => {
-      await call<unknown>("connection_remove", { name });
+    connectionRemove: async (name, discardUnsent = false) => {
+      await call<unknown>("connection_remove", { name, discardUnsent });
     },
     connectionTest: (name) => call<ConnectionTest>("connection_test", { name }),
     connectionTestForm: (form, original) => call<ConnectionTest>("connection_test_form", { form, original }),
@@ -189,8 +189,8 @@ export function createTauriBackend(): Backend {
       await call<unknown>("settings_save", { settings });
     },
     about: () => call<About>("about"),
-    resetCache: async () => {
-      await call<unknown>("reset_cache");
+    resetCache: async (discardUnsent = false) => {
+      await call<unknown>("reset_cache", { discardUnsent });
     },
     gradebookClass: (connection, classId) => call<ClassGradebook>("gradebook_class", { connection, classId }),
     gradebookAccess: (connection) => call<WriteAccess>("gradebook_access", { connection }),

@@ -7,7 +7,7 @@ import type { ErrorDetail } from "./ErrorDetail";
 export type AppError = { 
 /**
  * A stable name: `not_found`, `offline`, `server`, `store`, `cancelled`, `invalid`,
- * `internal`.
+ * `unsent` (removing would lose unsent gradebook changes), `internal`.
  */
 code: string, 
 /**

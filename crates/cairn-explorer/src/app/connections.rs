@@ -117,8 +117,10 @@ impl App {
         Ok(())
     }
 
-    /// Removes the connection `name`, everything cached for it and its secret.
-    pub async fn connection_remove(&self, name: String) -> Result<(), AppError> {
+    /// Removes the connection `name`, everything cached for it and its secret. Its unsent
+    /// gradebook changes refuse it (code `unsent`, saying how many; nothing removed) unless
+    /// `discard_unsent`: the user confirmed they may be lost.
+    pub async fn connection_remove(&self, name: String, discard_unsent: bool) -> Result<(), AppError> {
         self.tasks.cancel(&sync_task(&name));
         let (cache, open) = (self.cache.clone(), self.secrets.clone());
         let removed = name.clone();
@@ -135,11 +137,13 @@ impl App {
                     true => Arc::new(NoSecrets),
                     false => open().map_err(connections::ConnectionError::Keyring)?,
                 };
-            connections::remove(&cache, &name, secrets.as_ref()).map(drop).map_err(AppError::from)
+            connections::remove(&cache, &name, unsent_choice(discard_unsent), secrets.as_ref())
+                .map(drop)
+                .map_err(AppError::from)
         })
         .await;
-        // Its unsent gradebook writes went with it (a secret left in the keyring is an error
-        // after the row's deletion).
+        // Its outbox went with it when it was removed (a secret left in the keyring is an
+        // error after the row's deletion).
         self.recount_unsent().await;
         outcome?;
         self.changed(&removed);
@@ -270,15 +274,20 @@ impl App {
         Ok(())
     }
 
-    /// Empties the cache: every record, search entry and journal line of every connection; the
-    /// saved connections (and their secrets) and the settings stay; imports go.
-    pub async fn reset_cache(&self) -> Result<(), AppError> {
+    /// Empties the cache: every record, search entry, journal line and outbox row of every
+    /// connection; the saved connections (and their secrets) and the settings stay; imports go.
+    /// Unsent gradebook changes refuse it (code `unsent`, saying how many and to which
+    /// connections; nothing emptied) unless `discard_unsent`.
+    pub async fn reset_cache(&self, discard_unsent: bool) -> Result<(), AppError> {
         let names = self
             .cache
-            .write(|tx| {
+            .write(move |tx| {
+                if !discard_unsent {
+                    cairn_store::cache::refuse_unsent(tx, None)?;
+                }
                 let rows = cairn_store::cache::connections(tx)?;
                 for row in &rows {
-                    cairn_store::cache::remove_connection(tx, &row.name)?;
+                    cairn_store::cache::remove_connection(tx, &row.name, connections::UnsentChanges::Discard)?;
                     if row.settings != cairn_store::cache::NO_SETTINGS {
                         cairn_store::cache::save_connection(tx, &row.name, &row.base_url, &row.settings)?;
                     }
@@ -286,13 +295,21 @@ impl App {
                 Ok::<_, AppError>(rows.into_iter().map(|r| r.name).collect::<Vec<_>>())
             })
             .await?;
-        // Emptied with its connections' records: their unsent gradebook writes too.
+        // Emptied with its connections' records: their outbox too (only when discarding was asked).
         self.recount_unsent().await;
         log::info!("the cache was reset ({} connections emptied)", names.len());
         for name in names {
             self.changed(&name);
         }
         Ok(())
+    }
+}
+
+/// The store's word for the window's choice about unsent changes.
+fn unsent_choice(discard_unsent: bool) -> connections::UnsentChanges {
+    match discard_unsent {
+        true => connections::UnsentChanges::Discard,
+        false => connections::UnsentChanges::Refuse,
     }
 }
 

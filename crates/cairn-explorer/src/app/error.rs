@@ -32,7 +32,7 @@ pub struct ErrorDetail {
 #[error("{message}")]
 pub struct AppError {
     /// A stable name: `not_found`, `offline`, `server`, `store`, `cancelled`, `invalid`,
-    /// `internal`.
+    /// `unsent` (removing would lose unsent gradebook changes), `internal`.
     pub code: String,
     /// What happened, in plain words.
     pub message: String,
@@ -143,6 +143,8 @@ impl From<cairn_store::StoreError> for AppError {
     fn from(error: cairn_store::StoreError) -> AppError {
         match error {
             cairn_store::StoreError::Worker(_) => AppError::internal(error.to_string()),
+            // Not a failure: the window asks whether they may be discarded.
+            cairn_store::StoreError::UnsentChanges { .. } => AppError::new("unsent", error.to_string()),
             _ => AppError::store(format!("the cache failed: {error}")),
         }
     }

@@ -30,6 +30,7 @@ use std::path::{Path, PathBuf};
 use cairn_client::{Client, ClientConfig, ClientError, Secret};
 use cairn_spec::{Dialect, Service};
 use cairn_store::StoreError;
+pub use cairn_store::cache::UnsentChanges;
 use cairn_store::cache::{self, CacheHandle, ConnectionRow, NO_SETTINGS};
 use serde::{Deserialize, Serialize};
 
@@ -434,17 +435,24 @@ pub fn list(cache: &CacheHandle, secrets: Option<&dyn SecretStore>) -> Result<Ve
 }
 
 /// Removes the connection called `name`: its settings, every record, link, search entry and
-/// journal line cached for it, and its secret. Returns whether the secret was in the keyring.
-/// A keyring that does not answer leaves everything as it was; one that fails after the
-/// cache's commit is [`ConnectionError::SecretLeft`].
-pub fn remove(cache: &CacheHandle, name: &str, secrets: &dyn SecretStore) -> Result<bool, ConnectionError> {
+/// journal line cached for it, its outbox, and its secret. Returns whether the secret was in
+/// the keyring. Unsent gradebook changes refuse it (`StoreError::UnsentChanges`, nothing
+/// removed) unless `unsent` is [`UnsentChanges::Discard`]. A keyring that does not answer
+/// leaves everything as it was; one that fails after the cache's commit is
+/// [`ConnectionError::SecretLeft`].
+pub fn remove(
+    cache: &CacheHandle,
+    name: &str,
+    unsent: UnsentChanges,
+    secrets: &dyn SecretStore,
+) -> Result<bool, ConnectionError> {
     let row = cache
         .read_blocking(|conn| cache::connection(conn, name))?
         .ok_or_else(|| ConnectionError::NotFound { name: name.to_owned() })?;
     let account = account(&row.name, &row.base_url);
     // The keyring must answer before anything is deleted.
     secrets.contains(&account)?;
-    let removed = cache.write_blocking(|tx| cache::remove_connection(tx, name))?;
+    let removed = cache.write_blocking(|tx| cache::remove_connection(tx, name, unsent))?;
     if !removed {
         return Err(ConnectionError::NotFound { name: name.to_owned() });
     }

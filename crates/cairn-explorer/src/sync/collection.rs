@@ -1,9 +1,8 @@
 //! One collection: its pages streamed from the server as text ([`RawPage`], every record's
 //! JSON as sent) through a bounded channel to a stager on a blocking thread, and swapped into
-//! the cache by a `CollectionWriter` in one IMMEDIATE transaction with its journal line: begun
-//! while the read goes on once reading the rest should take no longer than writing it all, or
-//! after the read (see [`swap`]). A stager that lags holds the read back without blocking an
-//! async worker.
+//! the cache by a `CollectionWriter` in one IMMEDIATE transaction with its journal line, begun
+//! once the read completed (see [`swap`]). A stager that lags holds the read back without
+//! blocking an async worker.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -14,12 +13,12 @@ use cairn_spec::Collection;
 use cairn_spec::operations::Operation;
 use cairn_store::StoreError;
 use cairn_store::cache::{self, JournalEntry, Outcome, WriteMode};
-use tokio::sync::{SemaphorePermit, mpsc, oneshot};
+use tokio::sync::{SemaphorePermit, mpsc};
 
 use super::clock::earlier;
 use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
-use super::swap::{self, StageError, SwapError, repeated_note};
+use super::swap::{self, SwapError, repeated_note};
 use super::{Ctx, outcome_of};
 use crate::failure::Failure;
 
@@ -147,11 +146,11 @@ pub(crate) async fn sync(
     }
 }
 
-/// Reads every page and swaps the collection in with one IMMEDIATE transaction together with
-/// its journal line, begun while the read goes on when that pays (see [`swap`]); the records
-/// written, how many came again, and the deviations tolerated. `None`: not modified (304).
-/// The `place` to read is given back once the last page came (the swap-in may wait for the
-/// writer without it).
+/// Reads every page, staged outside the cache as it comes, then swaps the collection in with
+/// one IMMEDIATE transaction together with its journal line, begun only once the read
+/// completed (see [`swap`]); the records written, how many came again, and the deviations
+/// tolerated. `None`: not modified (304). The `place` to read is given back once the last page
+/// came (the swap-in may wait for the writer without it).
 #[allow(clippy::too_many_arguments)] // each is one fact of the read
 async fn read(
     ctx: &Ctx<'_>,
@@ -177,50 +176,23 @@ async fn read(
         attempt.message.clone(),
     );
     let (sender, pages) = mpsc::channel::<RawPage>(PAGES_BUFFERED);
-    let (go, asked) = oneshot::channel();
-    let (ready_to, ready) = std::sync::mpsc::channel();
-    let (end_to, end) = std::sync::mpsc::channel();
     // The stager, on a blocking thread. Its failure drops `pages`, which ends the read.
-    let progress = Arc::clone(seen);
-    let handover = swap::Handover { go, ready, write_rate: ctx.options.write_rate };
-    let stager = tokio::task::spawn_blocking(move || swap::stage(collection, pages, &progress, handover));
-    let reading = async {
-        let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
-        drop((sender, place));
-        // A writer already at work learns how the read ended (nobody listens otherwise).
-        let end = match &fetched {
-            Ok(Conditional::Changed { validators, .. }) => Some(ended(ctx, seen, validators)),
-            _ => None,
-        };
-        let _ = end_to.send(end);
-        fetched
-    };
-    // The writer, begun while the read goes on once the stager asks for it.
-    let early_entry = entry.clone();
-    let writing = async move {
-        asked.await.ok()?;
-        Some(ctx.cache.write(move |tx, id| swap::stream_in(tx, id, mode, ready_to, end, early_entry)).await)
-    };
-    let (fetched, streamed) = tokio::join!(reading, writing);
+    let stager = tokio::task::spawn_blocking(move || swap::stage(collection, pages));
+    let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
+    drop((sender, place));
     let staged = stager.await.map_err(|e| Stop::Write(StoreError::Worker(e.to_string())))?;
-    let (swapped, deviations) = match (fetched, staged, streamed) {
-        // A writer or stager that failed made the read fail: its own error says why.
-        (_, _, Some(Err(SwapError::Store(e)))) | (_, Err(StageError::Store(e)), _) => return Err(Stop::Write(e)),
-        (Err(e), _, _) => return Err(Stop::Client(e)),
-        (Ok(Conditional::NotModified), _, _) => return Ok(None),
-        (Ok(_), staged, Some(swapped)) => (swapped, staged.map(|staged| staged.deviations).unwrap_or_default()),
-        // Read whole before the writer was asked for: swapped in now.
-        (Ok(Conditional::Changed { validators, .. }), Ok(swap::Staged { whole: Some(whole), deviations }), None) => {
-            let end = Some(ended(ctx, seen, &validators));
-            let swapped = ctx.cache.write(move |tx, id| swap::swap_in(tx, id, whole, [], || end, mode, entry)).await;
-            (swapped, deviations)
-        }
-        (Ok(_), _, None) => return Err(Stop::Write(StoreError::Worker("the cache's writer stopped".into()))),
+    let (validators, swap::Staged { whole, deviations }) = match (fetched, staged) {
+        // A stager that failed made the read fail: its own error says why.
+        (_, Err(e)) => return Err(Stop::Write(e)),
+        (Err(e), _) => return Err(Stop::Client(e)),
+        (Ok(Conditional::NotModified), _) => return Ok(None),
+        (Ok(Conditional::Changed { validators, .. }), Ok(staged)) => (validators, staged),
     };
-    match swapped {
+    // Every row in hand: only now is the writer asked for.
+    let fetched = ended(ctx, seen, &validators);
+    match ctx.cache.write(move |tx, id| swap::swap_in(tx, id, whole, fetched, mode, entry)).await {
         Ok((records, repeated)) => Ok(Some((records, repeated, deviations))),
         Err(SwapError::Store(e)) => Err(Stop::Write(e)),
-        Err(SwapError::NotRead) => Err(Stop::Write(StoreError::Worker("the read ended unfinished".into()))),
         Err(SwapError::Inconsistent { records, repeated, total }) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \
              collection stays as it was",

@@ -10,11 +10,10 @@
 //! - Pages stream as text from [`Client::collect_raw_pages`] through a bounded channel to a
 //!   stager, each record kept exactly as the server sent it; no collection is held in memory
 //!   whole. The stager stages pages outside the cache (a
-//!   [`StagedCollection`](cairn_store::cache::StagedCollection), no lock held) until reading the
-//!   rest should take no longer than writing it all ([`SyncOptions::write_rate`]); then the
-//!   swap-in's IMMEDIATE transaction begins and takes the staged pages and the rest as it comes
-//!   (see `swap.rs`). Other writers (an import, a saved connection) so wait about as long as
-//!   the write takes, and the writer does not idle while a large collection is read.
+//!   [`StagedCollection`](cairn_store::cache::StagedCollection), no lock held); once the read
+//!   completed, the swap-in's IMMEDIATE transaction begins with every row in hand (see
+//!   `swap.rs`). No write transaction is open across a network read: other writers (an import,
+//!   a gradebook save, the outbox) wait at most for one swap-in.
 //! - Incremental: a collection with a complete sync in the journal is read with
 //!   `filter=dateLastModified>'<start of that sync>'` and merged; a server that refuses the
 //!   filter (HTTP 400) gets a full read instead. Records deleted outright on the server (rather
@@ -72,11 +71,6 @@ const READS_AT_ONCE: usize = 2;
 /// (servers that serve fewer per page are followed at their own size).
 pub const DEFAULT_PAGE_SIZE: u32 = 1000;
 
-/// Records per second the cache's writer is taken to write by default: a little under its
-/// pace on the district demo's large collections (70,000 to 130,000 on a 2-core machine), so
-/// that a slower writer still begins in time; a faster one waits on the read a little.
-pub const DEFAULT_WRITE_RATE: f64 = 60_000.0;
-
 /// What to sync and how.
 #[derive(Clone)]
 pub struct SyncOptions {
@@ -92,17 +86,13 @@ pub struct SyncOptions {
     pub prune: bool,
     /// Records per page requested.
     pub page_size: u32,
-    /// Records per second the cache's writer is taken to write: a collection's write begins
-    /// while it is still read once reading the rest should take no longer than writing it all
-    /// at this pace (see [`DEFAULT_WRITE_RATE`]).
-    pub write_rate: f64,
     /// Where the time of the journal and of the incremental filter comes from.
     pub clock: Arc<dyn Clock>,
 }
 
 impl Default for SyncOptions {
-    /// Every service, every framework, incremental, pages of [`DEFAULT_PAGE_SIZE`], a writer
-    /// taken to write [`DEFAULT_WRITE_RATE`] records a second, the system clock.
+    /// Every service, every framework, incremental, pages of [`DEFAULT_PAGE_SIZE`], the system
+    /// clock.
     fn default() -> Self {
         SyncOptions {
             services: Service::ALL.to_vec(),
@@ -110,7 +100,6 @@ impl Default for SyncOptions {
             incremental: true,
             prune: false,
             page_size: DEFAULT_PAGE_SIZE,
-            write_rate: DEFAULT_WRITE_RATE,
             clock: Arc::new(SystemClock),
         }
     }
@@ -124,7 +113,6 @@ impl fmt::Debug for SyncOptions {
             .field("incremental", &self.incremental)
             .field("prune", &self.prune)
             .field("page_size", &self.page_size)
-            .field("write_rate", &self.write_rate)
             .finish_non_exhaustive()
     }
 }

@@ -1,6 +1,7 @@
 //! The count of unsent writes the window reads when it closes: kept in memory (no database
 //! read), counted from the cache when the app opens and again with every change — a cell
-//! saved, a PUT, a send, a refusal, a retry, a discard, a connection removed.
+//! saved, a PUT, a send, a refusal, a retry, a discard, a connection removed; and unsent
+//! writes are never lost to a removal or a reset the user did not confirm.
 
 use cairn_explorer::app::CellEdit;
 use cairn_spec::Dialect;
@@ -89,8 +90,22 @@ async fn the_count_of_unsent_writes_follows_every_change_and_starts_from_the_cac
     let app2 = app(dir.path());
     assert_eq!(app2.gradebook_unsent_total(), 2);
 
-    // The connection removed, its writes with it.
-    app2.connection_remove(NAME.into()).await.unwrap();
+    // Neither removing the connection nor emptying the cache loses them unasked: refused with
+    // how many and where, nothing removed.
+    let refused = app2.connection_remove(NAME.into(), false).await.unwrap_err();
+    assert_eq!(refused.code, "unsent", "{refused:?}");
+    assert!(refused.message.starts_with("2 unsent gradebook changes would be lost (2 to \"district\")"), "{refused:?}");
+    let refused = app2.reset_cache(false).await.unwrap_err();
+    assert_eq!(refused.code, "unsent", "{refused:?}");
+    assert_eq!(app2.gradebook_unsent_total(), 2);
+    assert_eq!(app2.gradebook_outbox(Some(NAME.into()), true).await.unwrap().len(), 2, "every unsent write stays");
+    assert!(app2.connections().await.unwrap().connections.iter().any(|c| c.name == NAME));
+
+    // Confirmed: the cache emptied with them (the saved connection stays), then removed.
+    app2.reset_cache(true).await.unwrap();
+    assert_eq!(app2.gradebook_unsent_total(), 0);
+    assert!(app2.connections().await.unwrap().connections.iter().any(|c| c.name == NAME));
+    app2.connection_remove(NAME.into(), false).await.unwrap();
     assert_eq!(app2.gradebook_unsent_total(), 0);
     served.stop().await;
 }

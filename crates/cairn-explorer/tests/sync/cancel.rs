@@ -4,26 +4,14 @@ use std::time::{Duration, Instant};
 
 use cairn_client::Cancel;
 use cairn_explorer::progress::Progress;
-use cairn_explorer::sync::{DEFAULT_WRITE_RATE, SyncOptions, SyncOutcome};
+use cairn_explorer::sync::{SyncOptions, SyncOutcome};
 use cairn_spec::Dialect;
 
 use crate::harness::{Harness, digest, journal, run, run_with};
 
+/// Cancels a full sync after the second page of users.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_sync_leaves_the_previous_data() {
-    cancel_a_sync(DEFAULT_WRITE_RATE).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sync_cancelled_while_its_writes_stream_in_leaves_the_previous_data() {
-    // A writer taken to write one record a second: each collection's write begins after its
-    // first page, and the cancel finds users half written.
-    cancel_a_sync(1.0).await;
-}
-
-/// Cancels a full sync after the second page of users, its writer taken to write
-/// `write_rate` records a second.
-async fn cancel_a_sync(write_rate: f64) {
     let h = Harness::start(Dialect::spec(), None).await;
     let client = h.client();
     let db = h.db("cache.sqlite");
@@ -34,7 +22,7 @@ async fn cancel_a_sync(write_rate: f64) {
     // A full sync (each collection replaced inside its transaction), cancelled after the
     // second page of users.
     let cancel = Cancel::new();
-    let options = SyncOptions { page_size: 10, write_rate, ..h.options(false) };
+    let options = SyncOptions { page_size: 10, ..h.options(false) };
     let progress = |p: Progress| {
         if p.stage == "users" && p.done >= 20 {
             cancel.cancel();

@@ -221,15 +221,13 @@ async fn a_lying_content_encoding_fails_its_collection_clearly_and_keeps_the_pre
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_read_that_fails_after_its_write_began_keeps_the_previous_data() {
+async fn a_read_that_fails_after_some_pages_keeps_the_previous_data() {
     let Fake { behaviour, client, dir: _dir, db } = Fake::start().await;
-    // A writer taken to write one record a second: each collection's write begins after its
-    // first page, while the rest is still read.
+    // Pages of 5: the first pages are staged before the read fails.
     let options = SyncOptions {
         services: vec![Service::Rostering],
         page_size: 5,
         incremental: false,
-        write_rate: 1.0,
         clock: SetClock::new(),
         ..SyncOptions::default()
     };
@@ -238,14 +236,14 @@ async fn a_read_that_fails_after_its_write_began_keeps_the_previous_data() {
     assert_eq!(counts(&db)[&Collection::Enrollments], 12);
     let before = digest(&db)["enrollments"];
 
-    // Enrollments now fail on their second page, after their write began.
+    // Enrollments now fail on their second page, the first one staged.
     behaviour.generation.store(2, Ordering::SeqCst);
     behaviour.broken.store(true, Ordering::SeqCst);
     let second = run(&client, &db, &options).await;
     let enrollments = second.get("enrollments").unwrap();
     assert_eq!(enrollments.outcome, SyncOutcome::Failed, "{second:#?}");
     assert!(enrollments.message.as_deref().unwrap().contains("500"), "it says what failed: {enrollments:?}");
-    assert_eq!(digest(&db)["enrollments"], before, "the write rolled back: the previous enrollments stand");
+    assert_eq!(digest(&db)["enrollments"], before, "nothing written: the previous enrollments stand");
     assert_eq!(second.get("users").unwrap().outcome, SyncOutcome::Complete, "the others go on");
     let conn = cairn_store::cache::open(&db).unwrap();
     let user: String = conn.query_row("SELECT json FROM users WHERE id = 'users-00'", [], |r| r.get(0)).unwrap();

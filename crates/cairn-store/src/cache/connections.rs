@@ -1,5 +1,6 @@
 //! Saved connections: a name, a base URL and the settings as JSON (never a secret: the caller
-//! keeps those in the OS keyring), and removing a connection with everything cached for it.
+//! keeps those in the OS keyring), and removing a connection with everything cached for it —
+//! never its unsent gradebook changes unless the caller says they may go.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -80,12 +81,40 @@ pub fn connection_name(conn: &Connection, id: i64) -> Result<Option<String>, Sto
     Ok(statement.query_row([id], |r| r.get(0)).optional()?)
 }
 
-/// Deletes the connection called `name` with its records, links, search entries and journal;
-/// returns whether it existed. Run it in a transaction to make it all or nothing.
-pub fn remove_connection(conn: &Connection, name: &str) -> Result<bool, StoreError> {
+/// What removing a connection does with its gradebook changes that have not reached the
+/// server (pending, sending or failed outbox rows, which go with the connection).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnsentChanges {
+    /// Refuse to remove a connection that has any: [`StoreError::UnsentChanges`] says how many
+    /// and where.
+    Refuse,
+    /// The user confirmed they may be lost.
+    Discard,
+}
+
+/// [`StoreError::UnsentChanges`] when any connection (or only the one called `name`) has
+/// gradebook changes the server has not received.
+pub fn refuse_unsent(conn: &Connection, name: Option<&str>) -> Result<(), StoreError> {
+    let connections: Vec<(String, u64)> = super::outbox::unsent_counts(conn)?
+        .into_iter()
+        .filter(|(n, count)| *count > 0 && name.is_none_or(|name| n == name))
+        .collect();
+    match connections.is_empty() {
+        true => Ok(()),
+        false => Err(StoreError::UnsentChanges { connections }),
+    }
+}
+
+/// Deletes the connection called `name` with its records, links, search entries, journal and
+/// outbox; returns whether it existed. With [`UnsentChanges::Refuse`] a connection holding
+/// unsent gradebook changes stays as it was. Run it in a transaction to make it all or nothing.
+pub fn remove_connection(conn: &Connection, name: &str, unsent: UnsentChanges) -> Result<bool, StoreError> {
     let Some(ConnectionRow { id, .. }) = connection(conn, name)? else {
         return Ok(false);
     };
+    if unsent == UnsentChanges::Refuse {
+        refuse_unsent(conn, Some(name))?;
+    }
     // The full-text tables are contentless: no foreign key reaches them.
     for spec in TABLES.iter().filter(|spec| !spec.search.is_empty()) {
         let t = spec.table;
@@ -94,7 +123,7 @@ pub fn remove_connection(conn: &Connection, name: &str) -> Result<bool, StoreErr
         ))?
         .execute([id])?;
     }
-    // Records, link tables and the journal go by ON DELETE CASCADE.
+    // Records, link tables, the journal and the outbox go by ON DELETE CASCADE.
     conn.prepare_cached("DELETE FROM connections WHERE id = ?1")?.execute([id])?;
     Ok(true)
 }

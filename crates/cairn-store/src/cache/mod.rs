@@ -27,8 +27,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 pub use app_settings::{app_setting, save_app_setting};
 pub use connections::{
-    ConnectionRow, NO_SETTINGS, connection, connection_name, connections, record_count, remove_connection,
-    save_connection, update_connection,
+    ConnectionRow, NO_SETTINGS, UnsentChanges, connection, connection_name, connections, record_count, refuse_unsent,
+    remove_connection, save_connection, update_connection,
 };
 pub use documents::{CachedDocument, cached_document, cached_documents, mark_listed, remove_documents};
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};

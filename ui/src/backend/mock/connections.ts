@@ -8,6 +8,7 @@ import type { AppSettings } from "../../bindings/AppSettings";
 import type { CollectionState } from "../../bindings/CollectionState";
 import type { ConnectionTest } from "../../bindings/ConnectionTest";
 import type { ConnectionView } from "../../bindings/ConnectionView";
+import type { OutboxItem } from "../../bindings/OutboxItem";
 import type { SyncSummary } from "../../bindings/SyncSummary";
 import type { Backend } from "../Backend";
 
@@ -61,10 +62,33 @@ export interface ConnectionOptions {
   progressDelay?: number;
   /** Whether the server is unreachable (the sync and test answer `offline`). */
   offline?: () => boolean;
+  /** The gradebook's outbox, whose unsent writes a removal or a reset refuses to lose. */
+  outbox?: OutboxItem[];
+}
+
+/** The backend's refusal to lose unsent gradebook changes unasked. */
+function unsentRefusal(counts: Map<string, number>): AppError {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const each = [...counts].map(([name, n]) => `${n} to "${name}"`).join(", ");
+  return {
+    code: "unsent",
+    message: `${total} unsent gradebook ${total === 1 ? "change" : "changes"} would be lost (${each}): send them, or discard them in the gradebook's outbox, first — or confirm that they may be discarded`,
+    detail: null,
+  };
 }
 
 /** The methods, over `cancelled`: the tasks the fake's `cancel` was asked to stop. */
 export function connectionMethods(answer: Answer, cancelled: Set<string>, options: ConnectionOptions = {}): ConnectionMethods {
+  const outbox = options.outbox ?? [];
+  /** Refuses (unless `discard`) to lose unsent writes to `only` (every connection when null), else drops them. */
+  const loseUnsent = (only: string | null, discard: boolean) => {
+    const counts = new Map<string, number>();
+    for (const i of outbox) {
+      if ((only === null || i.connection === only) && ["pending", "sending", "failed"].includes(i.state)) counts.set(i.connection, (counts.get(i.connection) ?? 0) + 1);
+    }
+    if (counts.size > 0 && !discard) throw unsentRefusal(counts);
+    for (let at = outbox.length - 1; at >= 0; at--) if (only === null || outbox[at]?.connection === only) outbox.splice(at, 1);
+  };
   const builtin: ConnectionView = {
     name: "Built-in sandbox",
     baseUrl: "https://127.0.0.1:4433",
@@ -182,8 +206,9 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         connections.set(copy, { ...found, name: copy });
         secrets.set(copy, secrets.get(name) ?? "");
       }),
-    connectionRemove: (name) =>
-      answer("connection_remove", { name }, () => {
+    connectionRemove: (name, discardUnsent = false) =>
+      answer("connection_remove", { name, discardUnsent }, () => {
+        loseUnsent(name, discardUnsent);
         connections.delete(name);
         secrets.delete(name);
         journal.delete(name);
@@ -242,8 +267,9 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         if (next.pageSize < 1 || next.pageSize > 10000) throw invalid(`the page size must be between 1 and 10000 (it is ${next.pageSize})`);
         settings = { ...next };
       }),
-    resetCache: () =>
-      answer("reset_cache", {}, () => {
+    resetCache: (discardUnsent = false) =>
+      answer("reset_cache", { discardUnsent }, () => {
+        loseUnsent(null, discardUnsent);
         journal.clear();
       }),
     about: () => answer("about", {}, (): About => ({ version: "0.2.0", commit: "0123456789ab", dataFolder: "/home/teacher/.local/share/org.cairn.explorer" })),

@@ -82,12 +82,11 @@ function cell(student: string, lineItem: string, score: string | null, extra: Pa
 }
 
 /** The gradebook commands over an in-memory class. */
-export function gradebookMethods(answer: Answer, emit: (connection: string) => void): GradebookMethods {
+export function gradebookMethods(answer: Answer, emit: (connection: string) => void, outbox: OutboxItem[] = []): GradebookMethods {
   const server = new Map<string, GradebookCell>();
   for (const c of [cell("s1", "l1", "18"), cell("s2", "l1", "15", { late: true, comment: "Handed in on Monday" }), cell("s1", "l2", "12")]) {
     server.set(`${c.student}|${c.lineItem}`, c);
   }
-  const outbox: OutboxItem[] = [];
   let next = 1;
   const now = () => "2025-10-01T10:00:00.000Z";
   const store = (connection: string, method: string, operation: string, collection: string, recordId: string, label: string, body: unknown) => {

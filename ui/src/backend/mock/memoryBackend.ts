@@ -9,6 +9,7 @@ import type { Crumb } from "../../bindings/Crumb";
 import type { FrameworkGroup } from "../../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { ItemDetail } from "../../bindings/ItemDetail";
+import type { OutboxItem } from "../../bindings/OutboxItem";
 import type { SearchHit } from "../../bindings/SearchHit";
 import type { Segment } from "../../bindings/Segment";
 import type { Session } from "../../bindings/Session";
@@ -174,6 +175,8 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   const cancelledTasks = new Set<string>();
   let offline = false;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  /** The gradebook's outbox, shared with the connections' removal and the cache's reset. */
+  const outbox: OutboxItem[] = [];
 
   async function answer<T>(command: string, args: Record<string, unknown>, run: () => T | Promise<T>): Promise<T> {
     calls.push({ command, args });
@@ -242,15 +245,19 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
     ...fileMethods(answer),
-    ...connectionMethods(answer, cancelledTasks, { progressDelay: options.progressDelay, offline: () => offline }),
+    ...connectionMethods(answer, cancelledTasks, { progressDelay: options.progressDelay, offline: () => offline, outbox }),
     onCloseRequested(listener: (unsent: number) => void) {
       closeListeners.add(listener);
       return () => closeListeners.delete(listener);
     },
     closeWindow: () => answer("close_window", {}, () => undefined),
-    ...gradebookMethods(answer, (connection) => {
-      for (const listener of listeners) listener(connection);
-    }),
+    ...gradebookMethods(
+      answer,
+      (connection) => {
+        for (const listener of listeners) listener(connection);
+      },
+      outbox,
+    ),
     calls,
     saved,
     opened,

@@ -159,9 +159,9 @@ function ConnectionPage({
       await backend.connectionDuplicate(connection.name, copy);
       onCopied(copy);
     });
-  const remove = () =>
+  const remove = (discardUnsent = false) =>
     act(async () => {
-      await backend.connectionRemove(connection.name);
+      await backend.connectionRemove(connection.name, discardUnsent);
       runs.forget(connection.name);
       await queryClient.invalidateQueries({ queryKey: connectionKeys.list() });
       onGone();
@@ -214,10 +214,23 @@ function ConnectionPage({
           <p>
             Remove “{connection.name}”, every record cached for it{connection.saved && !builtIn ? " and its secret in the OS keyring" : ""}?
           </p>
-          <button type="button" className="danger" onClick={() => void remove()}>
-            Remove
-          </button>
-          <button type="button" onClick={() => setConfirmRemove(false)}>
+          {error?.code === "unsent" ? (
+            // Refused: the error below says how many unsent changes would go; only now may they.
+            <button type="button" className="danger" onClick={() => void remove(true)}>
+              Discard the unsent changes and remove
+            </button>
+          ) : (
+            <button type="button" className="danger" onClick={() => void remove()}>
+              Remove
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={() => {
+              setConfirmRemove(false);
+              setError(null);
+            }}
+          >
             Keep it
           </button>
         </div>

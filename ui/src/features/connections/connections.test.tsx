@@ -1,6 +1,7 @@
 //! The Connections and Settings areas over the fake backend: add with a wrong secret and see
 //! invalid_client, correct it and see the scopes and each service; the secret never comes
-//! back; sync with progress and cancel; offline in the status bar; Ctrl+R, Ctrl+, and F1; the
+//! back; sync with progress and cancel; removing and resetting keep unsent gradebook changes
+//! until the user discards them; offline in the status bar; Ctrl+R, Ctrl+, and F1; the
 //! theme setting.
 
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -134,6 +135,43 @@ describe("the Connections area", () => {
     await user.click(screen.getByRole("button", { name: "Remove" }));
     await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(screen.queryByRole("option", { name: /District \(copy\)/ })).toBeNull());
+  });
+
+  it("never removes a connection's unsent gradebook changes unless told to discard them", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await openConnections(user);
+    await addConnection(user, MOCK_SECRET);
+    await backend.gradebookPut("District", "categories", { sourcedId: "k9", title: "Projects" }, "Projects");
+
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+    const confirm = screen.getByRole("alertdialog", { name: "Remove the connection" });
+    await user.click(within(confirm).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText(/1 unsent gradebook change would be lost \(1 to "District"\)/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "District" })).toBeInTheDocument();
+    expect(await backend.gradebookUnsent()).toEqual([{ connection: "District", count: 1 }]);
+
+    await user.click(within(confirm).getByRole("button", { name: "Discard the unsent changes and remove" }));
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "District" })).toBeNull());
+    const removals = backend.calls.filter((c) => c.command === "connection_remove");
+    expect(removals.map((c) => c.args.discardUnsent)).toEqual([false, true]);
+    expect(await backend.gradebookUnsent()).toEqual([]);
+  });
+
+  it("empties the cache only once unsent gradebook changes may be discarded", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await backend.gradebookPut("Built-in sandbox", "categories", { sourcedId: "k9", title: "Projects" }, "Projects");
+    fireEvent.keyDown(window, { key: ",", ctrlKey: true });
+    await user.click(await screen.findByRole("button", { name: "Reset the cache…" }));
+    const confirm = screen.getByRole("alertdialog", { name: "Reset the cache?" });
+    await user.click(within(confirm).getByRole("button", { name: "Empty the cache" }));
+    expect(await screen.findByText(/1 unsent gradebook change would be lost/)).toBeInTheDocument();
+    expect(screen.queryByText("The cache is empty. Sync a connection to fill it again.")).toBeNull();
+    await user.click(within(confirm).getByRole("button", { name: "Discard the unsent changes and empty the cache" }));
+    expect(await screen.findByText("The cache is empty. Sync a connection to fill it again.")).toBeInTheDocument();
+    expect(backend.calls.filter((c) => c.command === "reset_cache").map((c) => c.args.discardUnsent)).toEqual([false, true]);
+    expect(await backend.gradebookUnsent()).toEqual([]);
   });
 });
 

@@ -140,10 +140,10 @@ function ResetCache() {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [done, setDone] = useState(false);
-  const reset = async () => {
+  const reset = async (discardUnsent = false) => {
     setError(null);
     try {
-      await backend.resetCache();
+      await backend.resetCache(discardUnsent);
       setAsking(false);
       setDone(true);
       await queryClient.invalidateQueries();
@@ -158,10 +158,23 @@ function ResetCache() {
       {asking ? (
         <div role="alertdialog" aria-label="Reset the cache?" className="confirm">
           <p>Empty the cache now? Syncing brings the data back.</p>
-          <button type="button" className="danger" onClick={() => void reset()}>
-            Empty the cache
-          </button>
-          <button type="button" onClick={() => setAsking(false)}>
+          {error?.code === "unsent" ? (
+            // Refused: the error below says how many unsent changes would go; only now may they.
+            <button type="button" className="danger" onClick={() => void reset(true)}>
+              Discard the unsent changes and empty the cache
+            </button>
+          ) : (
+            <button type="button" className="danger" onClick={() => void reset()}>
+              Empty the cache
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={() => {
+              setAsking(false);
+              setError(null);
+            }}
+          >
             Keep it
           </button>
         </div>
