@@ -24,6 +24,7 @@ import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
 import { RETRY_MS } from "./useOutboxRetry";
 import "./gradebook.css";
+import { TabList, tabPanelProps } from "../../ui/Tabs";
 
 /** How long after an unreachable server the pending writes go again. */
 
@@ -200,16 +201,19 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       )}
       {message && <p className="export-message" role="status">{message}</p>}
       {error && <ErrorView error={error} />}
-      <div role="tablist" aria-label="Gradebook views" className="tabs main-tabs">
-        <button type="button" role="tab" aria-selected={tab === "grid"} onClick={() => setTab("grid")}>Results</button>
-        <button type="button" role="tab" aria-selected={tab === "outbox"} onClick={() => setTab("outbox")}>Outbox and audit</button>
-        <button type="button" role="tab" aria-selected={tab === "new-line-item"} onClick={() => setTab("new-line-item")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
-          New line item
-        </button>
-        <button type="button" role="tab" aria-selected={tab === "new-record"} onClick={() => setTab("new-record")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
-          Other records
-        </button>
-      </div>
+      <TabList
+        label="Gradebook views"
+        base="gradebook-views"
+        className="tabs main-tabs"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "grid", label: "Results" },
+          { id: "outbox", label: "Outbox and audit" },
+          { id: "new-line-item", label: "New line item", disabled: readOnly, title: readOnly ? access.data?.reason ?? "Read-only" : undefined },
+          { id: "new-record", label: "Other records", disabled: readOnly, title: readOnly ? access.data?.reason ?? "Read-only" : undefined },
+        ]}
+      />
       {question && (
         <div className="gb-question" role="alertdialog" aria-label="Extra credit?" aria-describedby="gb-question-text">
           <p id="gb-question-text">{question.message}</p>
@@ -218,7 +222,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
         </div>
       )}
       {tab === "grid" && (
-        <div className="gb-main">
+        <div className="gb-main" {...tabPanelProps("gradebook-views", "grid")}>
           {book.lineItems.length === 0 || book.students.length === 0 ? (
             <p className="muted pad">
               {book.lineItems.length === 0 ? "This class has no line items yet: add one under “New line item”." : "No students are enrolled in this class."}
@@ -243,10 +247,18 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
           )}
         </div>
       )}
-      {tab === "outbox" && <OutboxView connection={target.connection} items={outbox.data ?? []} />}
-      {tab === "new-line-item" && <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />}
+      {tab === "outbox" && (
+        <div className="main-view" {...tabPanelProps("gradebook-views", "outbox")}>
+          <OutboxView connection={target.connection} items={outbox.data ?? []} />
+        </div>
+      )}
+      {tab === "new-line-item" && (
+        <div className="main-view" {...tabPanelProps("gradebook-views", "new-line-item")}>
+          <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />
+        </div>
+      )}
       {tab === "new-record" && (
-        <div className="gb-records-tab">
+        <div className="gb-records-tab" {...tabPanelProps("gradebook-views", "new-record")}>
           <label className="gb-kind-picker">
             New{" "}
             <select aria-label="Kind of record" value={formKind.collection} onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}>
