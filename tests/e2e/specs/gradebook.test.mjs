@@ -114,7 +114,7 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     driver = await startDriver();
 
     browser = await launch(driver, dataDir);
-    await click(browser, 'button[aria-label="Outbox: 1 unsent gradebook changes"]');
+    await clickText(browser, 'button.outbox-count', 'Outbox: 1 unsent change');
     const unsent = '[aria-label="Unsent changes to Built-in sandbox"]';
     await waitText(browser, unsent, (t) => t.includes('1 unsent change') && t.includes('Result:'), 'the edit in the outbox');
     await clickText(browser, `${unsent} button`, 'Send changes');
