@@ -257,7 +257,7 @@ describe("a refused write", () => {
     await user.type(within(form).getByRole("textbox", { name: "Title" }), "refused");
     await user.click(within(form).getByRole("button", { name: "Store the category" }));
     await user.click(await screen.findByRole("button", { name: "Send changes" }));
-    expect(await screen.findByText(/1 refused by the server/)).toBeInTheDocument();
+    expect(await screen.findByText(/^\d+ sent, 1 refused by the server/)).toBeInTheDocument();
     const writes = await screen.findByRole("table", { name: "Writes" });
     await waitFor(() => expect(writes).toHaveTextContent("the Category is not valid (invalid_data)"));
     await user.click(within(writes).getByRole("button", { name: "Edit" }));

@@ -25,6 +25,7 @@ import { ResultsGrid, type CellProblem } from "./ResultsGrid";
 import { RETRY_MS } from "./useOutboxRetry";
 import "./gradebook.css";
 import { TabList, tabPanelProps } from "../../ui/Tabs";
+import { announce } from "../../ui/announcer";
 
 /** How long after an unreachable server the pending writes go again. */
 
@@ -57,6 +58,13 @@ function Header({ book }: { book: ClassGradebook }) {
       </p>
     </div>
   );
+}
+
+/** A cell as it is said: its student and line item. */
+function cellName(book: ClassGradebook, student: string, lineItem: string): string {
+  const who = book.students.find((s) => s.id === student)?.name ?? student;
+  const what = book.lineItems.find((l) => l.id === lineItem)?.title ?? lineItem;
+  return `${who}, ${what}`;
 }
 
 function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook }) {
@@ -96,18 +104,23 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
     const text = edit.score ?? edit.textScore ?? "";
     try {
       const saved = await backend.gradebookSaveCell(target.connection, edit);
+      const where = cellName(book, edit.student, edit.lineItem);
       if (saved.outboxId !== null) {
+        announce(`Saved, not sent yet: ${where}`);
         setProblem(key, null);
         if (remember) undo.current.push({ student: edit.student, lineItem: edit.lineItem, before });
         await refresh();
         return true;
       } else if (saved.check.refusals.length > 0) {
-        setProblem(key, { text, message: saved.check.refusals.map((r) => r.message).join("; ") });
+        const why = saved.check.refusals.map((r) => r.message).join("; ");
+        announce(`Not saved: ${where}: ${why}`, "assertive");
+        setProblem(key, { text, message: why });
       } else if (saved.check.confirm) {
         setProblem(key, { text, message: saved.check.confirm.message });
         setQuestion({ edit, message: saved.check.confirm.message, before });
       }
     } catch (e) {
+      announce(`Not saved: ${(e as AppError).message ?? String(e)}`, "assertive");
       setProblem(key, { text, message: (e as AppError).message ?? String(e) });
     }
     return false;
@@ -148,7 +161,9 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
       if (report.refused) parts.push(`the server refused writes for these credentials: ${report.refused}`);
       setMessage(parts.join(", "));
+      announce(`Outbox: ${parts.join(", ")}`);
     } catch (e) {
+      announce(`Not sent: ${(e as AppError).message ?? String(e)}`, "assertive");
       setError(e as AppError);
     }
     await queries.invalidateQueries({ queryKey: [target.connection] });
@@ -199,7 +214,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
           Offline: {target.connection} cannot be reached. What you enter waits in the outbox and goes when you send it with the server back.
         </p>
       )}
-      {message && <p className="export-message" role="status">{message}</p>}
+      {message && <p className="export-message">{message}</p>}
       {error && <ErrorView error={error} />}
       <TabList
         label="Gradebook views"
