@@ -53,6 +53,7 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     await typeInto(browser, column[0].student, lineItem, '-1');
     await waitFor(browser, `${cell(column[0].student, lineItem)}[aria-invalid="true"]`);
     await waitText(browser, '[aria-label="Selected result"]', (t) => t.includes('below the line item'), 'the refusal');
+    await waitText(browser, '[data-announcer="assertive"]', (t) => t.startsWith('Not saved') && t.includes('below the line item'), 'the refusal, announced');
     assert.ok((await waitText(browser, TOOLBAR, () => true, 'toolbar')).includes('All changes sent'));
 
     // A score: stored in the outbox, then sent.
@@ -60,6 +61,7 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     await typeInto(browser, column[1].student, lineItem, String(score));
     await waitFor(browser, `${cell(column[1].student, lineItem)}[data-state="pending"]`);
     await waitText(browser, TOOLBAR, (t) => t.includes('1 unsent change'), 'one unsent change');
+    await waitText(browser, '[data-announcer="polite"]', (t) => t.startsWith('Saved, not sent yet'), 'the save, announced');
     sent.push({ student: column[1].student, lineItem, score });
 
     // Above the maximum: asked about extra credit; "No" keeps it out.
@@ -70,7 +72,7 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     await waitFor(browser, `${cell(column[2].student, lineItem)}[aria-invalid="true"]`);
 
     await clickText(browser, `${TOOLBAR} button`, 'Send changes');
-    await waitText(browser, '[role="status"]', (t) => t.includes('1 sent'), 'sent');
+    await waitText(browser, '[data-announcer="polite"]', (t) => t.includes('1 sent'), 'sent, announced');
     await waitFor(browser, `${cell(column[1].student, lineItem)}[data-state="server"]`);
     await screenshot(browser, 'gradebook-grid');
 
@@ -85,7 +87,7 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     await screenshot(browser, 'gradebook-line-item-form');
     await clickText(browser, `${form} button`, 'Store the line item');
     await clickText(browser, `${TOOLBAR} button`, 'Send changes');
-    await waitText(browser, '[role="status"]', (t) => t.includes('1 sent'), 'the line item sent');
+    await waitText(browser, '.gb-area .export-message', (t) => t.includes('1 sent'), 'the line item sent');
     await clickText(browser, '[role="columnheader"] .gb-coltitle', 'E2E essay');
     const essay = await browser.execute(() => [...document.querySelectorAll('[role="columnheader"][data-line-item]')]
       .find((h) => h.textContent.includes('E2E essay'))?.getAttribute('data-line-item'));
@@ -114,7 +116,7 @@ test('enter, check and send scores; survive a kill; create and delete a line ite
     driver = await startDriver();
 
     browser = await launch(driver, dataDir);
-    await click(browser, 'button[aria-label="Outbox: 1 unsent gradebook changes"]');
+    await clickText(browser, 'button.outbox-count', 'Outbox: 1 unsent change');
     const unsent = '[aria-label="Unsent changes to Built-in sandbox"]';
     await waitText(browser, unsent, (t) => t.includes('1 unsent change') && t.includes('Result:'), 'the edit in the outbox');
     await clickText(browser, `${unsent} button`, 'Send changes');

@@ -94,14 +94,14 @@ test('navigate to a school and a class, a student and their guardians, demograph
     const orgs = await api('/orgs?limit=100');
     const district = orgs.json.orgs.find((o) => o.type === 'district');
     assert.ok(district, 'the demo has a district');
-    await click(browser, `[aria-label="Below"] button[aria-label="Org ${district.name}"]`);
+    await click(browser, `[aria-label="Below"] button[data-label="Org ${district.name}"]`);
     await waitAt(browser, district.name);
     const schools = await api('/schools?limit=100');
     const school = schools.json.orgs.find((o) => o.status !== 'tobedeleted');
     assert.ok(school, 'the API lists a school');
     const schoolClasses = await api(`/schools/${school.sourcedId}/classes?limit=1000`);
     const activeClasses = schoolClasses.json.classes.filter((c) => c.status !== 'tobedeleted');
-    await click(browser, `[aria-label="Below"] button[aria-label="Org ${school.name}"]`);
+    await click(browser, `[aria-label="Below"] button[data-label="Org ${school.name}"]`);
     await waitAt(browser, school.name);
     const here = await waitText(browser, '[aria-label="Counts here"]', (t) => /classes/.test(t), 'the school counts');
     assert.match(here, new RegExp(`^${activeClasses.length} class`), `${here} vs the API's ${activeClasses.length}`);

@@ -15,6 +15,7 @@ import { FirstLaunch } from "../features/firstLaunch/FirstLaunch";
 import { useStartup } from "../features/firstLaunch/useStartup";
 import { createQueryClient } from "./queryClient";
 import { Shell } from "./Shell";
+import { LiveRegions } from "../ui/announcer";
 
 interface Props {
   backend: Backend;
@@ -35,6 +36,7 @@ export function App({ backend, queryClient, sessionDelayMs = 500 }: Props) {
           <ExplorerProvider store={store}>
             <FilesProvider>
               <Root store={store} sessionDelayMs={sessionDelayMs} />
+              <LiveRegions />
             </FilesProvider>
           </ExplorerProvider>
         </SyncRunsProvider>

@@ -11,6 +11,7 @@ import { RubricsView } from "../features/rubrics/RubricsView";
 import { VersionsView } from "../features/versions/VersionsView";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Splitter } from "../ui/Splitter";
+import { TabList, tabPanelProps } from "../ui/Tabs";
 import { MAIN_VIEWS, useMainView } from "./mainView";
 import { useCrossConnectionInvalidation } from "./useCrossConnectionInvalidation";
 import { usePaneShown, usePaneSize } from "./usePaneSize";
@@ -26,14 +27,8 @@ export function MainPane() {
   const maxHeight = Math.max(160, window.innerHeight - 320);
   return (
     <>
-      <div role="tablist" aria-label="Framework views" className="tabs main-tabs">
-        {MAIN_VIEWS.map((v) => (
-          <button key={v.id} type="button" role="tab" aria-selected={main.view === v.id} onClick={() => main.show(v.id)}>
-            {v.label}
-          </button>
-        ))}
-      </div>
-      <div className="main-view" hidden={main.view !== "tree"}>
+      <TabList label="Framework views" base="framework-views" className="tabs main-tabs" tabs={MAIN_VIEWS} selected={main.view} onSelect={main.show} />
+      <div className="main-view" hidden={main.view !== "tree"} {...tabPanelProps("framework-views", "tree")}>
         <div className="tree-holder">
           <FrameworkTree />
         </div>
@@ -57,12 +52,14 @@ export function MainPane() {
         </ErrorBoundary>
       </div>
       {main.view !== "tree" && (
-        <ErrorBoundary key={main.view}>
-          {main.view === "groupings" && <GroupingTreeView />}
-          {main.view === "rubrics" && <RubricsView />}
-          {main.view === "crosswalk" && <CrosswalkView />}
-          {main.view === "versions" && <VersionsView />}
-        </ErrorBoundary>
+        <div className="main-view" {...tabPanelProps("framework-views", main.view)}>
+          <ErrorBoundary key={main.view}>
+            {main.view === "groupings" && <GroupingTreeView />}
+            {main.view === "rubrics" && <RubricsView />}
+            {main.view === "crosswalk" && <CrosswalkView />}
+            {main.view === "versions" && <VersionsView />}
+          </ErrorBoundary>
+        </div>
       )}
     </>
   );

@@ -49,4 +49,19 @@ describe("the shell", () => {
       expect(name.trim(), control.outerHTML).not.toBe("");
     }
   });
+
+  it("starts the Tab order with skip links to the main regions", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    const skip = screen.getByRole("link", { name: "Skip to the main pane" });
+    expect(skip).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("main", { name: "Framework" })).toHaveFocus();
+    await user.click(screen.getByRole("link", { name: "Skip to the areas" }));
+    expect(screen.getByRole("navigation", { name: "Areas" })).toHaveFocus();
+    await user.click(screen.getByRole("link", { name: "Skip to the sidebar" }));
+    expect(screen.getByRole("complementary", { name: "Framework list" })).toHaveFocus();
+  });
 });

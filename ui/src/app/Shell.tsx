@@ -26,6 +26,7 @@ import { Rail } from "./Rail";
 import { StatusBar } from "./StatusBar";
 import { usePaneShown, usePaneSize } from "./usePaneSize";
 import { ShortcutSheet } from "./ShortcutSheet";
+import { SkipLinks } from "./SkipLinks";
 import { useShortcuts } from "./useShortcuts";
 import { useTheme } from "./useTheme";
 
@@ -69,6 +70,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
     <MainViewProvider>
     <OpenGradebookContext.Provider value={openGradebook}>
     <div className="shell">
+      <SkipLinks />
       <Rail current={area} onChange={show} />
       <div className="area" hidden={area !== "frameworks"}>
         <aside className="pane sidebar-pane" style={{ width: sidebar }} aria-label="Framework list">

@@ -70,7 +70,7 @@ export function StatusBar({ firstLaunch, onOutbox }: { firstLaunch: boolean; onO
       )}
       <span>{firstLaunch ? "Built-in sandbox synced" : "Working from the cache"}</span>
       {unsent > 0 && (
-        <button type="button" className="link outbox-count" onClick={onOutbox} aria-label={`Outbox: ${unsent} unsent gradebook changes`}>
+        <button type="button" className="link outbox-count" onClick={onOutbox} title="Unsent gradebook changes: open the outbox">
           Outbox: {formatCount(unsent)} unsent {unsent === 1 ? "change" : "changes"}
         </button>
       )}

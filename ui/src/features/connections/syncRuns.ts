@@ -9,6 +9,7 @@ import { toAppError } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { SyncSummary } from "../../bindings/SyncSummary";
 import { foldProgress, type StageProgress } from "../firstLaunch/progress";
+import { announce } from "../../ui/announcer";
 
 /** One connection's sync. */
 export interface SyncRun {
@@ -73,13 +74,19 @@ export class SyncRuns {
   async start(name: string, full: boolean): Promise<void> {
     if (this.get(name).running) return;
     this.set(name, { running: true, full, stages: [], error: null, summary: null });
+    announce(`Syncing ${name}…`);
     try {
       const summary = await this.backend.syncConnection(name, full, (progress) => {
         this.set(name, { stages: foldProgress(this.get(name).stages, progress) });
       });
       this.set(name, { running: false, summary, offline: summaryOffline(summary), endedAt: new Date().toISOString() });
+      const failed = summary.collections.filter((c) => c.failure).length;
+      if (summaryOffline(summary)) announce(`${name} could not be reached: working from the cache`, "assertive");
+      else if (failed > 0) announce(`${name} synced, ${failed} ${failed === 1 ? "collection" : "collections"} failed`, "assertive");
+      else announce(`${name} synced`);
     } catch (error) {
       const appError = toAppError(error);
+      announce(`Sync of ${name} failed: ${appError.message}`, "assertive");
       this.set(name, { running: false, error: appError, offline: appError.code === "offline", endedAt: new Date().toISOString() });
     } finally {
       void this.queryClient.invalidateQueries({ queryKey: connectionKeys.status(name) });

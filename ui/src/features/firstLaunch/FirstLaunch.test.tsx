@@ -72,7 +72,12 @@ describe("first launch", () => {
       },
     });
     render(<App backend={backend} />);
-    const alert = await screen.findByRole("alert");
+    // The error view's alert (the window's assertive live region is an alert too).
+    const alert = await waitFor(() => {
+      const view = screen.getAllByRole("alert").find((a) => a.classList.contains("error-view"));
+      if (!view) throw new Error("no error view yet");
+      return view;
+    });
     expect(alert).toHaveTextContent("The server refused");
     expect(alert).toHaveTextContent("the sandbox refused the token request");
     const user = userEvent.setup();

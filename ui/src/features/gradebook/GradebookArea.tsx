@@ -24,6 +24,8 @@ import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
 import { RETRY_MS } from "./useOutboxRetry";
 import "./gradebook.css";
+import { TabList, tabPanelProps } from "../../ui/Tabs";
+import { announce } from "../../ui/announcer";
 
 /** How long after an unreachable server the pending writes go again. */
 
@@ -56,6 +58,13 @@ function Header({ book }: { book: ClassGradebook }) {
       </p>
     </div>
   );
+}
+
+/** A cell as it is said: its student and line item. */
+function cellName(book: ClassGradebook, student: string, lineItem: string): string {
+  const who = book.students.find((s) => s.id === student)?.name ?? student;
+  const what = book.lineItems.find((l) => l.id === lineItem)?.title ?? lineItem;
+  return `${who}, ${what}`;
 }
 
 function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook }) {
@@ -95,18 +104,23 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
     const text = edit.score ?? edit.textScore ?? "";
     try {
       const saved = await backend.gradebookSaveCell(target.connection, edit);
+      const where = cellName(book, edit.student, edit.lineItem);
       if (saved.outboxId !== null) {
+        announce(`Saved, not sent yet: ${where}`);
         setProblem(key, null);
         if (remember) undo.current.push({ student: edit.student, lineItem: edit.lineItem, before });
         await refresh();
         return true;
       } else if (saved.check.refusals.length > 0) {
-        setProblem(key, { text, message: saved.check.refusals.map((r) => r.message).join("; ") });
+        const why = saved.check.refusals.map((r) => r.message).join("; ");
+        announce(`Not saved: ${where}: ${why}`, "assertive");
+        setProblem(key, { text, message: why });
       } else if (saved.check.confirm) {
         setProblem(key, { text, message: saved.check.confirm.message });
         setQuestion({ edit, message: saved.check.confirm.message, before });
       }
     } catch (e) {
+      announce(`Not saved: ${(e as AppError).message ?? String(e)}`, "assertive");
       setProblem(key, { text, message: (e as AppError).message ?? String(e) });
     }
     return false;
@@ -147,7 +161,9 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
       if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
       if (report.refused) parts.push(`the server refused writes for these credentials: ${report.refused}`);
       setMessage(parts.join(", "));
+      announce(`Outbox: ${parts.join(", ")}`);
     } catch (e) {
+      announce(`Not sent: ${(e as AppError).message ?? String(e)}`, "assertive");
       setError(e as AppError);
     }
     await queries.invalidateQueries({ queryKey: [target.connection] });
@@ -198,18 +214,21 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
           Offline: {target.connection} cannot be reached. What you enter waits in the outbox and goes when you send it with the server back.
         </p>
       )}
-      {message && <p className="export-message" role="status">{message}</p>}
+      {message && <p className="export-message">{message}</p>}
       {error && <ErrorView error={error} />}
-      <div role="tablist" aria-label="Gradebook views" className="tabs main-tabs">
-        <button type="button" role="tab" aria-selected={tab === "grid"} onClick={() => setTab("grid")}>Results</button>
-        <button type="button" role="tab" aria-selected={tab === "outbox"} onClick={() => setTab("outbox")}>Outbox and audit</button>
-        <button type="button" role="tab" aria-selected={tab === "new-line-item"} onClick={() => setTab("new-line-item")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
-          New line item
-        </button>
-        <button type="button" role="tab" aria-selected={tab === "new-record"} onClick={() => setTab("new-record")} disabled={readOnly} title={readOnly ? access.data?.reason ?? "Read-only" : undefined}>
-          Other records
-        </button>
-      </div>
+      <TabList
+        label="Gradebook views"
+        base="gradebook-views"
+        className="tabs main-tabs"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "grid", label: "Results" },
+          { id: "outbox", label: "Outbox and audit" },
+          { id: "new-line-item", label: "New line item", disabled: readOnly, title: readOnly ? access.data?.reason ?? "Read-only" : undefined },
+          { id: "new-record", label: "Other records", disabled: readOnly, title: readOnly ? access.data?.reason ?? "Read-only" : undefined },
+        ]}
+      />
       {question && (
         <div className="gb-question" role="alertdialog" aria-label="Extra credit?" aria-describedby="gb-question-text">
           <p id="gb-question-text">{question.message}</p>
@@ -218,7 +237,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
         </div>
       )}
       {tab === "grid" && (
-        <div className="gb-main">
+        <div className="gb-main" {...tabPanelProps("gradebook-views", "grid")}>
           {book.lineItems.length === 0 || book.students.length === 0 ? (
             <p className="muted pad">
               {book.lineItems.length === 0 ? "This class has no line items yet: add one under “New line item”." : "No students are enrolled in this class."}
@@ -243,10 +262,18 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
           )}
         </div>
       )}
-      {tab === "outbox" && <OutboxView connection={target.connection} items={outbox.data ?? []} />}
-      {tab === "new-line-item" && <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />}
+      {tab === "outbox" && (
+        <div className="main-view" {...tabPanelProps("gradebook-views", "outbox")}>
+          <OutboxView connection={target.connection} items={outbox.data ?? []} />
+        </div>
+      )}
+      {tab === "new-line-item" && (
+        <div className="main-view" {...tabPanelProps("gradebook-views", "new-line-item")}>
+          <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />
+        </div>
+      )}
       {tab === "new-record" && (
-        <div className="gb-records-tab">
+        <div className="gb-records-tab" {...tabPanelProps("gradebook-views", "new-record")}>
           <label className="gb-kind-picker">
             New{" "}
             <select aria-label="Kind of record" value={formKind.collection} onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}>

@@ -4,7 +4,7 @@
 //! in progress and exempt. What the checks or the server refused is shown at the cell.
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
@@ -35,7 +35,12 @@ export interface CellProblem {
 
 const FLAG_MARKS: Array<[Flag, string]> = [["late", "L"], ["incomplete", "I"], ["missing", "M"], ["inProgress", "P"], ["exempt", "X"]];
 
-const Cell = memo(function Cell({ student, lineItem, cell, problem, selected, max, min }: { student: string; lineItem: string; cell: GradebookCell | undefined; problem: CellProblem | undefined; selected: boolean; max: number | null; min: number | null }) {
+/** A cell's id, for the grid's `aria-activedescendant`. */
+export function cellId(grid: string, row: number, col: number): string {
+  return `${grid}-r${row}-c${col}`;
+}
+
+const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, problem, selected, max, min }: { id: string; row: number; col: number; name: string; student: string; lineItem: string; cell: GradebookCell | undefined; problem: CellProblem | undefined; selected: boolean; max: number | null; min: number | null }) {
   const state = problem ? "refused" : cell?.state ?? "empty";
   const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f));
   const error = problem?.message ?? cell?.error?.message;
@@ -46,9 +51,23 @@ const Cell = memo(function Cell({ student, lineItem, cell, problem, selected, ma
     error ?? null,
     min !== null || max !== null ? `Range ${min ?? "–"} to ${max ?? "–"}` : null,
   ].filter(Boolean).join("\n");
+  const value = problem ? problem.text : shown(cell);
+  // Announced with its student and line item (the grid keeps focus; the cell is its active
+  // descendant), then what it holds, its flags, comment and state — in words hidden from sight,
+  // the marks seen hidden from speech, so the name holds all that is seen.
+  const spoken = [
+    flags.length ? flags.map(([f]) => FLAG_LABELS[f]).join(", ") : null,
+    cell?.comment ? "has a comment" : null,
+    cell && cell.state !== "server" ? STATE_LABELS[cell.state] ?? cell.state : null,
+    error ?? null,
+  ].filter(Boolean).join("; ");
   return (
     <div
+      id={id}
       role="gridcell"
+      aria-colindex={col + 2}
+      data-row={row}
+      data-col={col}
       aria-selected={selected}
       aria-invalid={error ? true : undefined}
       data-state={state}
@@ -57,9 +76,11 @@ const Cell = memo(function Cell({ student, lineItem, cell, problem, selected, ma
       className={`gb-cell state-${state}${selected ? " selected" : ""}`}
       title={title || undefined}
     >
-      <span className="gb-value num">{problem ? problem.text : shown(cell)}</span>
-      {flags.length > 0 && <span className="gb-flags" aria-label={flags.map(([f]) => FLAG_LABELS[f]).join(", ")}>{flags.map(([, m]) => m).join("")}</span>}
-      {cell?.comment && <span className="gb-comment" aria-label="Has a comment">•</span>}
+      <span className="sr-only">{name}: </span>
+      <span className="gb-value num">{value === "" ? <span className="sr-only">empty</span> : value}</span>
+      {spoken && <span className="sr-only">; {spoken}</span>}
+      {flags.length > 0 && <span className="gb-flags" aria-hidden="true">{flags.map(([, m]) => m).join("")}</span>}
+      {cell?.comment && <span className="gb-comment" aria-hidden="true">•</span>}
       {error && <span className="gb-error" aria-hidden="true">!</span>}
     </div>
   );
@@ -112,8 +133,10 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
   actions: GridActions;
   at: Position;
 }) {
+  // The scrolling element is the grid itself: focusable, so its scrolling is in keyboard reach.
   const scroller = useRef<HTMLDivElement>(null);
-  const grid = useRef<HTMLDivElement>(null);
+  const grid = scroller;
+  const gridId = useId();
   const [editing, setEditing] = useState<string | null>(null);
   const rows = book.students.length;
   const cols = book.lineItems.length;
@@ -188,28 +211,53 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
     }
   };
 
+  /** The cell under a pointer event, by the row and column it carries. */
+  const cellAt = (e: MouseEvent<HTMLDivElement>): Position | null => {
+    const el = (e.target as HTMLElement).closest<HTMLElement>("[data-row][data-col]");
+    return el ? { row: Number(el.dataset.row), col: Number(el.dataset.col) } : null;
+  };
+  const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
+    const p = cellAt(e);
+    if (!p) return;
+    e.preventDefault();
+    goto(p);
+  };
+  const onDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
+    const p = cellAt(e);
+    const student = p && book.students[p.row];
+    const line = p && book.lineItems[p.col];
+    if (!student || !line || readOnly || !onServer(line)) return;
+    const key = cellKey(student.id, line.id);
+    setEditing(`${key}\u0001${shown(cells.get(key))}`);
+  };
+  const rendered = at.row >= 0 && at.col >= 0 && virtual.getVirtualItems().some((v) => v.index === at.row);
+
   const editKey = editing?.split("\u0001")[0];
   const editText = editing?.slice((editKey?.length ?? 0) + 1) ?? "";
 
   return (
-    <div
-      ref={grid}
-      className="gb-grid"
-      role="grid"
-      aria-label={`Results of ${book.classTitle}`}
-      aria-rowcount={rows + 1}
-      aria-colcount={cols + 1}
-      aria-readonly={readOnly}
-      tabIndex={0}
-      onKeyDown={onKey}
-    >
-      <div className="gb-scroller" ref={scroller}>
-        <div className="gb-head" role="row" style={{ gridTemplateColumns: template, width }}>
-          <div role="columnheader" className="gb-name">Student</div>
+    <div className="gb-grid">
+      <div
+        ref={scroller}
+        className="gb-scroller"
+        role="grid"
+        aria-label={`Results of ${book.classTitle}`}
+        aria-rowcount={rows + 1}
+        aria-colcount={cols + 1}
+        aria-readonly={readOnly}
+        aria-activedescendant={rendered && !editing ? cellId(gridId, at.row, at.col) : undefined}
+        tabIndex={0}
+        onKeyDown={onKey}
+        onMouseDown={onMouseDown}
+        onDoubleClick={onDoubleClick}
+      >
+        <div className="gb-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, width }}>
+          <div role="columnheader" aria-colindex={1} className="gb-name">Student</div>
           {book.lineItems.map((l, col) => (
             <div
               key={l.id}
               role="columnheader"
+              aria-colindex={col + 2}
               data-line-item={l.id}
               className={`gb-colhead${col === at.col ? " current" : ""}${onServer(l) ? "" : ` unsent ${l.state}`}`}
               title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${COLUMN_STATE[l.state] ?? l.state}`}`}
@@ -234,21 +282,19 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
                 className="gb-row"
                 style={{ gridTemplateColumns: template, width, height: ROW, transform: `translateY(${item.start}px)` }}
               >
-                <div role="rowheader" className="gb-name">{student.name}</div>
+                <div role="rowheader" aria-colindex={1} className="gb-name">{student.name}</div>
                 {book.lineItems.map((l, col) => {
                   const key = cellKey(student.id, l.id);
                   const selected = at.row === item.index && at.col === col;
                   if (editKey === key) {
                     return (
-                      <div key={l.id} role="gridcell" aria-selected className="gb-cell selected editing">
+                      <div key={l.id} role="gridcell" aria-colindex={col + 2} aria-selected className="gb-cell selected editing">
                         <Editor initial={editText} onDone={(text, k, shift) => void finish(text, k, shift)} />
                       </div>
                     );
                   }
                   return (
-                    <div key={l.id} onMouseDown={(e) => { e.preventDefault(); goto({ row: item.index, col }); }} onDoubleClick={() => !readOnly && onServer(l) && setEditing(`${key}\u0001${shown(cells.get(key))}`)}>
-                      <Cell student={student.id} lineItem={l.id} cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
-                    </div>
+                    <Cell key={l.id} id={cellId(gridId, item.index, col)} row={item.index} col={col} name={`${student.name}, ${l.title}`} student={student.id} lineItem={l.id} cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
                   );
                 })}
               </div>

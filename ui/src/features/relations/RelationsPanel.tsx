@@ -5,6 +5,7 @@ import { useState } from "react";
 
 import { GraphView } from "./GraphView";
 import { Progressions } from "./Progressions";
+import { TabList, tabPanelProps, type TabSpec } from "../../ui/Tabs";
 
 type Tab = "graph" | "progressions";
 
@@ -16,6 +17,11 @@ interface Props {
   onShownChange: (shown: boolean) => void;
 }
 
+const RELATIONS_TABS: Array<TabSpec<Tab>> = [
+  { id: "graph", label: "Graph" },
+  { id: "progressions", label: "Progressions" },
+];
+
 /** The relations panel. */
 export function RelationsPanel({ shown, height, onShownChange }: Props) {
   const [tab, setTab] = useState<Tab>("graph");
@@ -26,27 +32,16 @@ export function RelationsPanel({ shown, height, onShownChange }: Props) {
       style={shown ? { height } : undefined}
     >
       <div className="tabs-bar">
-        <div role="tablist" aria-label="Relations views" className="tabs">
-          {(
-            [
-              ["graph", "Graph"],
-              ["progressions", "Progressions"],
-            ] as const
-          ).map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={shown && tab === id}
-              onClick={() => {
-                setTab(id);
-                onShownChange(true);
-              }}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Relations views"
+          base="relations-views"
+          tabs={RELATIONS_TABS}
+          selected={shown ? tab : null}
+          onSelect={(id) => {
+            setTab(id);
+            onShownChange(true);
+          }}
+        />
         <button
           type="button"
           className="quiet"
@@ -59,7 +54,7 @@ export function RelationsPanel({ shown, height, onShownChange }: Props) {
         </button>
       </div>
       {shown && (
-        <div role="tabpanel" className="relations-body">
+        <div className="relations-body" {...tabPanelProps("relations-views", tab)}>
           {tab === "graph" ? <GraphView /> : <Progressions />}
         </div>
       )}

@@ -38,17 +38,19 @@ export function Navigator({ connection }: { connection: string }) {
         {data.children.length === 0 && <li className="muted">Nothing below this level.</li>}
         {data.children.map((entry) => (
           <li key={`${entry.kind}:${entry.id}`}>
+            {/* Named by what it shows (kind, label, marks, counts), no label of its own: a
+                name that differs from what is seen is one that speech input cannot say. */}
             <button
               type="button"
               className="nav-entry"
-              aria-label={`${KIND_LABEL[entry.kind]} ${entry.label}`}
+              data-label={`${KIND_LABEL[entry.kind]} ${entry.label}`}
               onClick={() => (entry.scope ? roster.setScope(entry.scope) : roster.open({ kind: "class", id: entry.id }))}
             >
               <span className="nav-title">
                 <span className="kind">{KIND_LABEL[entry.kind]}</span> {entry.label}
-                {entry.current && <span className="badge current">current</span>}
-                {entry.inactive && <span className="badge warn">tobedeleted</span>}
-                {entry.missing && <span className="badge warn">not cached</span>}
+                {entry.current && <> <span className="badge current">current</span></>}
+                {entry.inactive && <> <span className="badge warn">tobedeleted</span></>}
+                {entry.missing && <> <span className="badge warn">not cached</span></>}
               </span>
               {entry.detail && <span className="nav-detail">{entry.detail}</span>}
               <span className="nav-counts">{countsText(entry.counts)}</span>

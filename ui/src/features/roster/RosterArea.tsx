@@ -19,6 +19,7 @@ import { rosterKeys, useRosterSources } from "./rosterQueries";
 import { RosterProvider, useRoster, type RosterView } from "./rosterState";
 import { UserSearch } from "./UserSearch";
 import "./roster.css";
+import { TabList, tabPanelProps } from "../../ui/Tabs";
 
 const VIEWS: Array<{ id: RosterView; label: string }> = [
   { id: "classes", label: "Classes" },
@@ -87,16 +88,12 @@ function Area() {
         {!source.demographics.allowed && (
           <p className="note scope-note" role="note">Demographics: {source.demographics.note}</p>
         )}
-        <div role="tablist" aria-label="Roster views" className="tabs main-tabs">
-          {VIEWS.map((v) => (
-            <button key={v.id} type="button" role="tab" aria-selected={roster.state.view === v.id} onClick={() => roster.setView(v.id)}>
-              {v.label}
-            </button>
-          ))}
+        <TabList label="Roster views" base="roster-views" className="tabs main-tabs" tabs={VIEWS} selected={roster.state.view} onSelect={roster.setView} />
+        <div className="main-view" {...tabPanelProps("roster-views", roster.state.view)}>
+          {roster.state.view === "classes" && <ClassesTable connection={connection} />}
+          {roster.state.view === "calendar" && <CalendarView connection={connection} />}
+          {roster.state.view === "checks" && <ChecksView connection={connection} />}
         </div>
-        {roster.state.view === "classes" && <ClassesTable connection={connection} />}
-        {roster.state.view === "calendar" && <CalendarView connection={connection} />}
-        {roster.state.view === "checks" && <ChecksView connection={connection} />}
       </main>
       <Splitter label="Resize the roster record" value={detail} min={300} max={900} direction={-1} onChange={setDetail} />
       <aside className="pane detail-pane" style={{ width: detail }}>

@@ -53,6 +53,11 @@ export function SearchBox() {
     void store.navigate({ key: hit.key, identifier: hit.identifier });
   };
 
+  // The active option stays in sight as the arrows move it (the list scrolls, focus stays here).
+  useEffect(() => {
+    if (showList) document.getElementById(`${listId}-${current}`)?.scrollIntoView?.({ block: "nearest" });
+  }, [showList, listId, current]);
+
   useEffect(() => {
     if (!enterPending || !fresh) return;
     setEnterPending(false);
