@@ -7,6 +7,7 @@
 mod framework;
 mod natural;
 mod plan;
+mod records;
 mod roster;
 mod sheet;
 mod warnings;
