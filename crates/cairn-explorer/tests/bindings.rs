@@ -50,6 +50,7 @@ fn export_all(dir: &Path) {
         FileCheck,
         BundleRow,
         ExportDone,
+        cairn_explorer::export::print::PrintDocument,
         WorkbookSheet,
         NeighbourhoodGraph,
         GraphNode,
