@@ -66,7 +66,6 @@ test('the HTML export prints every item in order, LaTeX rendered, hostile markup
     port,
     logLevel: 'error',
     capabilities: {
-      browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     },
   });
