@@ -114,33 +114,44 @@ install_npm_packages
 # and installed packages.
 ui_inputs_hash() {
   (cd "$cairn_root/ui" && find src index.html package.json package-lock.json tsconfig.json vite.config.ts \
-    node_modules/.package-lock.json -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+    vite.print.config.ts node_modules/.package-lock.json -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 }
 
-# Builds the web UI into ui/dist, which the app embeds (cargo builds of cairn-app need it) —
-# only when what the build reads changed since the last build. The build goes to a scratch
-# folder and only the files that differ are copied into ui/dist: the app's build script watches
-# dist's files, so an untouched dist lets cargo skip recompiling the app.
+# Copies the files of the build in $1 that differ into $2 and removes those it no longer has:
+# cargo's build scripts watch the files, so untouched ones let cargo skip recompiling.
+sync_build() {
+  local scratch="$1" dest="$2" file
+  mkdir -p "$dest"
+  (cd "$scratch" && find . -type f) | while read -r file; do
+    if ! cmp -s "$scratch/$file" "$dest/$file"; then
+      mkdir -p "$(dirname "$dest/$file")"
+      cp "$scratch/$file" "$dest/$file"
+    fi
+  done
+  (cd "$dest" && find . -type f) | while read -r file; do
+    [ -e "$scratch/$file" ] || rm -f "$dest/$file"
+  done
+  rm -rf "$scratch"
+}
+
+# Builds the web UI into ui/dist, which the app embeds (cargo builds of cairn-app need it), and
+# the print renderer into ui/dist-print, which the command line inlines into
+# `cairn export --format html` — only when what the builds read changed since the last build.
+# Each build goes to a scratch folder and only the files that differ are copied (sync_build).
 build_ui() {
-  local stamp="$cairn_root/ui/node_modules/.cairn-ui-build" hash scratch file
+  local stamp="$cairn_root/ui/node_modules/.cairn-ui-build" hash scratch
   hash="$(ui_inputs_hash)"
-  if [ -f "$cairn_root/ui/dist/index.html" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
+  if [ -f "$cairn_root/ui/dist/index.html" ] && [ -f "$cairn_root/ui/dist-print/print.js" ] &&
+    [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
     echo "== ui build: unchanged since the last build" >&2
     return
   fi
   echo "== ui build" >&2
   scratch="$(mktemp -d)"
   npm --prefix "$cairn_root/ui" run --silent build -- --outDir "$scratch" --emptyOutDir >&2
-  mkdir -p "$cairn_root/ui/dist"
-  (cd "$scratch" && find . -type f) | while read -r file; do
-    if ! cmp -s "$scratch/$file" "$cairn_root/ui/dist/$file"; then
-      mkdir -p "$(dirname "$cairn_root/ui/dist/$file")"
-      cp "$scratch/$file" "$cairn_root/ui/dist/$file"
-    fi
-  done
-  (cd "$cairn_root/ui/dist" && find . -type f) | while read -r file; do
-    [ -e "$scratch/$file" ] || rm -f "$cairn_root/ui/dist/$file"
-  done
-  rm -rf "$scratch"
+  sync_build "$scratch" "$cairn_root/ui/dist"
+  scratch="$(mktemp -d)"
+  npm --prefix "$cairn_root/ui" run --silent build:print -- --outDir "$scratch" --emptyOutDir >&2
+  sync_build "$scratch" "$cairn_root/ui/dist-print"
   echo "$hash" >"$stamp"
 }

@@ -1,7 +1,9 @@
 //! `cairn export`: a framework's items as one CSV table in tree order
 //! (`cairn export framework --db FILE --doc ID [--out FILE.csv]`) or as a workbook with every
-//! level, its associations and its document (`--format xlsx --out FILE.xlsx`; `--subtree ITEM`
-//! for one subtree, either format), and a connection's rosters,
+//! level, its associations and its document (`--format xlsx --out FILE.xlsx`), or as a
+//! self-contained HTML document to print (`--format html`: the window's print renderer inline,
+//! see [`crate::print_bundle`]); `--subtree ITEM` for one subtree, any format; and a
+//! connection's rosters,
 //! gradebooks and resources as a OneRoster 1.2 CSV bundle, bulk or delta
 //! (`cairn export roster --db FILE --out DIR [--delta]`), with what it could not carry on stderr.
 
@@ -12,8 +14,9 @@ use std::process::ExitCode;
 use crate::cache_file::open_existing;
 
 use anyhow::{Context, bail};
+use cairn_explorer::export::print::{PrintColumns, print_document, print_html};
 use cairn_explorer::export::workbook::framework_workbook;
-use cairn_explorer::export::{ExportMode, export_roster, export_subtree_with, resolve_connection};
+use cairn_explorer::export::{ExportMode, FrameworkExport, export_roster, export_subtree_with, resolve_connection};
 use cairn_explorer::progress::{Cancel, ignore};
 
 /// Arguments of `cairn export`.
@@ -47,7 +50,7 @@ struct FrameworkArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// `csv`: one table; `xlsx`: a workbook with every level (outline), the associations and the
-    /// document.
+    /// document; `html`: a document to print (title page, contents, every item indented by level).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     format: Format,
     /// Only the subtree under this item (its identifier): the item, then what is below it.
@@ -62,6 +65,8 @@ enum Format {
     Csv,
     /// An .xlsx workbook.
     Xlsx,
+    /// A self-contained HTML document to print.
+    Html,
 }
 
 /// Arguments of `cairn export roster`.
@@ -103,6 +108,16 @@ fn framework(args: &FrameworkArgs) -> anyhow::Result<()> {
             report
         }
         (None, Format::Xlsx) => bail!("a workbook is written to a file: give --out FILE.xlsx"),
+        (out, Format::Html) => {
+            let document = print_document(&conn, &source, doc, subtree, PrintColumns::ALL, &ignore, &cancel)?;
+            let html = print_html(&document, &crate::print_bundle::BUNDLE).context("writing the document's data")?;
+            match out {
+                Some(path) => write_whole(path, html.as_bytes())?,
+                None => std::io::stdout().lock().write_all(html.as_bytes()).context("writing to standard output")?,
+            }
+            let orphans = document.items.iter().filter(|i| i.level.is_none()).count();
+            FrameworkExport { document: doc.clone(), title: document.title, rows: document.items.len(), orphans }
+        }
         (Some(path), Format::Csv) => {
             let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
             let mut out = std::io::BufWriter::new(file);

@@ -8,6 +8,7 @@ mod crosswalk;
 mod diff;
 mod export;
 mod import;
+mod print_bundle;
 mod serve;
 mod stats;
 mod sync;

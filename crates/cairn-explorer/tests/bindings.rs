@@ -51,6 +51,7 @@ fn export_all(dir: &Path) {
         BundleRow,
         ExportDone,
         ChosenFile,
+        cairn_explorer::export::print::PrintDocument,
         WorkbookSheet,
         NeighbourhoodGraph,
         GraphNode,

@@ -254,3 +254,84 @@ fn export_roster_warns_about_what_a_bulk_file_cannot_hold() {
         "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\r\ns1,,,School,school,,\r\n"
     );
 }
+
+/// The JSON of the document model in an HTML export's data block.
+fn print_data(html: &str) -> Value {
+    let open = "<script type=\"application/json\" id=\"cairn-print-data\">";
+    let start = html.find(open).expect("a data block") + open.len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    serde_json::from_str(&html[start..end]).expect("JSON")
+}
+
+#[test]
+fn export_framework_as_html_to_print() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    let db = db.to_str().unwrap();
+    for file in ["act-holistic-math-excerpt-ordering.json", "opensalt-markdown-latex.json"] {
+        let (code, _, err) = cairn(&["import", "--db", db, &fixture(file)]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let file = dir.path().join("act.html");
+    let out = file.to_str().unwrap();
+    let (code, said, err) = cairn(&["export", "framework", "--db", db, "--doc", ACT, "--format", "html", "--out", out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("28 items") && said.contains("act.html"), "{said}");
+    let html = std::fs::read_to_string(&file).unwrap();
+
+    // Self-contained: the print renderer and its style inline, nothing to load, only that script
+    // allowed to run; the data block and the script are the only scripts.
+    assert!(html.starts_with("<!doctype html>"), "{}", &html[..100]);
+    assert!(html.contains("Content-Security-Policy") && html.contains("script-src 'sha256-"), "a policy");
+    assert!(html.contains("default-src 'none'"));
+    assert_eq!(html.matches("<script").count(), 2);
+    assert_eq!(html.matches("</script>").count(), 2);
+    assert!(html.contains("font/woff2;base64") || html.contains("data:font/woff2"), "KaTeX's fonts inline");
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"), "nothing loaded from outside");
+
+    // The same items in the same order as the CSV table, each with its code and statement.
+    let (_, csv, _) = cairn(&["export", "framework", "--db", db, "--doc", ACT]);
+    let rows = parse_csv(&csv);
+    let data = print_data(&html);
+    let items = data["items"].as_array().unwrap();
+    assert_eq!(items.len(), rows.len() - 1);
+    for (item, row) in items.iter().zip(&rows[1..]) {
+        let code = if row[1].is_empty() { &row[2] } else { &row[1] };
+        assert_eq!(item["code"].as_str().unwrap(), code, "{item}");
+        assert_eq!(item["statement"].as_str().unwrap(), row[3]);
+        let level = row[9].parse::<u64>().ok();
+        assert_eq!(item["level"].as_u64(), level);
+    }
+    assert!(data["title"].as_str().unwrap().len() > 3);
+    let labels: Vec<&str> = data["fields"].as_array().unwrap().iter().map(|f| f["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"Identifier"), "{labels:?}");
+
+    // To standard output, and one subtree: its root first, at level 1.
+    let root = rows.iter().skip(1).find(|r| r[9] == "2").unwrap()[0].clone();
+    let (code, part, err) =
+        cairn(&["export", "framework", "--db", db, "--doc", ACT, "--format", "html", "--subtree", &root]);
+    assert_eq!(code, 0, "{err}");
+    let part = print_data(&part);
+    assert_eq!(part["items"][0]["level"], 1);
+    assert!(part["scope"].is_string());
+
+    // Markdown and LaTeX travel as the framework gave them, for the renderer to render.
+    let (code, md, err) = cairn(&[
+        "export",
+        "framework",
+        "--db",
+        db,
+        "--doc",
+        "d0000000-0000-0000-0000-000000000000",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let statements: Vec<String> = print_data(&md)["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["statement"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(statements.iter().any(|s| s.contains("$x^2$")), "{statements:?}");
+}

@@ -4,14 +4,12 @@
 use std::io::Write;
 use std::path::Path;
 
-use cairn_spec::Wire;
-use rusqlite::Connection;
-use serde_json::Value;
-
 use super::plan::{Plan, load_framework};
+use super::records::Records;
 use super::sheet::{cell, csv_error, writer};
 use super::{ExportError, REPORT_EVERY, Source};
 use crate::progress::{Cancel, OnProgress, Progress, check, ignore, task};
+use rusqlite::Connection;
 
 /// The columns of the framework table.
 pub const FRAMEWORK_COLUMNS: [&str; 12] = [
@@ -85,7 +83,7 @@ pub fn export_subtree_with(
 ) -> Result<FrameworkExport, ExportError> {
     let package = load_framework(conn, source, doc)?;
     let title = package.document.as_ref().and_then(|d| d.title.as_deref()).unwrap_or_default().to_owned();
-    let plan = Plan::new(&package, doc, subtree)?;
+    let plan = Plan::new(&package, Records::new(conn, source.id), doc, subtree)?;
     let (graph, placed) = (&plan.graph, &plan.rows);
     let mut csv = writer(out);
     csv.write_record(FRAMEWORK_COLUMNS).map_err(|e| csv_error(shown, e))?;
@@ -98,8 +96,7 @@ pub fn export_subtree_with(
             report(done);
         }
         let node = graph.node(row.node);
-        let Some(item) = plan.item(row) else { continue };
-        let json: Value = item.to_json();
+        let Some(json) = plan.record(row)? else { continue };
         orphans += usize::from(row.depth.is_none());
         let parents = plan.parents(row);
         let sequence = plan.sequence(row, &parents);

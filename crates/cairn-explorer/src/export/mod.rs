@@ -7,6 +7,8 @@
 mod framework;
 mod natural;
 mod plan;
+pub mod print;
+mod records;
 mod roster;
 mod sheet;
 mod warnings;

@@ -1,7 +1,8 @@
 //! The plan of a framework export: which items become rows, in which order, at which depth and
 //! under which parent — the one order the CSV table and the workbook share.
 //!
-//! The framework comes from the cache as a package ([`load_package`]), joined by the `isChildOf`
+//! The framework comes from the cache as its outline ([`load_package_outline`]: the columns the
+//! tree is ordered by, no record parsed), joined by the `isChildOf`
 //! associations of other documents whose child is one of its items, and by cached items of
 //! other documents that its associations place under its nodes. Sibling order, orphans and
 //! cycles are those of the framework tree of `cairn-graph` ([`Tree`]): children of a node come
@@ -11,7 +12,8 @@
 //! item with several parents appears once, under the parent that reaches it first; a node
 //! already placed is never followed again (so cycles end). Items with no path to the document
 //! (orphans) come last, each orphan root of the tree followed by what is below it and not yet
-//! placed. Orphans have no depth.
+//! placed. Orphans have no depth. A row's full record is read when it is written
+//! ([`Plan::record`], through [`Records`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -22,8 +24,9 @@ use cairn_store::cache;
 use rusqlite::Connection;
 use serde_json::Value;
 
+use super::records::Records;
 use super::{ExportError, Source};
-use crate::views::{ViewError, load_package};
+use crate::views::{ViewError, load_package_outline};
 
 /// A row of the export: the item's node, the parent it was placed under, its depth (1 for the
 /// document's children; `None` for orphans and what is below them).
@@ -48,13 +51,20 @@ pub(crate) struct Plan<'p> {
     pub(crate) rows: Vec<Placed>,
     /// Each row's node's place in `rows`, from 1.
     pub(crate) position: HashMap<NodeIndex, usize>,
+    /// The full records behind the rows.
+    pub(crate) records: Records<'p>,
 }
 
 impl<'p> Plan<'p> {
     /// The plan of `package`'s items, or of the subtree under the item `subtree` only (the item
     /// first, its descendants after it, in tree order, depths and parents as in the whole
     /// framework).
-    pub(crate) fn new(package: &'p CfPackage, doc: &str, subtree: Option<&str>) -> Result<Plan<'p>, ExportError> {
+    pub(crate) fn new(
+        package: &'p CfPackage,
+        records: Records<'p>,
+        doc: &str,
+        subtree: Option<&str>,
+    ) -> Result<Plan<'p>, ExportError> {
         let graph = FrameworkGraph::from_package(package);
         let tree = Tree::new(&graph, package);
         let mut rows = place(&graph, &tree);
@@ -63,7 +73,7 @@ impl<'p> Plan<'p> {
                 .ok_or_else(|| ExportError::NoItem { doc: doc.to_owned(), item: root.to_owned() })?;
         }
         let position = rows.iter().enumerate().map(|(i, p)| (p.node, i + 1)).collect();
-        Ok(Plan { package, graph, tree, rows, position })
+        Ok(Plan { package, graph, tree, rows, position, records })
     }
 
     /// The items of the package, by their index in `CFItems`.
@@ -74,6 +84,15 @@ impl<'p> Plan<'p> {
     /// The item a row stands for (`None` if its node is no item of the package).
     pub(crate) fn item(&self, row: &Placed) -> Option<&'p CfPckgItem> {
         self.graph.node(row.node).item_index.and_then(|i| self.items().get(i))
+    }
+
+    /// The full record of the item a row stands for, as JSON (`None` if its node is no item of
+    /// the package, or the item is no longer cached).
+    pub(crate) fn record(&self, row: &Placed) -> Result<Option<Value>, ExportError> {
+        match self.item(row) {
+            Some(_) => self.records.item(self.graph.node(row.node).identifier),
+            None => Ok(None),
+        }
     }
 
     /// A row's parents: the one it is placed under first, then the others in output order (the
@@ -104,7 +123,7 @@ impl<'p> Plan<'p> {
     }
 }
 
-/// The package of the framework `doc` of connection `source`, joined with what other documents
+/// The outline of the framework `doc` of connection `source`, joined with what other documents
 /// place in its tree; [`ExportError::NoFramework`] when it is not cached.
 pub(crate) fn load_framework(conn: &Connection, source: &Source, doc: &str) -> Result<CfPackage, ExportError> {
     let no_framework = || -> Result<ExportError, ExportError> {
@@ -114,7 +133,7 @@ pub(crate) fn load_framework(conn: &Connection, source: &Source, doc: &str) -> R
             cached: cached_documents(conn, source.id)?,
         })
     };
-    let mut package = match load_package(conn, Some(source.id), doc) {
+    let mut package = match load_package_outline(conn, Some(source.id), doc) {
         Ok(Some((_, package))) => package,
         Ok(None) => return Err(no_framework()?),
         Err(ViewError::Store(e)) => return Err(ExportError::Store(e)),

@@ -10,9 +10,11 @@ use std::collections::HashMap;
 use cairn_graph::{NodeIndex, NodeKind};
 use cairn_spec::case::{CfPckgAssociation, LinkGenUri};
 use cairn_spec::wire::Linked;
-use rust_xlsxwriter::{Worksheet, XlsxError};
+use rust_xlsxwriter::Worksheet;
 
+use super::items::ExportOrXlsx;
 use super::sheet::{Styles, fit_columns, header, number, text};
+use crate::export::ExportError;
 use crate::export::plan::Plan;
 
 /// The columns of the associations sheet.
@@ -44,7 +46,7 @@ pub(super) fn write_associations(
     plan: &Plan<'_>,
     whole: bool,
     styles: &Styles,
-) -> Result<usize, XlsxError> {
+) -> Result<usize, ExportOrXlsx> {
     header(sheet, &ASSOCIATION_COLUMNS, styles)?;
     let associations = plan.package.associations.as_ref().map(|a| a.iter().as_slice()).unwrap_or_default();
     let ends: HashMap<usize, (NodeIndex, NodeIndex)> =
@@ -62,9 +64,17 @@ pub(super) fn write_associations(
     chosen.sort_by_key(|(index, origin, destination)| {
         (origin.unwrap_or(usize::MAX), destination.unwrap_or(usize::MAX), *index)
     });
-    let groupings = grouping_titles(plan);
-    for (row, (index, _, _)) in (1u32..).zip(&chosen) {
-        let Some(association) = associations.get(*index) else { continue };
+    let mut row = 0u32;
+    for (index, _, _) in &chosen {
+        let Some(outline) = associations.get(*index) else { continue };
+        // The outline holds the ends and order; notes and the grouping's link come from the record.
+        let record = match outline.identifier.as_deref() {
+            Some(id) => plan.records.association(id).map_err(ExportOrXlsx::Export)?,
+            None => None,
+        };
+        let association = record.as_ref().unwrap_or(outline);
+        let grouping = grouping(plan, association).map_err(ExportOrXlsx::Export)?;
+        row += 1;
         let (origin, destination) = match ends.get(index) {
             Some((o, d)) => (end(plan, *o), end(plan, *d)),
             None => {
@@ -72,14 +82,7 @@ pub(super) fn write_associations(
             }
         };
         let kind = association.association_type.as_ref().map(|t| t.as_str()).unwrap_or_default();
-        let cells = [
-            kind,
-            origin.code,
-            origin.statement,
-            destination.code,
-            destination.statement,
-            grouping(association, &groupings),
-        ];
+        let cells = [kind, origin.code, origin.statement, destination.code, destination.statement, &grouping];
         for (col, value) in (0u16..).zip(cells) {
             text(sheet, row, col, value, styles)?;
         }
@@ -127,28 +130,16 @@ fn link_end(link: Option<&Linked<LinkGenUri>>) -> End<'_> {
     }
 }
 
-/// The package's groupings' titles by identifier.
-fn grouping_titles<'p>(plan: &Plan<'p>) -> HashMap<&'p str, &'p str> {
-    plan.package
-        .definitions
-        .iter()
-        .flat_map(|d| d.association_groupings.iter().flatten())
-        .filter_map(|g| Some((g.identifier.as_deref()?, g.title.as_deref()?)))
-        .collect()
-}
-
-/// The association's grouping: the title its link gives, else the defined grouping's, else its
+/// The association's grouping: the title its link gives, else the cached grouping's, else its
 /// identifier.
-fn grouping<'p>(association: &'p CfPckgAssociation, titles: &HashMap<&'p str, &'p str>) -> &'p str {
-    let Some(link) = association.grouping_uri.as_ref() else { return "" };
-    match link {
-        Linked::Object(l) => l
-            .title
-            .as_deref()
-            .filter(|t| !t.is_empty())
-            .or_else(|| l.identifier.as_deref().and_then(|id| titles.get(id).copied()))
-            .or(l.identifier.as_deref())
-            .unwrap_or_default(),
-        Linked::Plain(uri) => uri,
-    }
+fn grouping(plan: &Plan<'_>, association: &CfPckgAssociation) -> Result<String, ExportError> {
+    let Some(link) = association.grouping_uri.as_ref() else { return Ok(String::new()) };
+    Ok(match link {
+        Linked::Object(l) => match (l.title.as_deref().filter(|t| !t.is_empty()), l.identifier.as_deref()) {
+            (Some(title), _) => title.to_owned(),
+            (None, Some(id)) => plan.records.grouping_title(id)?.unwrap_or_else(|| id.to_owned()),
+            (None, None) => String::new(),
+        },
+        Linked::Plain(uri) => uri.to_string(),
+    })
 }

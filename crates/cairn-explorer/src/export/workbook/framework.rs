@@ -12,6 +12,7 @@ use super::document::write_document;
 use super::items::{ExportOrXlsx, write_items};
 use super::sheet::{Styles, xlsx_error};
 use crate::export::plan::{Plan, load_framework};
+use crate::export::records::Records;
 use crate::export::{ExportError, FrameworkExport, Source};
 use crate::progress::{Cancel, OnProgress};
 
@@ -35,7 +36,7 @@ pub fn framework_workbook(
 ) -> Result<(Vec<u8>, FrameworkExport), ExportError> {
     let package = load_framework(conn, source, doc)?;
     let title = package.document.as_ref().and_then(|d| d.title.as_deref()).unwrap_or_default().to_owned();
-    let plan = Plan::new(&package, doc, subtree)?;
+    let plan = Plan::new(&package, Records::new(conn, source.id), doc, subtree)?;
     let error = xlsx_error(shown);
     let styles = Styles::new();
     let mut workbook = Workbook::new();
@@ -50,7 +51,11 @@ pub fn framework_workbook(
         }
     };
     let sheet = workbook.add_worksheet().set_name(associations).map_err(&error)?;
-    write_associations(sheet, &plan, subtree.is_none(), &styles).map_err(&error)?;
+    match write_associations(sheet, &plan, subtree.is_none(), &styles) {
+        Ok(_) => {}
+        Err(ExportOrXlsx::Export(e)) => return Err(e),
+        Err(ExportOrXlsx::Xlsx(e)) => return Err(error(e)),
+    }
     let sheet = workbook.add_worksheet().set_name(document).map_err(&error)?;
     write_document(sheet, package.document.as_ref(), &styles).map_err(&error)?;
     let bytes = workbook.save_to_buffer().map_err(&error)?;

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use cairn_graph::NodeIndex;
+use cairn_spec::Record;
 use cairn_spec::case::CfPckgItem;
-use cairn_spec::{Record, Wire};
 use rust_xlsxwriter::{RowNum, Worksheet, XlsxError};
 use serde_json::Value;
 
@@ -46,26 +46,33 @@ struct Columns {
 }
 
 impl Columns {
-    fn of(plan: &Plan<'_>) -> Columns {
+    /// The columns of `plan`'s rows: a first pass over their records, keeping only the names.
+    fn of(plan: &Plan<'_>, cancel: &Cancel) -> Result<Columns, ExportOrXlsx> {
         let shape = CfPckgItem::shape().fields.iter().map(|f| f.name).filter(|n| *n != "extensions");
         let mut fields: Vec<&'static str> = FIRST_FIELDS.to_vec();
         fields.extend(shape.filter(|n| !FIRST_FIELDS.contains(n)));
         let (mut extensions, mut others) = (Vec::new(), Vec::new());
         let mut seen = std::collections::HashSet::new();
-        for item in plan.rows.iter().filter_map(|row| plan.item(row)) {
-            for key in item.extensions.iter().flat_map(|e| e.0.keys()) {
-                if seen.insert(("e", key.as_str())) {
-                    extensions.push(key.clone());
+        for row in &plan.rows {
+            if check(cancel).is_err() {
+                return Err(ExportOrXlsx::Export(ExportError::Cancelled));
+            }
+            let Some(Value::Object(item)) = plan.record(row).map_err(ExportOrXlsx::Export)? else { continue };
+            if let Some(Value::Object(extension)) = item.get("extensions") {
+                for key in extension.keys() {
+                    if seen.insert(('e', key.clone())) {
+                        extensions.push(key.clone());
+                    }
                 }
             }
-            for key in item.rest.keys() {
+            for key in item.keys() {
                 let defined = key == "extensions" || fields.contains(&key.as_str());
-                if !defined && seen.insert(("o", key.as_str())) {
+                if !defined && seen.insert(('o', key.clone())) {
                     others.push(key.clone());
                 }
             }
         }
-        Columns { fields, extensions, others }
+        Ok(Columns { fields, extensions, others })
     }
 
     fn names(&self) -> Vec<String> {
@@ -84,7 +91,7 @@ pub(super) fn write_items(
     progress: OnProgress<'_>,
     cancel: &Cancel,
 ) -> Result<usize, ExportOrXlsx> {
-    let columns = Columns::of(plan);
+    let columns = Columns::of(plan, cancel)?;
     header(sheet, &columns.names(), styles)?;
     sheet.group_symbols_above(true);
     let total = u64::try_from(plan.rows.len()).ok();
@@ -100,10 +107,11 @@ pub(super) fn write_items(
             report(done);
         }
         let Some(item) = plan.item(placed) else { continue };
+        let Some(json) = plan.record(placed).map_err(ExportOrXlsx::Export)? else { continue };
         row += 1;
         orphans += usize::from(placed.depth.is_none());
         let (path, outline) = path_of(&mut paths, placed, item);
-        write_row(sheet, row, placed, item, &path, &columns, styles)?;
+        write_row(sheet, row, placed, &json, &path, &columns, styles)?;
         for _ in 1..outline.min(MAX_OUTLINE + 1) {
             sheet.group_rows(row, row)?;
         }
@@ -127,12 +135,11 @@ fn write_row(
     sheet: &mut Worksheet,
     row: RowNum,
     placed: &Placed,
-    item: &CfPckgItem,
+    json: &Value,
     path: &str,
     columns: &Columns,
     styles: &Styles,
 ) -> Result<(), XlsxError> {
-    let json = item.to_json();
     if let Some(depth) = placed.depth {
         number(sheet, row, 0, depth as f64, styles)?;
     }

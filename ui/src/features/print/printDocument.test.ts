@@ -1,0 +1,86 @@
+import type { PrintDocument } from "../../bindings/PrintDocument";
+import type { PrintItem } from "../../bindings/PrintItem";
+import { pageStyle, renderPrintDocument } from "./printDocument";
+
+const item = (code: string, level: number | null, statement: string, extra: Partial<PrintItem> = {}): PrintItem => ({
+  level,
+  code,
+  statement,
+  notes: null,
+  itemType: null,
+  educationLevel: [],
+  associations: [],
+  ...extra,
+});
+
+const doc: PrintDocument = {
+  title: "Maths <2026>",
+  scope: null,
+  fields: [
+    { label: "Publisher", value: "State & Board" },
+    { label: "Version", value: "1.2" },
+  ],
+  columns: { itemType: true, educationLevel: true, associations: true },
+  items: [
+    item("A", 1, "Numbers", { itemType: "Domain", educationLevel: ["09", "10"] }),
+    item("A.1", 2, "Solve $x^2 = 4$ **exactly**", {
+      notes: "See <img src=x onerror=alert(1)> and <script>alert(2)</script>[link](javascript:alert(3))",
+      associations: [{ type: "isRelatedTo", incoming: false, ends: ["B.1", "B.2"] }],
+    }),
+    item("A.1.a", 3, "Deeper <iframe src=https://evil.test></iframe>"),
+    item("", null, "An orphan"),
+  ],
+};
+
+describe("the print document", () => {
+  const host = document.createElement("main");
+  host.innerHTML = renderPrintDocument(doc);
+
+  it("has a title page with the document's fields, escaped", () => {
+    const page = host.querySelector(".print-title-page");
+    expect(page?.querySelector("h1")?.textContent).toBe("Maths <2026>");
+    expect(page?.textContent).toContain("PublisherState & Board");
+    expect(page?.textContent).toContain("4 items");
+  });
+
+  it("lists the first two levels in the contents, linked to their items", () => {
+    const links = Array.from(host.querySelectorAll(".print-toc a"));
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(["#item-0", "#item-1"]);
+    expect(host.querySelector("#item-1")?.querySelector(".print-code")?.textContent).toBe("A.1");
+  });
+
+  it("prints every item in the model's order, indented by level, orphans last under a heading", () => {
+    const items = Array.from(host.querySelectorAll(".print-items .print-item"));
+    expect(items.map((i) => i.querySelector(".print-code")?.textContent ?? "")).toEqual(["A", "A.1", "A.1.a", ""]);
+    expect(items.map((i) => i.className)).toEqual([
+      "print-item print-level-1",
+      "print-item print-level-2",
+      "print-item print-level-3",
+      "print-item print-level-orphan",
+    ]);
+    expect(host.querySelector(".print-orphans")?.nextElementSibling).toBe(items[3]);
+  });
+
+  it("renders Markdown and LaTeX as the window does, and keeps hostile markup inert", () => {
+    const a1 = host.querySelector("#item-1");
+    expect(a1?.querySelector(".print-statement strong")?.textContent).toBe("exactly");
+    expect(a1?.querySelector(".print-statement .katex")).not.toBeNull();
+    expect(a1?.querySelector(".print-statement")?.textContent).not.toContain("$x^2");
+    expect(host.querySelector("script, iframe, [onerror]")).toBeNull();
+    for (const link of Array.from(host.querySelectorAll(".print-items a"))) {
+      expect(link.getAttribute("href") ?? "").not.toMatch(/^javascript:/i);
+    }
+  });
+
+  it("shows the optional columns: type, education level, associations by type", () => {
+    expect(host.querySelector("#item-0 .print-extras")?.textContent).toBe("TypeDomainEducation level09, 10");
+    expect(host.querySelector("#item-1 .print-extras")?.textContent).toBe("isRelatedToB.1, B.2");
+    const none = renderPrintDocument({ ...doc, columns: { itemType: false, educationLevel: false, associations: false } });
+    expect(none).not.toContain("print-extras");
+  });
+
+  it("puts the title in the running header as a CSS string", () => {
+    expect(pageStyle(doc)).toContain('@top-center { content: "Maths \\3c 2026\\3e "');
+    expect(pageStyle(doc)).toContain("counter(page)");
+  });
+});
