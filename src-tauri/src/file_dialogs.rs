@@ -45,25 +45,20 @@ pub async fn choose_open<R: Runtime>(
     what: OpenChoice,
 ) -> Result<Option<Vec<ChosenFile>>, AppError> {
     let dialog = window.dialog().file().set_parent(&window);
-    let (send, answer) = oneshot::channel();
-    match what {
+    let picked = answered(|done| match what {
         OpenChoice::Imports => dialog
             .set_title("Open CASE packages and OneRoster bundles")
             .add_filter("CASE packages (.json), OneRoster bundles (.zip)", &["json", "zip"])
-            .pick_files(move |paths| {
-                let _ = send.send(paths);
-            }),
-        OpenChoice::Folder => dialog.set_title("Open a OneRoster CSV bundle folder").pick_folder(move |path| {
-            let _ = send.send(path.map(|p| vec![p]));
-        }),
+            .pick_files(done),
+        OpenChoice::Folder => {
+            dialog.set_title("Open a OneRoster CSV bundle folder").pick_folder(move |path| done(path.map(|p| vec![p])))
+        }
         OpenChoice::Certificate => dialog
             .set_title("Choose a CA certificate")
             .add_filter("PEM certificates", &["pem", "crt", "cer"])
-            .pick_file(move |path| {
-                let _ = send.send(path.map(|p| vec![p]));
-            }),
-    }
-    let Some(paths) = answer.await.ok().flatten() else { return Ok(None) };
+            .pick_file(move |path| done(path.map(|p| vec![p]))),
+    });
+    let Some(paths) = picked.await.flatten() else { return Ok(None) };
     let paths = paths.into_iter().map(local_path).collect::<Result<Vec<_>, _>>()?;
     Ok(Some(paths.iter().map(|path| grants.grant(path, GrantAccess::Read)).collect()))
 }
@@ -84,11 +79,7 @@ pub async fn choose_save<R: Runtime>(
     if !extension.is_empty() {
         dialog = dialog.add_filter(extension.to_uppercase(), &[extension.as_str()]);
     }
-    let (send, answer) = oneshot::channel();
-    dialog.save_file(move |path| {
-        let _ = send.send(path);
-    });
-    let Some(path) = answer.await.ok().flatten() else { return Ok(None) };
+    let Some(path) = answered(|done| dialog.save_file(done)).await.flatten() else { return Ok(None) };
     Ok(Some(grants.grant(&local_path(path)?, GrantAccess::Write)))
 }
 
@@ -121,18 +112,15 @@ pub async fn confirm_typed_path<R: Runtime>(
             GrantAccess::Write,
         ),
     };
-    let (send, answer) = oneshot::channel();
-    window
+    let dialog = window
         .dialog()
         .message(message)
         .title(title)
         .kind(MessageDialogKind::Warning)
         .buttons(MessageDialogButtons::OkCancel)
-        .parent(&window)
-        .show(move |confirmed| {
-            let _ = send.send(confirmed);
-        });
-    Ok(answer.await.unwrap_or(false).then(|| grants.grant(&typed, access)))
+        .parent(&window);
+    let confirmed = answered(|done| dialog.show(done)).await.unwrap_or(false);
+    Ok(confirmed.then(|| grants.grant(&typed, access)))
 }
 
 /// Shows a chosen file in the system's file manager.
@@ -152,6 +140,16 @@ pub fn on_window_event<R: Runtime>(window: &Window<R>, event: &WindowEvent) {
     let Some(grants) = window.try_state::<FileGrants>() else { return };
     let chosen: Vec<ChosenFile> = paths.iter().map(|path| grants.grant(path, GrantAccess::Read)).collect();
     let _ = window.emit_to(window.label(), FILES_DROPPED, chosen);
+}
+
+/// What a dialog shown by `show` answers its callback (`None` if it never does): the dialogs
+/// answer on the window's thread, the command waits without blocking a thread.
+async fn answered<T: Send + 'static>(show: impl FnOnce(Box<dyn FnOnce(T) + Send>)) -> Option<T> {
+    let (send, answer) = oneshot::channel();
+    show(Box::new(move |value| {
+        let _ = send.send(value);
+    }));
+    answer.await.ok()
 }
 
 /// A dialog's answer as a local path (the dialogs here only ever answer paths).

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 /** The X window of the visible native dialog titled `title`, or null. */
 function dialogWindow(title) {
   try {
-    const ids = execFileSync('xdotool', ['search', '--onlyvisible', '--name', `^${title}$`], { encoding: 'utf8' });
+    const pattern = `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`; // xdotool matches a regular expression
+    const ids = execFileSync('xdotool', ['search', '--onlyvisible', '--name', pattern], { encoding: 'utf8' });
     return ids.trim().split('\n').filter(Boolean)[0] ?? null;
   } catch {
     return null; // xdotool exits 1 when nothing matches

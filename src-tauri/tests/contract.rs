@@ -1,0 +1,135 @@
+//! The command contract cannot drift: the commands the app registers (`lib.rs`), the ones the
+//! build script declares (`build.rs`), the ones the capability grants, the ones the window's
+//! backend calls (`ui/src/backend/tauri.ts`) and the ones the UI's fake backend answers
+//! (`ui/src/backend/mock/`) are the same set, and the IPC tests call every one of them but those
+//! that need a person at a native dialog (which the end-to-end tests drive). The arguments and
+//! answers are typed on both sides from the same Rust types (`ui/src/bindings`, generated and
+//! checked by `cairn-explorer`'s bindings test).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Commands only a person can answer (a native dialog), driven by the end-to-end tests instead:
+/// `tests/e2e/specs/files.test.mjs` and `boundary.test.mjs`.
+const NEED_A_PERSON: &[&str] = &["choose_open", "choose_save", "confirm_typed_path", "reveal_file"];
+
+fn read(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The words in `text` between each `open` and the next `close`.
+fn between(text: &str, open: &str, close: char) -> BTreeSet<String> {
+    text.match_indices(open)
+        .filter_map(|(at, _)| {
+            let rest = &text[at + open.len()..];
+            rest.find(close).map(|end| rest[..end].to_owned())
+        })
+        .collect()
+}
+
+/// The commands `lib.rs` registers with `generate_handler!`.
+fn registered() -> BTreeSet<String> {
+    let lib = read("src/lib.rs");
+    let start = lib.find("generate_handler![").expect("lib.rs registers its commands");
+    let list = &lib[start..start + lib[start..].find(']').unwrap()];
+    list.split(',')
+        .filter_map(|entry| entry.trim().rsplit("::").next().map(str::trim).map(str::to_owned))
+        .filter(|name| !name.is_empty() && !name.contains('['))
+        .collect()
+}
+
+/// The commands `build.rs` declares.
+fn declared() -> BTreeSet<String> {
+    let build = read("build.rs");
+    let start = build.find("let commands = &[").expect("build.rs declares its commands");
+    between(&build[start..start + build[start..].find("];").unwrap()], "\"", '"')
+        .into_iter()
+        .filter(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .collect()
+}
+
+/// The app's own commands the capability grants (`allow-<name>`, kebab-case).
+fn granted() -> BTreeSet<String> {
+    let capability: serde_json::Value = serde_json::from_str(&read("capabilities/default.json")).unwrap();
+    capability["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .filter(|p| !p.contains(':'))
+        .map(|p| p.strip_prefix("allow-").expect("an app permission is allow-<command>").replace('-', "_"))
+        .collect()
+}
+
+/// The commands the window's backend calls (`call<Answer>("command", …)`).
+fn called_by_the_window() -> BTreeSet<String> {
+    let command = |name: &String| name.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    between(&read("../ui/src/backend/tauri.ts"), ">(\"", '"').into_iter().filter(command).collect()
+}
+
+/// What the fake backend answers that is not a command: the opener plugin's link opening.
+const MOCK_ONLY: &[&str] = &["open_external"];
+
+/// The commands the UI's fake backend answers.
+fn answered_by_the_mock() -> BTreeSet<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/backend/mock");
+    let mut names = BTreeSet::new();
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "ts") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            names.extend(between(&text, "answer(\"", '"'));
+            names.extend(between(&text, "calls.push({ command: \"", '"'));
+        }
+    }
+    names.retain(|name| !MOCK_ONLY.contains(&name.as_str()));
+    names
+}
+
+/// The commands the IPC tests call.
+fn called_by_the_ipc_tests() -> BTreeSet<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut names = BTreeSet::new();
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "rs") && !entry.path().ends_with("contract.rs") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            names.extend(between(&text, "&window, \"", '"'));
+            names.extend(between(&text, "&held, \"", '"'));
+            names.extend(between(&text, "call(\"", '"'));
+        }
+    }
+    names
+}
+
+fn differ(name: &str, expected: &BTreeSet<String>, actual: &BTreeSet<String>) -> Option<String> {
+    let missing: Vec<_> = expected.difference(actual).collect();
+    let extra: Vec<_> = actual.difference(expected).collect();
+    (!missing.is_empty() || !extra.is_empty()).then(|| format!("{name}: missing {missing:?}, not registered {extra:?}"))
+}
+
+#[test]
+fn the_commands_are_one_set_everywhere() {
+    let registered = registered();
+    assert!(registered.len() > 60, "{registered:?}");
+    let drift: Vec<String> = [
+        differ("build.rs", &registered, &declared()),
+        differ("capabilities/default.json", &registered, &granted()),
+        differ("ui/src/backend/tauri.ts", &registered, &called_by_the_window()),
+        differ("ui/src/backend/mock", &registered, &answered_by_the_mock()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(drift.is_empty(), "the command contract drifted:\n{}", drift.join("\n"));
+}
+
+#[test]
+fn the_ipc_tests_call_every_command() {
+    let called = called_by_the_ipc_tests();
+    let uncalled: Vec<_> =
+        registered().into_iter().filter(|c| !called.contains(c) && !NEED_A_PERSON.contains(&c.as_str())).collect();
+    assert!(uncalled.is_empty(), "commands no IPC test calls: {uncalled:?}");
+}
