@@ -1,8 +1,12 @@
 // The app's native dialogs (GTK windows outside the web view, which WebDriver cannot see)
 // answered as a user answers them: found by title on the test's X display and answered by
-// keyboard through xdotool (OK is Alt+O, Cancel is Escape).
+// keyboard through xdotool (OK is Alt+O, Cancel is Escape; a file chooser takes a path after
+// Ctrl+L). A key sent before GTK has given the window focus is lost, so each answer is sent
+// again until the dialog is gone.
 
 import { execFileSync } from 'node:child_process';
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The X window of the visible native dialog titled `title`, or null. */
 function dialogWindow(title) {
@@ -15,17 +19,32 @@ function dialogWindow(title) {
   }
 }
 
-/** Waits for the native dialog titled `title` and confirms it (`accept`) or cancels it. */
-export async function answerNative(title, accept, timeout = 20_000) {
+/** Waits for the dialog titled `title`, then gives it `keys` (xdotool arguments, run in
+ * order) until it closes. */
+async function answer(title, keys, timeout) {
   const deadline = Date.now() + timeout;
   let id = dialogWindow(title);
   while (!id && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pause(200);
     id = dialogWindow(title);
   }
   if (!id) throw new Error(`no native dialog titled "${title}" showed within ${timeout} ms`);
-  execFileSync('xdotool', ['windowfocus', '--sync', id]);
-  execFileSync('xdotool', ['key', '--clearmodifiers', accept ? 'alt+o' : 'Escape']);
-  const gone = Date.now() + 10_000;
-  while (dialogWindow(title) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (Date.now() < deadline) {
+    await pause(300); // let GTK map and focus it
+    execFileSync('xdotool', ['windowfocus', '--sync', id]);
+    for (const args of keys) execFileSync('xdotool', args);
+    for (let i = 0; i < 20 && dialogWindow(title); i += 1) await pause(100);
+    if (!dialogWindow(title)) return;
+  }
+  throw new Error(`the native dialog "${title}" did not close`);
+}
+
+/** Waits for the native dialog titled `title` and confirms it (`accept`) or cancels it. */
+export async function answerNative(title, accept, timeout = 20_000) {
+  await answer(title, [['key', '--clearmodifiers', accept ? 'alt+o' : 'Escape']], timeout);
+}
+
+/** Waits for the native file chooser titled `title` and opens `file` in it. */
+export async function chooseFileNative(title, file, timeout = 20_000) {
+  await answer(title, [['key', '--clearmodifiers', 'ctrl+l'], ['type', '--delay', '10', file], ['key', 'Return']], timeout);
 }

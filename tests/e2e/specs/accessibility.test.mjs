@@ -12,6 +12,7 @@ import { axeViolations, describeViolations } from '../lib/axe.mjs';
 import { click, clickText } from '../lib/dom.mjs';
 import { expand, openFramework, search, select, treeRows, waitForTree } from '../lib/explorer.mjs';
 import { cell, typeInto, waitFor, waitText } from '../lib/gradebook.mjs';
+import { answerNative } from '../lib/native.mjs';
 import { choose, drawnGraph, showView } from '../lib/relations.mjs';
 
 const DIRTY = path.join(root, 'tests', 'fixtures', 'oneroster', 'cairn-v1p2-dirty');
@@ -98,6 +99,8 @@ test('axe finds no WCAG 2.1 A or AA violation in any view, in either theme', asy
     const input = await browser.$(`${dialog} input[aria-label="Path to open"]`);
     await input.setValue(DIRTY);
     await browser.keys('Enter');
+    await answerNative('Open this file?', true);
+    await waitFor(browser, `${dialog} ul[aria-label="Files to open"] li`);
     await clickText(browser, `${dialog} button`, 'Import 1 file');
     await waitFor(browser, `${dialog} [aria-label="cairn-v1p2-dirty"] .badge`, 60_000);
     await check('import results with warnings');

@@ -15,6 +15,7 @@ import { cairn, cliBinary, freshDataDir, launch, shotsDir, startDriver } from '.
 import { cacheFile } from '../lib/data.mjs';
 import { startSecretService } from '../lib/keyring.mjs';
 import { click } from '../lib/dom.mjs';
+import { chooseFileNative } from '../lib/native.mjs';
 import { sandboxApi } from '../lib/sandboxApi.mjs';
 
 const SECRET = 'conn-e2e-Secret-7Hq2xP';
@@ -129,7 +130,13 @@ test('add, test, correct, sync, cancel half way, go offline: the secret only in 
     await type(browser, '#connection-baseUrl', ready.base_url);
     await type(browser, '#connection-clientId', 'app');
     await type(browser, '#connection-clientSecret', 'not-the-secret');
-    await type(browser, '#connection-caCert', ready.ca_cert);
+    // The CA certificate is chosen in the system's file chooser (a typed path is never read).
+    await click(browser, '#connection-caCert + button');
+    await chooseFileNative('Choose a CA certificate', ready.ca_cert);
+    await browser.waitUntil(async () => (await browser.$('#connection-caCert').getValue()) === ready.ca_cert, {
+      timeout: 20_000,
+      timeoutMsg: 'the chosen certificate never showed in the form',
+    });
     await screenshot(browser, 'connection-form');
     await click(browser, 'form[aria-label="Add a connection"] button[type="submit"]');
     await click(browser, 'button=Test');
