@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use cairn_explorer::check::check_bytes;
+use cairn_files::check::check_bytes;
 use cairn_spec::registry::classes;
 use libfuzzer_sys::fuzz_target;
 

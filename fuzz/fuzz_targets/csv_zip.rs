@@ -3,7 +3,7 @@
 //! whatever the CSV files in them hold must give warnings or an error, never a panic.
 #![no_main]
 
-use cairn_explorer::import::import_roster;
+use cairn_files::import::import_roster;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use cairn_explorer::app::{App, AppError, AppOptions};
-use cairn_explorer::sync::SystemClock;
 use cairn_sandbox::auth::SystemEntropy;
+use cairn_sync::SystemClock;
 use tauri::{Emitter, Manager};
 
 pub use data_dir::{DATA_DIR_ENV, data_dir_argument};

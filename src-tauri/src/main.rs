@@ -2,12 +2,12 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
-/// mimalloc (see `cairn_explorer::malloc`).
+/// mimalloc (see `cairn_malloc`).
 #[global_allocator]
-static ALLOCATOR: cairn_explorer::malloc::Allocator = cairn_explorer::malloc::Allocator;
+static ALLOCATOR: cairn_malloc::Allocator = cairn_malloc::Allocator;
 
 fn main() -> anyhow::Result<()> {
-    cairn_explorer::malloc::limit_arenas();
+    cairn_malloc::limit_arenas();
     #[cfg(target_os = "linux")]
     {
         cairn_app::rendering::prepare_process();

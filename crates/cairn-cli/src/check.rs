@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cairn_explorer::check::{CheckReport, check_file};
+use cairn_files::check::{CheckReport, check_file};
 
 /// Arguments of `cairn check`.
 #[derive(Debug, clap::Args)]

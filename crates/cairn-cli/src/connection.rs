@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use crate::cache_file::open_cache;
 use anyhow::bail;
 use cairn_client::Secret;
-use cairn_explorer::connections::{
+use cairn_sync::connections::{
     self, ConnectionInfo, ConnectionSettings, Keyring, KeyringError, NewConnection, SecretStore,
 };
 use serde_json::json;

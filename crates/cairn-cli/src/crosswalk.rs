@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cache_file::{SHOWN, open_existing};
-use cairn_explorer::views::crosswalk::{CrosswalkView, crosswalk_view};
 use cairn_graph::crosswalk::{Coverage, Direction, ItemRef, MatchedBy};
+use cairn_views::crosswalk::{CrosswalkView, crosswalk_view};
 
 /// Arguments of `cairn crosswalk`.
 #[derive(Debug, clap::Args)]

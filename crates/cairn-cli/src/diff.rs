@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cache_file::{SHOWN, open_existing};
-use cairn_explorer::views::diff::{DiffView, diff_view};
 use cairn_graph::diff::{AssociationRef, Changed, Counts, FieldChange, ItemRef, MatchedBy};
+use cairn_views::diff::{DiffView, diff_view};
 use serde_json::Value;
 
 /// Arguments of `cairn diff`.

@@ -14,10 +14,10 @@ use std::process::ExitCode;
 use crate::cache_file::open_existing;
 
 use anyhow::{Context, bail};
-use cairn_explorer::export::print::{PrintColumns, print_document, print_html};
-use cairn_explorer::export::workbook::framework_workbook;
-use cairn_explorer::export::{ExportMode, FrameworkExport, export_roster, export_subtree_with, resolve_connection};
-use cairn_explorer::progress::{Cancel, ignore};
+use cairn_files::export::print::{PrintColumns, print_document, print_html};
+use cairn_files::export::workbook::framework_workbook;
+use cairn_files::export::{ExportMode, FrameworkExport, export_roster, export_subtree_with, resolve_connection};
+use cairn_files::progress::{Cancel, ignore};
 
 /// Arguments of `cairn export`.
 #[derive(Debug, clap::Args)]

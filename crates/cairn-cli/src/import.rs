@@ -6,9 +6,9 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cairn_explorer::import::{count_kinds, group_warnings, thousands};
-use cairn_explorer::ingest::{import_bundle_with, import_package_forced};
-use cairn_explorer::progress::{Cancel, Progress};
+use cairn_files::import::{count_kinds, group_warnings, thousands};
+use cairn_files::ingest::{import_bundle_with, import_package_forced};
+use cairn_files::progress::{Cancel, Progress};
 use cairn_store::cache;
 
 /// Arguments of `cairn import`.

@@ -50,12 +50,12 @@ enum Command {
     Tree(tree::TreeArgs),
 }
 
-/// mimalloc (see `cairn_explorer::malloc`).
+/// mimalloc (see `cairn_malloc`).
 #[global_allocator]
-static ALLOCATOR: cairn_explorer::malloc::Allocator = cairn_explorer::malloc::Allocator;
+static ALLOCATOR: cairn_malloc::Allocator = cairn_malloc::Allocator;
 
 fn main() -> ExitCode {
-    cairn_explorer::malloc::limit_arenas();
+    cairn_malloc::limit_arenas();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(&args),

@@ -4,7 +4,7 @@
 //! command line prints with the window's own Markdown, KaTeX and sanitiser, not a second
 //! renderer. `build.rs` builds the bundle when it is missing.
 
-use cairn_explorer::export::print::PrintBundle;
+use cairn_files::export::print::PrintBundle;
 
 /// The print renderer.
 pub const BUNDLE: PrintBundle<'static> = PrintBundle {

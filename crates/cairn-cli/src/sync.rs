@@ -12,10 +12,10 @@ use std::sync::Mutex;
 
 use anyhow::{Context, bail};
 use cairn_client::{Cancel, Client, ClientConfig, Secret};
-use cairn_explorer::connections;
-use cairn_explorer::progress::Progress;
-use cairn_explorer::sync::{self, SyncOptions, SyncOutcome, SyncReport};
+use cairn_files::progress::Progress;
 use cairn_store::cache::CacheHandle;
+use cairn_sync::connections;
+use cairn_sync::{SyncOptions, SyncOutcome, SyncReport};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Arguments of `cairn sync`.
@@ -70,7 +70,7 @@ pub struct SyncArgs {
     #[arg(long)]
     prune: bool,
     /// Records per page asked for (a server serving fewer is followed at its own size).
-    #[arg(long, default_value_t = sync::DEFAULT_PAGE_SIZE)]
+    #[arg(long, default_value_t = cairn_sync::DEFAULT_PAGE_SIZE)]
     page_size: u32,
     /// The most requests in flight at once: the adaptive window grows toward it while the
     /// throughput grows and halves on 429/503.
@@ -104,13 +104,13 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
         options.services = args
             .only
             .iter()
-            .map(|name| sync::parse_service(name).with_context(|| format!("unknown service {name:?} in --only")))
+            .map(|name| cairn_sync::parse_service(name).with_context(|| format!("unknown service {name:?} in --only")))
             .collect::<anyhow::Result<_>>()?;
     }
     if !args.frameworks.is_empty() {
         options.frameworks = Some(args.frameworks.clone());
     }
-    sync::least_privilege(&mut config, &options.services);
+    cairn_sync::least_privilege(&mut config, &options.services);
     config.max_body_bytes = args.max_body_mb.saturating_mul(1024 * 1024);
     config.concurrency = args.max_concurrency.max(1);
     config.compression = !args.no_compression;
@@ -126,7 +126,7 @@ pub fn run(args: &SyncArgs) -> anyhow::Result<ExitCode> {
                 interrupt.cancel();
             }
         });
-        sync::sync(&client, &cache, &connection, &options, &|p| bars.show(p), &cancel).await
+        cairn_sync::sync(&client, &cache, &connection, &options, &|p| bars.show(p), &cancel).await
     })?;
     bars.finish(&report);
     bars.clear();

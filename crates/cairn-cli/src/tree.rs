@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cache_file::open_existing;
-use cairn_explorer::views::{TreeOptions, TreeView, framework_tree};
 use cairn_graph::TreeNode;
+use cairn_views::{TreeOptions, TreeView, framework_tree};
 
 /// Arguments of `cairn tree`.
 #[derive(Debug, clap::Args)]

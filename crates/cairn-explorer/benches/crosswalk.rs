@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use bench_app::{median, ms, new_app};
 use cairn_explorer::app::{CACHE_FILE, FrameworkKey};
-use cairn_explorer::ingest::import_package;
+use cairn_files::ingest::import_package;
 use serde_json::{Value, json};
 
 const ITEMS: usize = 20_000;

@@ -28,11 +28,11 @@ use demo_sandbox::demo_sandbox;
 use std::time::{Duration, Instant};
 
 use cairn_client::{Cancel, Client, ClientConfig};
-use cairn_explorer::sync::{SyncOptions, sync};
 use cairn_sandbox::DEFAULT_SCOPE_BASE;
 use cairn_sandbox::demo::Scale;
 use cairn_sandbox::http::{NetLink, ServeOptions, serve};
 use cairn_spec::{Collection, Dialect, Service};
+use cairn_sync::{SyncOptions, sync};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -62,7 +62,7 @@ fn median(values: &mut [f64]) -> f64 {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    cairn_explorer::malloc::limit_arenas();
+    cairn_malloc::limit_arenas();
     let _ = rustls::crypto::ring::default_provider().install_default();
     let scale: Scale = std::env::var("CAIRN_BENCH_SCALE").unwrap_or_else(|_| "district".into()).parse().unwrap();
     let delay_ms: u64 = env("CAIRN_BENCH_DELAY_MS", 40);
@@ -90,7 +90,7 @@ async fn main() {
         let client = Client::new(config).unwrap();
         let path = dir.path().join(format!("cache-{run}.sqlite"));
         let cache = cairn_store::cache::CacheHandle::open(&path).unwrap();
-        let page_size = env("CAIRN_BENCH_PAGE", cairn_explorer::sync::DEFAULT_PAGE_SIZE);
+        let page_size = env("CAIRN_BENCH_PAGE", cairn_sync::DEFAULT_PAGE_SIZE);
         let options = SyncOptions { incremental: false, page_size, ..SyncOptions::default() };
         let before = link.bytes_sent();
         let (started, cpu_before) = (Instant::now(), cpu_seconds());
@@ -184,8 +184,7 @@ async fn plain_client(base: &str, ca: &[u8]) -> (u64, u64) {
         .no_deflate()
         .build()
         .unwrap();
-    let scope: Vec<String> =
-        cairn_explorer::sync::read_scopes(&[]).iter().map(|s| format!("{DEFAULT_SCOPE_BASE}/{s}")).collect();
+    let scope: Vec<String> = cairn_sync::read_scopes(&[]).iter().map(|s| format!("{DEFAULT_SCOPE_BASE}/{s}")).collect();
     let scope = scope.join(" ");
     let token: serde_json::Value = http
         .post(format!("{base}/token"))
@@ -200,7 +199,7 @@ async fn plain_client(base: &str, ca: &[u8]) -> (u64, u64) {
     let token = token["access_token"].as_str().unwrap().to_owned();
     let (mut records, mut bytes) = (0u64, 0u64);
     for collection in Collection::ALL.into_iter().filter(|c| c.service() != Service::Competency) {
-        let Some(op) = cairn_explorer::sync::get_all(collection) else { continue };
+        let Some(op) = cairn_sync::get_all(collection) else { continue };
         let path = Dialect::spec().base_path(op.service).to_owned() + op.path;
         let mut offset = 0u64;
         loop {

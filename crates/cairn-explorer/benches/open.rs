@@ -16,7 +16,7 @@ mod state_package;
 use std::time::{Duration, Instant};
 
 use cairn_explorer::app::{FrameworkKey, OpenFramework};
-use cairn_explorer::ingest::import_package;
+use cairn_files::ingest::import_package;
 use state_package::state_package;
 
 fn median(mut xs: Vec<Duration>) -> Duration {
@@ -45,9 +45,9 @@ fn main() {
     let (mut total, mut read, mut build, mut first_level) = (vec![], vec![], vec![], vec![]);
     for _ in 0..runs {
         let started = Instant::now();
-        let connection = cairn_explorer::views::resolve_connection(&reader, "bench").unwrap();
+        let connection = cairn_views::resolve_connection(&reader, "bench").unwrap();
         let (_, outline) =
-            cairn_explorer::views::load_package_outline(&reader, Some(connection), &key.identifier).unwrap().unwrap();
+            cairn_views::load_package_outline(&reader, Some(connection), &key.identifier).unwrap().unwrap();
         let loaded = Instant::now();
         let open = OpenFramework::build(key.clone(), outline);
         let built = Instant::now();

@@ -24,13 +24,13 @@ use std::path::Path;
 use std::time::Instant;
 
 use cairn_client::{Cancel, Client, ClientConfig, RawPage};
-use cairn_explorer::sync::{SyncOptions, sync};
 use cairn_query::Query;
 use cairn_sandbox::demo::Scale;
 use cairn_sandbox::http::{ServeOptions, serve};
 use cairn_spec::operations::OPERATIONS;
 use cairn_spec::{Collection, Service};
 use cairn_store::cache::{self, CollectionWriter, PreparedRecords, WriteMode};
+use cairn_sync::{SyncOptions, sync};
 
 /// CPU seconds this process has used (user and system, every thread).
 fn cpu_seconds() -> f64 {
@@ -53,7 +53,7 @@ fn memory_kb(field: &str) -> u64 {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    cairn_explorer::malloc::limit_arenas();
+    cairn_malloc::limit_arenas();
     let scale: Scale = std::env::var("CAIRN_BENCH_SCALE").unwrap_or_else(|_| "district".into()).parse().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let (bound, sandbox, base, ca) = demo_sandbox(dir.path(), scale);
@@ -62,10 +62,8 @@ async fn main() {
     config.ca_cert_pem = Some(ca);
     let client = Client::new(config).unwrap();
     let cancel = Cancel::new();
-    let page: u32 = std::env::var("CAIRN_BENCH_PAGE")
-        .ok()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(cairn_explorer::sync::DEFAULT_PAGE_SIZE);
+    let page: u32 =
+        std::env::var("CAIRN_BENCH_PAGE").ok().and_then(|p| p.parse().ok()).unwrap_or(cairn_sync::DEFAULT_PAGE_SIZE);
     let options = SyncOptions { page_size: page, incremental: false, ..SyncOptions::default() };
 
     // Fetch only: every OneRoster collection's pages, as the sync reads them, dropped.

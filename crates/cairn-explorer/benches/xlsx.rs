@@ -17,10 +17,10 @@ mod state_package;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use cairn_explorer::export::workbook::framework_workbook;
-use cairn_explorer::export::{export_framework, resolve_connection};
-use cairn_explorer::ingest::import_package;
-use cairn_explorer::progress::{Cancel, ignore};
+use cairn_files::export::workbook::framework_workbook;
+use cairn_files::export::{export_framework, resolve_connection};
+use cairn_files::ingest::import_package;
+use cairn_files::progress::{Cancel, ignore};
 use state_package::state_package;
 
 fn median(mut xs: Vec<Duration>) -> Duration {
@@ -39,7 +39,7 @@ fn memory_kb(field: &str) -> u64 {
 }
 
 fn main() {
-    cairn_explorer::malloc::limit_arenas();
+    cairn_malloc::limit_arenas();
     let runs: usize = std::env::var("CAIRN_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
     let dir = tempfile::tempdir().unwrap();
     let (package, document) = state_package();

@@ -1,14 +1,5 @@
-//! What Cairn does, without a window, for the app and the command line alike. So far: checking
-//! files against the specification ([`check`]).
+//! What Cairn's app does, without a window ([`app`]), over the crates that do the work: views of
+//! the cache (`cairn-views`), files in and out (`cairn-files`), connections and sync
+//! (`cairn-sync`). The window (`src-tauri`) adapts it to Tauri commands.
 
 pub mod app;
-pub mod check;
-pub mod connections;
-pub mod export;
-pub mod failure;
-pub mod import;
-pub mod ingest;
-pub mod malloc;
-pub mod progress;
-pub mod sync;
-pub mod views;

@@ -228,7 +228,7 @@ async fn an_imported_file_shows_as_the_file_had_it_and_its_markup_arrives_as_tex
     {
         let conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
         let connection = cairn_store::cache::connection_id(&conn, "Fixtures", "file:").unwrap();
-        cairn_explorer::ingest::import_package(
+        cairn_files::ingest::import_package(
             &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
             connection,
             &fixture,

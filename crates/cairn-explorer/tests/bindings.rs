@@ -51,7 +51,7 @@ fn export_all(dir: &Path) {
         BundleRow,
         ExportDone,
         ChosenFile,
-        cairn_explorer::export::print::PrintDocument,
+        cairn_files::export::print::PrintDocument,
         WorkbookSheet,
         NeighbourhoodGraph,
         GraphNode,

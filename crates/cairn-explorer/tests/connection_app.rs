@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use cairn_explorer::app::{App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ServicePaths, sync_task};
-use cairn_explorer::connections::{Keyring, KeyringError, SecretStore};
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
+use cairn_sync::connections::{Keyring, KeyringError, SecretStore};
 use serde_json::json;
 
 /// A distinctive secret: no file of the data folder and no log line may hold it.
@@ -56,7 +56,7 @@ fn app(dir: &Path) -> App {
     App::new(AppOptions {
         data_dir: dir.to_owned(),
         entropy: Arc::new(SystemEntropy),
-        clock: Arc::new(cairn_explorer::sync::SystemClock),
+        clock: Arc::new(cairn_sync::SystemClock),
         on_cache_change: Box::new(|_| {}),
     })
     .unwrap()
@@ -293,7 +293,7 @@ async fn a_cancelled_sync_leaves_the_previous_data() {
         .await
         .unwrap();
     assert!(report.is_cancelled(), "{report:?}");
-    assert_eq!(report.get("users").unwrap().outcome, cairn_explorer::sync::SyncOutcome::Cancelled);
+    assert_eq!(report.get("users").unwrap().outcome, cairn_sync::SyncOutcome::Cancelled);
     let after: Vec<u64> = [Collection::Users, Collection::Enrollments, Collection::Classes]
         .map(|c| count(dir.path(), "district", c))
         .into();
@@ -628,14 +628,12 @@ async fn an_end_on_a_saved_connections_server_is_fetched_cached_and_opened() {
     let mut config = cairn_client::ClientConfig::new(&server.base_url, "cairn", SECRET);
     config.ca_cert_pem = Some(std::fs::read(&server.ca_cert).unwrap());
     let client = cairn_client::Client::new(config).unwrap();
-    let options = cairn_explorer::sync::SyncOptions {
+    let options = cairn_sync::SyncOptions {
         services: vec![cairn_spec::Service::Competency],
         frameworks: Some(vec![from.clone()]),
         ..Default::default()
     };
-    cairn_explorer::sync::sync(&client, app.cache(), "district", &options, &|_| {}, &cairn_client::Cancel::new())
-        .await
-        .unwrap();
+    cairn_sync::sync(&client, app.cache(), "district", &options, &|_| {}, &cairn_client::Cancel::new()).await.unwrap();
     let key = cairn_explorer::app::FrameworkKey { connection: "district".into(), identifier: from };
     let detail = app.item_detail(key, origin).await.unwrap();
     let link = detail

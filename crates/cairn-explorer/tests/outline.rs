@@ -11,10 +11,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use cairn_explorer::app::{FrameworkKey, OpenFramework};
-use cairn_explorer::ingest::import_package;
-use cairn_explorer::views::{load_package, load_package_outline};
+use cairn_files::ingest::import_package;
 use cairn_spec::case::CfPackage;
 use cairn_store::cache;
+use cairn_views::{load_package, load_package_outline};
 use serde_json::{Value, json};
 
 fn fixtures() -> PathBuf {

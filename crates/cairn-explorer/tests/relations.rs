@@ -51,7 +51,7 @@ fn versions_imported(dir: &Path) {
     let cache = cairn_store::cache::CacheHandle::open(&dir.join(cairn_explorer::app::CACHE_FILE)).unwrap();
     for (name, file) in [("Version 1", "versions-v1.json"), ("Version 2", "versions-v2.json")] {
         let connection = cache.write_blocking(|tx| cairn_store::cache::connection_id(tx, name, "file:")).unwrap();
-        cairn_explorer::ingest::import_package(&cache, connection, &fixture(file)).unwrap();
+        cairn_files::ingest::import_package(&cache, connection, &fixture(file)).unwrap();
     }
 }
 
@@ -242,7 +242,7 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
     // The crosswalk of the two linked frameworks: as `cairn crosswalk` computes it.
     let walk = app.crosswalk(maths.clone(), spanish.clone()).await.unwrap();
     let conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
-    let cli = cairn_explorer::views::crosswalk::crosswalk_view(
+    let cli = cairn_views::crosswalk::crosswalk_view(
         Some(&conn),
         &format!("{BUILTIN_CONNECTION}:{}", maths.identifier),
         &format!("{BUILTIN_CONNECTION}:{}", spanish.identifier),
@@ -297,7 +297,7 @@ async fn a_real_package_draws_its_outside_ends_apart_and_diffs_as_unchanged_agai
     {
         let cache = cairn_store::cache::CacheHandle::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
         let connection = cache.write_blocking(|tx| cairn_store::cache::connection_id(tx, "Fixtures", "file:")).unwrap();
-        cairn_explorer::ingest::import_package(&cache, connection, &file).unwrap();
+        cairn_files::ingest::import_package(&cache, connection, &file).unwrap();
     }
     let app = app(dir.path());
     let key = FrameworkKey {

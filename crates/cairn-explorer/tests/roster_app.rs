@@ -50,7 +50,7 @@ fn fixture(name: &str) -> PathBuf {
 fn import(dir: &Path, connection: &str, bundle: &str) {
     let handle = cairn_store::cache::CacheHandle::open(&dir.join("cache.sqlite")).unwrap();
     let id = handle.write_blocking(|tx| cairn_store::cache::connection_id(tx, connection, "file:")).unwrap();
-    cairn_explorer::ingest::import_bundle(&handle, id, &fixture(bundle)).unwrap();
+    cairn_files::ingest::import_bundle(&handle, id, &fixture(bundle)).unwrap();
 }
 
 fn s(value: &Value, path: &[&str]) -> Option<String> {

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use cairn_client::{Cancel, Client, ClientConfig};
 use cairn_explorer::app::{App, FrameworkKey};
-use cairn_explorer::connections;
-use cairn_explorer::sync::{self, SyncOptions};
 use cairn_store::cache::CacheHandle;
+use cairn_sync::SyncOptions;
+use cairn_sync::connections;
 
 fn assert_send<T: Send>(_: &T) {}
 
@@ -35,7 +35,7 @@ fn the_sync_and_the_cache_handles_futures_are_send() {
     let cache = CacheHandle::open(&dir.path().join("cache.sqlite")).unwrap();
     let client = Client::new(ClientConfig::new("https://sis.example", "id", "secret")).unwrap();
     let (options, cancel) = (SyncOptions::default(), Cancel::new());
-    let sync = sync::sync(&client, &cache, "sis", &options, &|_| {}, &cancel);
+    let sync = cairn_sync::sync(&client, &cache, "sis", &options, &|_| {}, &cancel);
     assert_send(&sync);
     assert_send(&connections::test(ClientConfig::new("https://sis.example", "id", "secret")));
     assert_send(&cache.read(cairn_store::cache::connections));

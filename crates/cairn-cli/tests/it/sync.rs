@@ -90,7 +90,7 @@ fn server_totals(server: &Server) -> Vec<(Collection, u64)> {
     for collection in Collection::ALL {
         let op = match collection {
             Collection::CfDocuments => operation("getAllCFDocuments"),
-            other => cairn_explorer::sync::get_all(other),
+            other => cairn_sync::get_all(other),
         };
         let Some(op) = op else { continue };
         let url = format!("{}{}{}?limit=1", server.base_url, dialect.base_path(op.service), op.path);

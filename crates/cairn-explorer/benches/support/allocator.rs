@@ -1,5 +1,5 @@
 //! The binaries' global allocator, so that a benchmark measures what they run (see
-//! `cairn_explorer::malloc`).
+//! `cairn_malloc`).
 
 #[global_allocator]
-static ALLOCATOR: cairn_explorer::malloc::Allocator = cairn_explorer::malloc::Allocator;
+static ALLOCATOR: cairn_malloc::Allocator = cairn_malloc::Allocator;

@@ -20,7 +20,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use super::{App, AppError, FrameworkKey};
-use crate::views::resolve_connection;
+use cairn_views::resolve_connection;
 
 /// An association type with what it means.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -15,9 +15,9 @@ use super::error::AppError;
 use super::frameworks::source_kind;
 use super::settings::AppSettings;
 use super::{App, BUILTIN_CONNECTION};
-use crate::connections::{self, ConnectionInfo, ConnectionSettings, KeyringError, NewConnection, SecretStore};
-use crate::progress::OnProgress;
-use crate::sync::{SyncOptions, SyncReport};
+use cairn_files::progress::OnProgress;
+use cairn_sync::connections::{self, ConnectionInfo, ConnectionSettings, KeyringError, NewConnection, SecretStore};
+use cairn_sync::{SyncOptions, SyncReport};
 
 /// Opens the secret store (the OS keyring in the app; a mock in tests).
 pub type OpenSecrets = Arc<dyn Fn() -> Result<Arc<dyn SecretStore>, KeyringError> + Send + Sync>;
@@ -189,7 +189,7 @@ impl App {
         }
         let settings = self.settings().await?;
         let mut config = self.client_config(&name).await?;
-        crate::sync::least_privilege(&mut config, &Service::ALL);
+        cairn_sync::least_privilege(&mut config, &Service::ALL);
         let client = Client::new(config)?;
         let options = SyncOptions {
             incremental: !full,
@@ -199,7 +199,7 @@ impl App {
         };
         let running = self.tasks.begin(&sync_task(&name));
         log::info!("sync of {name:?} started ({})", if full { "full" } else { "incremental" });
-        let report = crate::sync::sync(&client, &self.cache, &name, &options, progress, running.cancel()).await;
+        let report = cairn_sync::sync(&client, &self.cache, &name, &options, progress, running.cancel()).await;
         drop(running);
         let report = report?;
         log::info!("sync of {name:?} ended: {}", if report.is_complete() { "complete" } else { "not complete" });

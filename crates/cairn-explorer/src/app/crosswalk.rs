@@ -15,8 +15,8 @@ use super::relation_types::{
     CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, ItemSummary, SubtreeRef, TypeShare,
 };
 use super::types::FrameworkKey;
-use crate::views::crosswalk::crosswalk_snapshots;
-use crate::views::{Snapshot, SnapshotSource, ViewError, load_package, load_package_outline, resolve_connection};
+use cairn_views::crosswalk::crosswalk_snapshots;
+use cairn_views::{Snapshot, SnapshotSource, ViewError, load_package, load_package_outline, resolve_connection};
 
 /// The framework `key` read in full from the cache.
 pub fn snapshot(conn: &Connection, key: &FrameworkKey) -> Result<Snapshot, AppError> {

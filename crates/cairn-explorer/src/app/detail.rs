@@ -50,7 +50,7 @@ fn cached_record(conn: &Connection, key: &FrameworkKey, collection: Collection, 
     let json = cairn_store::cache::record(conn, connection.id, collection, id)?;
     let record = json.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or(Value::Null);
     Ok(match source_kind(&connection.name, &connection.base_url) {
-        SourceKind::Import => crate::views::unlinked(record),
+        SourceKind::Import => cairn_views::unlinked(record),
         SourceKind::BuiltIn | SourceKind::Connection => record,
     })
 }

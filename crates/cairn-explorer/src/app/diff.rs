@@ -17,7 +17,7 @@ use super::error::AppError;
 use super::relation_types::{
     DIFF_TREE_ROWS, DiffMark, DiffRecord, DiffSection, DiffTreeRow, FieldDiff, SnapshotRef, VersionDiff,
 };
-use crate::views::{Snapshot, resolve_snapshot};
+use cairn_views::{Snapshot, resolve_snapshot};
 
 /// Reads the snapshot `source` names.
 fn read(conn: &Connection, source: &SnapshotRef) -> Result<Snapshot, AppError> {

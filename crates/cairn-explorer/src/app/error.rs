@@ -5,12 +5,12 @@ use cairn_client::ClientError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::connections::{ConnectionError, KeyringError};
-use crate::failure::Failure;
-pub use crate::failure::StatusObject;
-use crate::ingest::IngestError;
-use crate::sync::SyncError;
-use crate::views::ViewError;
+use cairn_files::ingest::IngestError;
+use cairn_sync::SyncError;
+use cairn_sync::connections::{ConnectionError, KeyringError};
+use cairn_sync::failure::Failure;
+pub use cairn_sync::failure::StatusObject;
+use cairn_views::ViewError;
 
 /// What more there is to know about an error.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -128,9 +128,9 @@ impl From<ViewError> for AppError {
     }
 }
 
-impl From<crate::views::SnapshotError> for AppError {
-    fn from(error: crate::views::SnapshotError) -> AppError {
-        use crate::views::SnapshotError;
+impl From<cairn_views::SnapshotError> for AppError {
+    fn from(error: cairn_views::SnapshotError) -> AppError {
+        use cairn_views::SnapshotError;
         match error {
             SnapshotError::View(view) => AppError::from(view),
             SnapshotError::NotFound { .. } | SnapshotError::NoSuchFile(_) => AppError::not_found(error.to_string()),

@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::error::AppError;
 use super::types::FrameworkKey;
 use super::{App, FetchedEnd};
-use crate::sync::SyncOptions;
+use cairn_sync::SyncOptions;
 
 /// The saved connection (by name) whose server the URI `uri` lies on: the longest base URL
 /// that `uri` extends at a path boundary. Imports and connections never saved serve nothing.
@@ -65,7 +65,7 @@ impl App {
         // Its own task: fetching an end never cancels the connection's running sync.
         let running = self.tasks.begin(&format!("fetch:{uri}"));
         log::info!("fetching {uri} from {connection:?}: the framework {document}");
-        let report = crate::sync::sync(&client, &self.cache, &connection, &options, &|_| {}, running.cancel()).await;
+        let report = cairn_sync::sync(&client, &self.cache, &connection, &options, &|_| {}, running.cancel()).await;
         drop(running);
         let report = report?;
         self.changed(&connection);

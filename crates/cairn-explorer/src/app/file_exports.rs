@@ -15,10 +15,10 @@ use ts_rs::TS;
 use super::error::AppError;
 use super::relay::{sender, with_progress};
 use super::{App, FrameworkKey};
-use crate::export::workbook::{Table, framework_workbook, tables_workbook};
-use crate::export::{ExportError, ExportMode, Source, export_roster_with, export_subtree_with};
-use crate::progress::{Cancel, OnProgress, task};
-use crate::views::{load_package_json, resolve_connection};
+use cairn_files::export::workbook::{Table, framework_workbook, tables_workbook};
+use cairn_files::export::{ExportError, ExportMode, Source, export_roster_with, export_subtree_with};
+use cairn_files::progress::{Cancel, OnProgress, task};
+use cairn_views::{load_package_json, resolve_connection};
 
 /// What an export wrote.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -16,10 +16,10 @@ use ts_rs::TS;
 use super::error::AppError;
 use super::relay::{sender, with_progress};
 use super::{App, BUILTIN_CONNECTION};
-use crate::check::{CheckError, check_file};
-use crate::import::{BundleRow, ImportWarning, bundle_row};
-use crate::ingest::{IngestError, Replaced, import_bundle_with, import_package_forced};
-use crate::progress::{OnProgress, task};
+use cairn_files::check::{CheckError, check_file};
+use cairn_files::import::{BundleRow, ImportWarning, bundle_row};
+use cairn_files::ingest::{IngestError, Replaced, import_bundle_with, import_package_forced};
+use cairn_files::progress::{OnProgress, task};
 
 /// Warnings sent to the window per file; the count says how many there were in all.
 pub const WARNINGS_SHOWN: usize = 2_000;

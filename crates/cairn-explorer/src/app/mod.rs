@@ -42,17 +42,17 @@ use std::sync::{Arc, Mutex, PoisonError};
 use cairn_client::Client;
 use cairn_sandbox::auth::Entropy;
 
-use crate::connections::ConnectionSettings;
-use crate::progress::{OnProgress, task};
-use crate::sync::{Clock, SyncOptions, SyncReport};
+use cairn_files::progress::{OnProgress, task};
+use cairn_sync::connections::ConnectionSettings;
+use cairn_sync::{Clock, SyncOptions, SyncReport};
 
-pub use crate::failure::Failure;
-pub use crate::import::BundleRow;
-pub use crate::progress::Progress;
 pub use about::About;
 pub use association_types::{AssociationTypeInfo, TypeDefinition};
 pub use builtin::BuiltinSandbox;
+pub use cairn_files::import::BundleRow;
+pub use cairn_files::progress::Progress;
 pub use cairn_store::cache::CacheHandle;
+pub use cairn_sync::failure::Failure;
 pub use connection_types::*;
 pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorDetail, StatusObject};
@@ -201,7 +201,7 @@ impl App {
         };
         let running = self.tasks.begin(task);
         let report =
-            crate::sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
+            cairn_sync::sync(&client, &self.cache, BUILTIN_CONNECTION, &options, progress, running.cancel()).await?;
         drop(running);
         self.changed(BUILTIN_CONNECTION);
         Ok(report)

@@ -15,7 +15,7 @@ use super::types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, Crumb, FrameworkKey, FrameworkOutline, LinkEnd,
     NodeKind, TreeRow,
 };
-use crate::views::{load_package_outline, resolve_connection};
+use cairn_views::{load_package_outline, resolve_connection};
 
 self_cell::self_cell!(
     /// A package and the graph that borrows it.

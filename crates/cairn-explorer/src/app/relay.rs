@@ -5,7 +5,7 @@
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use super::error::AppError;
-use crate::progress::{OnProgress, Progress};
+use cairn_files::progress::{OnProgress, Progress};
 
 /// Where blocking work sends its progress.
 pub(crate) type Reports = UnboundedSender<Progress>;

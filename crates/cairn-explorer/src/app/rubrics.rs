@@ -16,7 +16,7 @@ use super::error::AppError;
 use super::open::OpenFramework;
 use super::relation_types::{Rubric, RubricCriterion, RubricLevel};
 use super::types::FrameworkKey;
-use crate::views::resolve_connection;
+use cairn_views::resolve_connection;
 
 /// Rubrics already read, per framework.
 #[derive(Default)]

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::error::AppError;
 use super::types::{FieldMatch, FrameworkKey, SearchHit, Segment};
-use crate::progress::{Cancel, OnProgress, Progress, task};
+use cairn_files::progress::{Cancel, OnProgress, Progress, task};
 
 /// Hits read between two progress reports. A search as you type asks for 50 hits and answers
 /// in milliseconds: it reports nothing, since each report is a message the window must handle

@@ -40,7 +40,7 @@ pub struct AppSettings {
 impl Default for AppSettings {
     fn default() -> Self {
         AppSettings {
-            page_size: crate::sync::DEFAULT_PAGE_SIZE,
+            page_size: cairn_sync::DEFAULT_PAGE_SIZE,
             concurrent_pages: cairn_client::DEFAULT_CONCURRENCY as u32,
             timeout_seconds: 30,
             retry_attempts: 6,

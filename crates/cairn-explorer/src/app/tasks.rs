@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use crate::progress::Cancel;
+use cairn_files::progress::Cancel;
 
 /// The running tasks.
 #[derive(Default)]

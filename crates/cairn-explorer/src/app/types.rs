@@ -307,7 +307,7 @@ pub struct CollectionSummary {
     /// Why it failed, was skipped or fell back to a full read.
     pub message: Option<String>,
     /// Why it did not complete, typed: the HTTP status and the server's status object as sent.
-    pub failure: Option<crate::failure::Failure>,
+    pub failure: Option<cairn_sync::failure::Failure>,
 }
 
 /// What a sync did.
@@ -322,7 +322,7 @@ pub struct SyncSummary {
 
 impl SyncSummary {
     /// The summary of `report` for `connection`.
-    pub fn of(connection: &str, report: &crate::sync::SyncReport) -> SyncSummary {
+    pub fn of(connection: &str, report: &cairn_sync::SyncReport) -> SyncSummary {
         let collections = report
             .collections
             .iter()

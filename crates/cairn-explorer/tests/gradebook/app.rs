@@ -8,12 +8,12 @@ use std::time::Duration;
 
 use cairn_client::{Client, ClientConfig};
 use cairn_explorer::app::{App, AppOptions, ClassGradebook, ConnectionForm, ServicePaths};
-use cairn_explorer::connections::{Keyring, SecretStore};
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
+use cairn_sync::connections::{Keyring, SecretStore};
 use serde_json::Value;
 
 const SECRET: &str = "Heron-41c7-gradebook-secret";
@@ -108,7 +108,7 @@ pub fn app(dir: &Path) -> App {
     App::new(AppOptions {
         data_dir: dir.to_owned(),
         entropy: Arc::new(SystemEntropy),
-        clock: Arc::new(cairn_explorer::sync::SystemClock),
+        clock: Arc::new(cairn_sync::SystemClock),
         on_cache_change: Box::new(|_| {}),
     })
     .unwrap()

@@ -10,13 +10,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cairn_client::{Cancel, Client, ClientConfig, RetryPolicy};
 use cairn_explorer::app::{ClassGradebook, class_gradebook};
-use cairn_explorer::sync::{self, SyncOptions};
 use cairn_sandbox::auth::SystemEntropy;
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Fault, FaultHook, Running, ServeOptions, bind, serve_with_faults};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect, Service};
 use cairn_store::cache::CacheHandle;
+use cairn_sync::SyncOptions;
 use serde_json::Value;
 
 pub const SECRET: &str = "Kestrel-9f3b-secret";
@@ -43,7 +43,7 @@ impl cairn_sandbox::auth::Clock for SetClock {
     }
 }
 
-impl sync::Clock for SetClock {
+impl cairn_sync::Clock for SetClock {
     fn now(&self) -> SystemTime {
         self.time()
     }
@@ -113,7 +113,7 @@ impl Harness {
             clock: harness.clock.clone(),
             ..SyncOptions::default()
         };
-        sync::sync(&harness.client(), &cache, CONNECTION, &options, &|_| {}, &Cancel::new()).await.unwrap();
+        cairn_sync::sync(&harness.client(), &cache, CONNECTION, &options, &|_| {}, &Cancel::new()).await.unwrap();
         harness.requests.lock().unwrap().clear();
         harness
     }

@@ -39,7 +39,7 @@ pub use journal::{
     last_complete,
 };
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
-pub use package::{PACKAGE_COLLECTIONS, write_package};
+pub use package::{ADDED_PREFIX, PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;
 pub use reads::{
     AssociationEnds, DocumentHolder, RecordRow, association_at, association_ends, child_links_from_other_documents,

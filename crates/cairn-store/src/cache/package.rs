@@ -9,6 +9,10 @@ use serde_json::Value;
 use super::writer::{CollectionWriter, WriteMode};
 use crate::error::StoreError;
 
+/// The extension that marks a link the import added where the package had none
+/// (`cairn:addedCFDocumentURI: true`), so that reading the package back leaves it out again.
+pub const ADDED_PREFIX: &str = "cairn:added";
+
 /// The collections a package writes, in order.
 pub const PACKAGE_COLLECTIONS: [Collection; 9] = [
     Collection::CfDocuments,

@@ -7,7 +7,7 @@ use cairn_store::cache::ConnectionRow;
 use serde_json::{Value, json};
 
 use crate::app::AppError;
-use crate::connections;
+use cairn_sync::connections;
 
 /// Where references point: the connection's base URL and dialect.
 #[derive(Debug, Clone)]
@@ -75,7 +75,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::connections::ConnectionSettings;
+    use cairn_sync::connections::ConnectionSettings;
 
     fn row(settings: &str) -> ConnectionRow {
         ConnectionRow { id: 1, name: "sis".into(), base_url: "https://sis.example/".into(), settings: settings.into() }

@@ -36,7 +36,7 @@ pub(crate) use unsent::UnsentTally;
 use std::sync::PoisonError;
 
 use super::{App, AppError};
-use crate::sync::timestamp;
+use cairn_sync::timestamp;
 
 /// The scopes a write needs (suffixes).
 const CREATEPUT: &str = "gradebook.createput";

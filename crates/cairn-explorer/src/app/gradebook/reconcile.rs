@@ -27,7 +27,7 @@ pub enum Held {
 
 /// Reads the records under `parent` and looks for each posted record among them.
 pub async fn held(client: &Client, bulk: &Bulk, parent: &str, posted: &[Value]) -> Result<Held, AppError> {
-    let operation = crate::sync::get_all(bulk.collection)
+    let operation = cairn_sync::get_all(bulk.collection)
         .ok_or_else(|| AppError::internal(format!("no operation reads {}", bulk.collection.name())))?;
     let filter = format!("{}.sourcedId='{}'", bulk.field, parent.replace('\'', "''"));
     let mut found = Vec::new();

@@ -29,8 +29,8 @@ use super::kinds::{bulk_named, kind_named};
 use super::reconcile::{Held, held};
 use super::types::{IdPair, SendReport, WriteFailure};
 use crate::app::AppError;
-use crate::failure::Failure;
-use crate::sync::{Clock, timestamp};
+use cairn_sync::failure::Failure;
+use cairn_sync::{Clock, timestamp};
 
 /// How the outbox is sent.
 #[derive(Debug, Clone, Copy)]

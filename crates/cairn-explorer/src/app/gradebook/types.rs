@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::failure::Failure;
+use cairn_sync::failure::Failure;
 
 /// Why a write did not go through: in words, with the code, HTTP status and the server's
 /// status object as sent.

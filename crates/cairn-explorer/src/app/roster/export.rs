@@ -11,7 +11,7 @@ use super::error::RosterError;
 use super::json::{flatten, parse};
 use super::source::{Source, demographics_access};
 use super::types::{ClassMember, ClassPage};
-use crate::export::DEMOGRAPHIC_FIELDS;
+use cairn_files::export::DEMOGRAPHIC_FIELDS;
 
 /// The demographics fields exported when asked for: the record's own, then its status.
 fn demographics_fields() -> impl Iterator<Item = &'static str> {

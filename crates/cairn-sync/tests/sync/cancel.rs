@@ -1,0 +1,66 @@
+//! A sync cancelled mid-way leaves the cache's content as it was, and the journal says so.
+
+use std::time::{Duration, Instant};
+
+use cairn_client::Cancel;
+use cairn_files::progress::Progress;
+use cairn_spec::Dialect;
+use cairn_sync::{SyncOptions, SyncOutcome};
+
+use crate::harness::{Harness, digest, journal, run, run_with};
+
+/// Cancels a full sync after the second page of users.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_sync_leaves_the_previous_data() {
+    let h = Harness::start(Dialect::spec(), None).await;
+    let client = h.client();
+    let db = h.db("cache.sqlite");
+    assert!(run(&client, &db, &h.options(false)).await.is_complete());
+    let before = digest(&db);
+    h.clock.advance(Duration::from_secs(3600));
+
+    // A full sync (each collection replaced inside its transaction), cancelled after the
+    // second page of users.
+    let cancel = Cancel::new();
+    let options = SyncOptions { page_size: 10, ..h.options(false) };
+    let progress = |p: Progress| {
+        if p.stage == "users" && p.done >= 20 {
+            cancel.cancel();
+        }
+    };
+    let started = Instant::now();
+    let report = run_with(&client, &db, &options, &progress, &cancel).await;
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let outcome = |name: &str| report.get(name).map(|r| r.outcome);
+    assert_eq!(outcome("users"), Some(SyncOutcome::Cancelled), "{report:#?}");
+    // The frameworks go alongside the collections: done before the cancel, or cancelled.
+    let documents = outcome("CFDocuments");
+    assert!(matches!(documents, Some(SyncOutcome::Cancelled | SyncOutcome::Complete)), "{report:#?}");
+    assert!(report.get("users").unwrap().records >= 20);
+    assert!(report.is_cancelled() && !report.is_complete());
+    // Collections run two at a time, the largest first: those done before the cancel are
+    // complete, the others cancelled, some before they started.
+    let done = |o: SyncOutcome| report.collections.iter().filter(|c| c.outcome == o).count();
+    assert!(done(SyncOutcome::Complete) > 0 && done(SyncOutcome::Cancelled) > 2, "{report:#?}");
+    assert_eq!(done(SyncOutcome::Complete) + done(SyncOutcome::Cancelled), report.collections.len());
+    assert_eq!(digest(&db), before, "the cache's content is as it was");
+
+    let lines = journal(&db);
+    let users = lines.iter().rev().find(|l| l.collection == "users").unwrap();
+    assert_eq!((users.outcome.as_str(), users.mode.as_str(), users.records), ("cancelled", "full", 0));
+    assert_eq!(users.started_at, "2026-01-01T01:00:00.000Z");
+    let never_started: Vec<&str> = report
+        .collections
+        .iter()
+        .filter(|c| c.message.as_deref() == Some("the sync was cancelled before it started"))
+        .map(|c| c.collection.as_str())
+        .collect();
+    assert!(!never_started.is_empty(), "{report:#?}");
+    for name in never_started {
+        assert!(
+            !lines.iter().any(|l| l.collection == name && l.outcome == "cancelled"),
+            "{name} never started: not journaled"
+        );
+    }
+    h.stop().await;
+}
