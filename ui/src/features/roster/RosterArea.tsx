@@ -3,7 +3,7 @@
 //! in the detail pane.
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 
 import { useBackend } from "../../backend";
 import { usePaneSize } from "../../app/usePaneSize";
@@ -36,7 +36,7 @@ function Area() {
   const [sidebar, setSidebar] = usePaneSize("roster-sidebar", 260);
   const [detail, setDetail] = usePaneSize("roster-detail", Math.round(Math.min(640, Math.max(380, window.innerWidth * 0.36))));
   const connection = roster.state.connection;
-  const list = sources.data ?? [];
+  const list = useMemo(() => sources.data ?? [], [sources.data]);
   useEffect(
     () => backend.onCacheChanged(() => void client.invalidateQueries({ queryKey: rosterKeys.sources() })),
     [backend, client],

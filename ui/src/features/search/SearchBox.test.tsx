@@ -83,8 +83,9 @@ describe("search", () => {
   it("never shows an older query's answer for a newer one, whatever order the answers come in", async () => {
     const memory = createMemoryBackend(data());
     // The older the query, the later its answer: every prefix of "geometry" answers after every
-    // prefix of "shapes", and "s" after "sh", ..., after "shapes".
-    const latency = (query: string) => (query.startsWith("g") ? 400 : 10 * (7 - query.length));
+    // prefix of "shapes", and "s" after "sh", ..., after "shapes". The older answers wait long
+    // enough (2 s) that typing "shapes" ends before them even on a loaded machine.
+    const latency = (query: string) => (query.startsWith("g") ? 2000 : 10 * (7 - query.length));
     let unanswered = 0;
     const backend: MemoryBackend = {
       ...memory,
@@ -116,7 +117,7 @@ describe("search", () => {
     await user.keyboard("shapes");
     await screen.findByRole("option", { name: /Identify shapes/ });
     expect(unanswered).toBeGreaterThan(0); // the older answers are still to come
-    await waitFor(() => expect(unanswered).toBe(0), { timeout: 3000 });
+    await waitFor(() => expect(unanswered).toBe(0), { timeout: 6000 });
     await new Promise((resolve) => setTimeout(resolve, 50)); // and drawn, were they to be
     observer.disconnect();
     const options = within(list).getAllByRole("option").map((option) => option.textContent ?? "");

@@ -1,7 +1,7 @@
 //! The search box (Ctrl+K or /): results as you type with the matched words marked; arrows
 //! move through them, Enter opens the item in its tree.
 
-import { Fragment, useEffect, useId, useState, type KeyboardEvent } from "react";
+import { Fragment, type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
 
 import type { SearchHit } from "../../bindings/SearchHit";
 import { useExplorerStore } from "../frameworks/ExplorerContext";
@@ -47,11 +47,14 @@ export function SearchBox() {
   const showList = open && text.trim().length > 0;
   const current = Math.min(active, Math.max(hits.length - 1, 0));
 
-  const choose = (hit: SearchHit | undefined) => {
-    if (!hit) return;
-    setOpen(false);
-    void store.navigate({ key: hit.key, identifier: hit.identifier });
-  };
+  const choose = useCallback(
+    (hit: SearchHit | undefined) => {
+      if (!hit) return;
+      setOpen(false);
+      void store.navigate({ key: hit.key, identifier: hit.identifier });
+    },
+    [store],
+  );
 
   // The active option stays in sight as the arrows move it (the list scrolls, focus stays here).
   useEffect(() => {
@@ -62,7 +65,7 @@ export function SearchBox() {
     if (!enterPending || !fresh) return;
     setEnterPending(false);
     choose(hits[0]);
-  });
+  }, [enterPending, fresh, choose, hits]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown") {
