@@ -1,11 +1,11 @@
-//! The Connections and Settings areas' commands: each a thin async adapter over
+//! The Connections area's commands: each a thin async adapter over
 //! [`cairn_explorer::app::App`]. The client secret arrives in a form, once, and is never
 //! answered back; a sync's progress goes through a [`Channel`]. A CA certificate arrives as the
 //! grant of the file the user chose, and is read in Rust when the connection is saved.
 
 use cairn_explorer::app::{
-    About, App, AppError, AppSettings, ConnectionForm, ConnectionList, ConnectionTest, FileGrants, GrantAccess,
-    Progress, SyncStatus, SyncSummary,
+    App, AppError, ConnectionForm, ConnectionList, ConnectionTest, FileGrants, GrantAccess, Progress, SyncStatus,
+    SyncSummary,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -112,29 +112,4 @@ pub async fn sync_connection(
 #[tauri::command]
 pub async fn sync_status(app: State<'_, AppState>, name: String) -> Result<SyncStatus, AppError> {
     app.app()?.sync_status(name).await
-}
-
-/// The app's settings.
-#[tauri::command]
-pub async fn settings_load(app: State<'_, AppState>) -> Result<AppSettings, AppError> {
-    app.app()?.settings().await
-}
-
-/// Saves the app's settings.
-#[tauri::command]
-pub async fn settings_save(app: State<'_, AppState>, settings: AppSettings) -> Result<(), AppError> {
-    app.app()?.settings_save(settings).await
-}
-
-/// The About of this build: its release, its commit and the data folder.
-#[tauri::command]
-pub fn about(app: State<'_, AppState>) -> Result<About, AppError> {
-    Ok(app.app()?.about(cairn_build_info::VERSION, cairn_build_info::COMMIT))
-}
-
-/// Empties the cache (saved connections and settings stay); refused (`unsent`) while there are
-/// unsent gradebook changes, unless `discard_unsent`.
-#[tauri::command]
-pub async fn reset_cache(app: State<'_, AppState>, discard_unsent: Option<bool>) -> Result<(), AppError> {
-    app.app()?.reset_cache(discard_unsent.unwrap_or(false)).await
 }

@@ -13,6 +13,7 @@ pub mod main_window;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
+pub mod settings_commands;
 #[cfg(target_os = "linux")]
 pub mod web_memory;
 
@@ -88,10 +89,10 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         connection_commands::connection_test_form,
         connection_commands::sync_connection,
         connection_commands::sync_status,
-        connection_commands::settings_load,
-        connection_commands::settings_save,
-        connection_commands::reset_cache,
-        connection_commands::about,
+        settings_commands::settings_load,
+        settings_commands::settings_save,
+        settings_commands::reset_cache,
+        settings_commands::about,
         gradebook_commands::gradebook_class,
         gradebook_commands::gradebook_access,
         gradebook_commands::gradebook_save_cell,

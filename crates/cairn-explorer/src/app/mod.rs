@@ -4,34 +4,26 @@
 //! adapts these to Tauri commands.
 
 mod about;
-mod association_types;
 mod builtin;
 mod connection_types;
 mod connections;
-mod crosswalk;
 mod detail;
-mod diff;
-mod ends;
 mod error;
-mod exports;
+mod exports_folder;
+mod exports_to_file;
 mod external;
-mod file_exports;
 mod frameworks;
 mod gradebook;
 mod grants;
-mod graph_layout;
-mod graph_view;
-mod grouping_tree;
 mod imports;
 mod open;
-mod relation_types;
 mod relations;
 mod relay;
 mod roster;
-mod rubrics;
 mod search;
 mod session;
 mod settings;
+mod settings_page;
 mod tasks;
 mod types;
 
@@ -47,7 +39,6 @@ use cairn_sync::connections::ConnectionSettings;
 use cairn_sync::{Clock, SyncOptions, SyncReport};
 
 pub use about::About;
-pub use association_types::{AssociationTypeInfo, TypeDefinition};
 pub use builtin::BuiltinSandbox;
 pub use cairn_files::import::BundleRow;
 pub use cairn_files::progress::Progress;
@@ -56,13 +47,14 @@ pub use cairn_sync::failure::Failure;
 pub use connection_types::*;
 pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorDetail, StatusObject};
-pub use file_exports::{ExportDone, WorkbookSheet};
+pub use exports_to_file::{ExportDone, WorkbookSheet};
 pub use frameworks::{list_frameworks, source_kind};
 pub use gradebook::*;
 pub use grants::{ChosenFile, FileGrants, GrantAccess};
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
-pub use relation_types::*;
+pub use relations::association_types::{AssociationTypeInfo, TypeDefinition};
+pub use relations::types::*;
 pub use roster::*;
 pub use search::segments;
 pub use settings::AppSettings;
@@ -101,7 +93,7 @@ pub struct App {
     entropy: Arc<dyn Entropy>,
     clock: Arc<dyn Clock>,
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
-    rubrics: rubrics::RubricCache,
+    rubrics: relations::rubrics::RubricCache,
     roster: Arc<roster::RosterMemo>,
     secrets: OpenSecrets,
     /// Connections whose server refused a write for the credentials (401 or 403), with why:
@@ -129,7 +121,7 @@ impl App {
             entropy: options.entropy,
             clock: options.clock,
             on_cache_change: options.on_cache_change,
-            rubrics: rubrics::RubricCache::default(),
+            rubrics: relations::rubrics::RubricCache::default(),
             roster: Arc::default(),
             secrets: connections::os_keyring(),
             write_refusals: Mutex::new(HashMap::new()),

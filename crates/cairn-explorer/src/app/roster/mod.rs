@@ -7,12 +7,12 @@
 
 mod calendar;
 mod checks;
+mod class_csv;
 mod class_page;
 mod classes;
 mod dates;
 mod demographics;
 mod error;
-mod export;
 mod json;
 mod memo;
 mod names;
@@ -193,8 +193,8 @@ impl App {
                 let source = source::source(conn, &connection)?;
                 let loaded = memo.get(conn, &source)?;
                 let page = class_page::class_page(conn, &source, &loaded, &class, &today)?;
-                let text = export::roster_csv(conn, &source, &page, with_demographics)?;
-                super::exports::save(&data_dir, &export::file_name(&page, with_demographics), text.as_bytes())
+                let text = class_csv::roster_csv(conn, &source, &page, with_demographics)?;
+                super::exports_folder::save(&data_dir, &class_csv::file_name(&page, with_demographics), text.as_bytes())
                     .map_err(|e| RosterError::Export(e.message))
             })
             .await?;

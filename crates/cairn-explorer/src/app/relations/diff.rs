@@ -13,10 +13,10 @@ use serde_json::Value;
 
 use super::crosswalk::snapshot;
 use super::ends::item_label;
-use super::error::AppError;
-use super::relation_types::{
+use super::types::{
     DIFF_TREE_ROWS, DiffMark, DiffRecord, DiffSection, DiffTreeRow, FieldDiff, SnapshotRef, VersionDiff,
 };
+use crate::app::error::AppError;
 use cairn_views::{Snapshot, resolve_snapshot};
 
 /// Reads the snapshot `source` names.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::types::{FrameworkKey, NodeKind};
+use crate::app::types::{FrameworkKey, NodeKind};
 
 /// A node of the relationship graph.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

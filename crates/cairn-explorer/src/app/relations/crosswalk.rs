@@ -10,11 +10,9 @@ use cairn_spec::case::CfPackage;
 use rusqlite::Connection;
 
 use super::ends::item_label;
-use super::error::AppError;
-use super::relation_types::{
-    CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, ItemSummary, SubtreeRef, TypeShare,
-};
-use super::types::FrameworkKey;
+use super::types::{CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, ItemSummary, SubtreeRef, TypeShare};
+use crate::app::error::AppError;
+use crate::app::types::FrameworkKey;
 use cairn_views::crosswalk::crosswalk_snapshots;
 use cairn_views::{Snapshot, SnapshotSource, ViewError, load_package, load_package_outline, resolve_connection};
 

@@ -6,8 +6,8 @@ use std::collections::{BTreeSet, HashMap};
 use cairn_graph::{Tree, TreeNode};
 
 use super::ends::item_label;
-use super::open::OpenFramework;
-use super::relation_types::{DIFF_TREE_ROWS, GroupingRef, GroupingTree, GroupingTreeRow};
+use super::types::{DIFF_TREE_ROWS, GroupingRef, GroupingTree, GroupingTreeRow};
+use crate::app::open::OpenFramework;
 
 /// The tree of `open` from the `isChildOf` links of `chosen` groupings (all links when empty).
 pub fn grouping_tree(open: &OpenFramework, chosen: &[String]) -> GroupingTree {

@@ -7,10 +7,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use cairn_graph::{ASSOCIATION_TYPES, NodeIndex, neighbourhood, progressions_through};
 
 use super::ends::{step, uri};
-use super::error::AppError;
 use super::graph_layout;
-use super::open::OpenFramework;
-use super::relation_types::{GraphEdge, GraphNode, GroupingRef, NeighbourhoodGraph, Progression};
+use super::types::{GraphEdge, GraphNode, GroupingRef, NeighbourhoodGraph, Progression};
+use crate::app::error::AppError;
+use crate::app::open::OpenFramework;
 
 /// Deepest neighbourhood drawn.
 pub const MAX_DEPTH: u32 = 3;

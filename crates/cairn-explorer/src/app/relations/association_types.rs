@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::{App, AppError, FrameworkKey};
+use crate::app::{App, AppError, FrameworkKey};
 use cairn_views::resolve_connection;
 
 /// An association type with what it means.

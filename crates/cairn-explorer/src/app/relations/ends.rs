@@ -2,8 +2,8 @@
 
 use cairn_graph::End;
 
-use super::relation_types::ProgressionStep;
-use super::types::NodeKind;
+use super::types::ProgressionStep;
+use crate::app::types::NodeKind;
 
 /// The node `end` as a step of a progression (and as any node the relationship views list).
 pub fn step(end: &End) -> ProgressionStep {

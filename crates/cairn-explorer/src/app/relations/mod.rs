@@ -1,14 +1,22 @@
 //! The commands of the relationship views: the graph of a node's neighbourhood, its
 //! progressions and rubrics, the crosswalk of two frameworks and the diff of two versions.
 
+pub(super) mod association_types;
+mod crosswalk;
+mod diff;
+mod ends;
+mod graph_layout;
+mod graph_view;
+mod grouping_tree;
+pub(super) mod rubrics;
+pub(super) mod types;
+
 use std::sync::Arc;
 
-use super::relation_types::{
-    CrosswalkReport, GroupingTree, NeighbourhoodGraph, Progression, Rubric, SnapshotRef, VersionDiff,
-};
 use super::types::FrameworkKey;
-use super::{App, AppError, crosswalk, diff, graph_view, grouping_tree, rubrics};
+use super::{App, AppError};
 use cairn_store::cache;
+use types::{CrosswalkReport, GroupingTree, NeighbourhoodGraph, Progression, Rubric, SnapshotRef, VersionDiff};
 
 impl App {
     /// The neighbourhood of `identifier`: `depth` (1–3) associations either way, at most

@@ -12,10 +12,10 @@ use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use super::ends::step;
-use super::error::AppError;
-use super::open::OpenFramework;
-use super::relation_types::{Rubric, RubricCriterion, RubricLevel};
-use super::types::FrameworkKey;
+use super::types::{Rubric, RubricCriterion, RubricLevel};
+use crate::app::error::AppError;
+use crate::app::open::OpenFramework;
+use crate::app::types::FrameworkKey;
 use cairn_views::resolve_connection;
 
 /// Rubrics already read, per framework.
