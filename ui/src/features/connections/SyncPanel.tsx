@@ -3,32 +3,13 @@
 //! each collection's last sync (time, outcome, reason, when its data was last complete).
 
 import type { CollectionState } from "../../bindings/CollectionState";
-import type { StageProgress } from "../firstLaunch/progress";
 import { ErrorView } from "../../ui/ErrorView";
+import { ProgressBar } from "../../ui/ProgressBar";
 import { formatCount } from "../../ui/formatCount";
 import { LocalDate } from "../../ui/LocalDate";
 import { failureWords, outcomeWords } from "./failureText";
 import { useSyncStatus } from "./queries";
 import { useSyncRun, useSyncRuns } from "./SyncRunsContext";
-
-function Bar({ stage }: { stage: StageProgress }) {
-  const total = stage.total ?? undefined;
-  const text = total !== undefined ? `${formatCount(stage.done)} of ${formatCount(total)}` : `${formatCount(stage.done)} records`;
-  return (
-    <li className="stage">
-      <span className="stage-name" title={stage.stage}>
-        {stage.stage}
-      </span>
-      <div className="bar" role="progressbar" aria-label={stage.stage} aria-valuemin={0} aria-valuenow={stage.done} aria-valuemax={total} aria-valuetext={text}>
-        <div
-          className={["bar-fill", total === undefined ? "indeterminate" : ""].join(" ")}
-          style={{ width: total ? `${Math.min(100, (stage.done / total) * 100)}%` : "30%" }}
-        />
-      </div>
-      <span className="stage-count num">{text}</span>
-    </li>
-  );
-}
 
 function lastWords(c: CollectionState): string {
   if (c.outcome === "complete") return "Synced";
@@ -63,7 +44,7 @@ export function SyncPanel({ name }: { name: string }) {
       {run && running && run.stages.length > 0 && (
         <ul className="stages" aria-label="Sync progress">
           {run.stages.map((s) => (
-            <Bar key={s.stage} stage={s} />
+            <ProgressBar as="li" key={s.stage} stage={s.stage} done={s.done} total={s.total} />
           ))}
         </ul>
       )}

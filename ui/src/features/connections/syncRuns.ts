@@ -8,7 +8,7 @@ import type { Backend } from "../../backend";
 import { toAppError } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { SyncSummary } from "../../bindings/SyncSummary";
-import { foldProgress, type StageProgress } from "../firstLaunch/progress";
+import { foldProgress, type StageProgress } from "../../ui/stageProgress";
 import { announce } from "../../ui/announcer";
 
 /** One connection's sync. */

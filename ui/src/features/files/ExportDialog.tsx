@@ -169,7 +169,7 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
           </button>
         </span>
       </label>
-      {running && <ProgressBar progress={progress} label="Export progress" />}
+      {running && <ProgressBar stage={progress?.stage ?? "Starting…"} done={progress?.done ?? 0} total={progress?.total ?? null} label="Export progress" />}
       {error && <ErrorView error={error} />}
       {done && (
         <p className="export-done" role="status">

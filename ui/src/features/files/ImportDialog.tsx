@@ -150,7 +150,7 @@ export function ImportDialog({ initial, onClose }: { initial: ChosenFile[]; onCl
         <input type="text" aria-label="Connection" value={connection} onChange={(e) => setConnection(e.target.value)} disabled={running} />
         <span className="muted">Imported records are kept under this name, apart from what you sync.</span>
       </label>
-      {running && <ProgressBar progress={progress} label="Import progress" />}
+      {running && <ProgressBar stage={progress?.stage ?? "Starting…"} done={progress?.done ?? 0} total={progress?.total ?? null} label="Import progress" />}
       {error && <ErrorView error={error} />}
       {results && (
         <ImportResults

@@ -5,33 +5,8 @@ import { useEffect, useState } from "react";
 
 import type { AppError } from "../../bindings/AppError";
 import { ErrorView } from "../../ui/ErrorView";
-import type { StageProgress } from "./progress";
-import { formatCount } from "../../ui/formatCount";
-
-function Bar({ stage }: { stage: StageProgress }) {
-  const total = stage.total ?? undefined;
-  const text = total !== undefined ? `${formatCount(stage.done)} of ${formatCount(total)}` : `${formatCount(stage.done)} records`;
-  return (
-    <li className="stage">
-      <span className="stage-name">{stage.stage}</span>
-      <div
-        className="bar"
-        role="progressbar"
-        aria-label={stage.stage}
-        aria-valuemin={0}
-        aria-valuenow={stage.done}
-        aria-valuemax={total}
-        aria-valuetext={text}
-      >
-        <div
-          className={["bar-fill", total === undefined ? "indeterminate" : ""].join(" ")}
-          style={{ width: total ? `${Math.min(100, (stage.done / total) * 100)}%` : "30%" }}
-        />
-      </div>
-      <span className="stage-count num">{text}</span>
-    </li>
-  );
-}
+import { ProgressBar } from "../../ui/ProgressBar";
+import type { StageProgress } from "../../ui/stageProgress";
 
 /**
  * How long a start without progress shows an empty window before it says "Opening the cache…":
@@ -70,7 +45,7 @@ export function FirstLaunch({
           <p>Setting up the built-in sandbox and syncing its demo data. This happens only once.</p>
           <ul className="stages" aria-label="Sync progress">
             {stages.map((s) => (
-              <Bar key={`${s.task}-${s.stage}`} stage={s} />
+              <ProgressBar as="li" key={`${s.task}-${s.stage}`} stage={s.stage} done={s.done} total={s.total} />
             ))}
           </ul>
           <button type="button" onClick={onCancel}>

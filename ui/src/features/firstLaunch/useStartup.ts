@@ -9,7 +9,7 @@ import type { AppError } from "../../bindings/AppError";
 import { queryKeys } from "../../app/queryKeys";
 import type { ExplorerStore } from "../frameworks/explorerStore";
 import { defaultFramework } from "../frameworks/filterFrameworks";
-import { foldProgress, type StageProgress } from "./progress";
+import { foldProgress, type StageProgress } from "../../ui/stageProgress";
 
 /** Where startup is. */
 export type Startup =

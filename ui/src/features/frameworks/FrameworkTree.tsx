@@ -47,6 +47,16 @@ export function FrameworkTree() {
   }
   if (!outline) return <p className="empty" role="status">Opening the framework…</p>;
   const activeInOrphans = orphanRows.some((r) => r.key === active);
+  // What the main tree and the orphans' tree share: selection, actions, menu and row rendering.
+  const treeProps = {
+    selectedKey,
+    onActiveChange: onActive,
+    onSelect,
+    onToggle,
+    onExpandSiblings: onSiblings,
+    menu,
+    renderRow,
+  };
   // Keyed by framework: each framework gets its own tree element, scroll and focus.
   return (
     <div className="tree-pane" key={`${outline.key.connection}\u001e${outline.key.identifier}`}>
@@ -58,17 +68,11 @@ export function FrameworkTree() {
         <p className="empty">This framework has no items under its document.</p>
       ) : (
         <VirtualTree
+          {...treeProps}
           label="Framework tree"
           className="main-tree"
           rows={rows}
-          selectedKey={selectedKey}
           activeKey={activeInOrphans ? null : active}
-          onActiveChange={onActive}
-          onSelect={onSelect}
-          onToggle={onToggle}
-          onExpandSiblings={onSiblings}
-          menu={menu}
-          renderRow={renderRow}
           reveal={reveal && !activeInOrphans ? reveal : null}
         />
       )}
@@ -79,17 +83,11 @@ export function FrameworkTree() {
             <>
               <p className="muted">Orphans: items with no path to the document ({outline.orphans.length}).</p>
               <VirtualTree
+                {...treeProps}
                 label="Orphans"
                 className="orphan-tree"
                 rows={orphanRows}
-                selectedKey={selectedKey}
                 activeKey={activeInOrphans ? active : null}
-                onActiveChange={onActive}
-                onSelect={onSelect}
-                onToggle={onToggle}
-                onExpandSiblings={onSiblings}
-                menu={menu}
-                renderRow={renderRow}
                 reveal={reveal && activeInOrphans ? reveal : null}
               />
             </>

@@ -38,7 +38,7 @@ interface Question {
   before: Done["before"];
 }
 
-function Header({ book }: { book: ClassGradebook }) {
+function GradebookHeader({ book }: { book: ClassGradebook }) {
   return (
     <div className="gb-summary">
       <h2>{book.classTitle} <span className="muted">· gradebook</span></h2>
@@ -67,7 +67,7 @@ function cellName(book: ClassGradebook, student: string, lineItem: string): stri
   return `${who}, ${what}`;
 }
 
-function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook }) {
+function ClassGradebookView({ target, book }: { target: GradebookTarget; book: ClassGradebook }) {
   const backend = useBackend();
   const queries = useQueryClient();
   const access = useWriteAccess(target.connection);
@@ -201,7 +201,7 @@ function Book({ target, book }: { target: GradebookTarget; book: ClassGradebook 
   return (
     <div className="gb-area">
       <div className="toolbar gb-toolbar">
-        <Header book={book} />
+        <GradebookHeader book={book} />
         <span className="spacer" />
         <span className="muted" aria-live="polite">{unsent === 0 ? "All changes sent" : `${formatCount(unsent)} unsent ${unsent === 1 ? "change" : "changes"}`}</span>
         <button type="button" className="primary" onClick={() => void send()} disabled={unsent === 0 || readOnly}>
@@ -298,7 +298,7 @@ export function GradebookArea({ target }: { target: GradebookTarget | null }) {
   const queries = useQueryClient();
   useEffect(() => backend.onCacheChanged(() => void queries.invalidateQueries({ queryKey: gradebookKeys.unsent() })), [backend, queries]);
   if (!target) return <NoClass />;
-  return <Loaded target={target} />;
+  return <GradebookPane target={target} />;
 }
 
 /** No class open: how to open one, and the changes left unsent (from before a restart). */
@@ -316,12 +316,12 @@ function NoClass() {
         <h2>No class open</h2>
         <p>Open a class in Rosters, then “Open gradebook” on its page, to enter its results here.</p>
       </div>
-      {shown.map((connection) => <Unsent key={connection} connection={connection} />)}
+      {shown.map((connection) => <UnsentChanges key={connection} connection={connection} />)}
     </main>
   );
 }
 
-function Unsent({ connection }: { connection: string }) {
+function UnsentChanges({ connection }: { connection: string }) {
   const backend = useBackend();
   const queries = useQueryClient();
   const outbox = useOutbox(connection);
@@ -351,12 +351,12 @@ function Unsent({ connection }: { connection: string }) {
   );
 }
 
-function Loaded({ target }: { target: GradebookTarget }) {
+function GradebookPane({ target }: { target: GradebookTarget }) {
   const book = useGradebook(target.connection, target.classId);
   return (
     <main className="pane main-pane gb-pane" aria-label="Gradebook">
       {book.isError && <ErrorView error={book.error as never} onRetry={() => void book.refetch()} />}
-      {book.data ? <Book target={target} book={book.data} /> : !book.isError && <p className="muted pad">Loading…</p>}
+      {book.data ? <ClassGradebookView target={target} book={book.data} /> : !book.isError && <p className="muted pad">Loading…</p>}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 //! Progress messages folded into one bar per stage, in the order the stages first reported.
 
-import type { Progress } from "../../bindings/Progress";
+import type { Progress } from "../bindings/Progress";
 
 /** One bar. */
 export interface StageProgress {
