@@ -124,7 +124,7 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
         "line-color": style.colour,
         "line-style": style.line,
         "target-arrow-color": style.colour,
-        "target-arrow-shape": style.arrow ? "triangle" : "none",
+        "target-arrow-shape": style.arrow,
       },
     });
   }
