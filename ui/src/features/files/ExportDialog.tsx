@@ -12,11 +12,12 @@ import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { Progress } from "../../bindings/Progress";
 import { useBackend } from "../../backend/context";
 import { toAppError } from "../../backend/errors";
+import { announce } from "../../ui/announcer";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { type ExportKind, baseName, exportExtension, exportName, isSubtree } from "./filesModel";
+import { type ExportKind, baseName, exportAnnouncement, exportExtension, exportName, isSubtree } from "./filesModel";
 
 /** What can be exported from where the user is. */
 export type ExportTarget =
@@ -77,6 +78,10 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
       setError(toAppError(e));
     }
   };
+  const finish = (written: ExportDone) => {
+    setDone(written);
+    announce(exportAnnouncement(written));
+  };
   const run = async () => {
     setRunning(true);
     setError(null);
@@ -92,19 +97,23 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
         to = confirmed.grant;
       }
       setWritten(to);
-      if (target.kind === "rosters") setDone(await backend.exportRosters(target.connection, to, setProgress));
-      else if (kind === "package") setDone(await backend.exportFrameworkPackage(target.key, to));
+      announce("Exporting…");
+      if (target.kind === "rosters") finish(await backend.exportRosters(target.connection, to, setProgress));
+      else if (kind === "package") finish(await backend.exportFrameworkPackage(target.key, to));
       else {
         const subtree = isSubtree(kind) ? (target.subtree?.identifier ?? null) : null;
         const xlsx = exportExtension(kind) === "xlsx";
-        setDone(
+        finish(
           await (xlsx
             ? backend.exportFrameworkXlsx(target.key, subtree, to, setProgress)
             : backend.exportFrameworkCsv(target.key, subtree, to, setProgress)),
         );
       }
     } catch (e) {
-      setError(toAppError(e));
+      const error = toAppError(e);
+      setError(error);
+      if (error.code === "cancelled") announce("Export cancelled: nothing written");
+      else announce(`Export failed: ${error.message}`, "assertive");
     } finally {
       setRunning(false);
     }

@@ -12,10 +12,11 @@ import type { ImportedFile } from "../../bindings/ImportedFile";
 import type { Progress } from "../../bindings/Progress";
 import { useBackend } from "../../backend/context";
 import { toAppError } from "../../backend/errors";
+import { announce } from "../../ui/announcer";
 import { ErrorView } from "../../ui/ErrorView";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { typedPaths } from "./filesModel";
+import { importAnnouncement, typedPaths } from "./filesModel";
 import { ImportResults } from "./ImportResults";
 
 /** The connection imported files go to unless the user names another. */
@@ -49,14 +50,20 @@ export function ImportDialog({ initial, onClose }: { initial: ChosenFile[]; onCl
     setProgress(null);
     try {
       const grants = which.map((file) => file.grant);
+      announce(`Importing ${which.length === 1 ? "1 file" : `${which.length} files`}…`);
       const summary = await backend.importFiles(connection.trim(), grants, force, setProgress);
+      const said = importAnnouncement(summary.files);
+      announce(said.text, said.politeness);
       setResults((before) => {
         if (!force || !before) return summary.files;
         const again = new Map(summary.files.map((f) => [f.path, f]));
         return before.map((f) => again.get(f.path) ?? f);
       });
     } catch (e) {
-      setError(toAppError(e));
+      const error = toAppError(e);
+      setError(error);
+      if (error.code === "cancelled") announce("Import cancelled: nothing written");
+      else announce(`Import failed: ${error.message}`, "assertive");
     } finally {
       setRunning(false);
     }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { baseName, copyLine, exportName, hasRow, typedPaths, warningPlace } from "./filesModel";
+import {
+  baseName,
+  copyLine,
+  exportAnnouncement,
+  exportName,
+  hasRow,
+  importAnnouncement,
+  typedPaths,
+  warningPlace,
+} from "./filesModel";
 
 describe("files model", () => {
   it("places warnings by file, line and column, or JSON path", () => {
@@ -21,3 +30,24 @@ describe("files model", () => {
     expect(exportName("", "rosters")).toBe("export OneRoster 1.2.zip");
   });
 });
+
+describe("announcements", () => {
+  it("counts an import's outcomes, and is assertive when a file failed", () => {
+    const files = [{ outcome: "imported" as const }, { outcome: "imported" as const }, { outcome: "failed" as const }];
+    expect(importAnnouncement(files)).toEqual({
+      text: "Import finished, 3 files: 2 imported, 1 failed",
+      politeness: "assertive",
+    });
+    expect(importAnnouncement([{ outcome: "keptNewer" }])).toEqual({
+      text: "Import finished, 1 file: 1 kept back (the cache holds a newer copy)",
+      politeness: "polite",
+    });
+  });
+
+  it("names the file an export wrote and its rows", () => {
+    expect(exportAnnouncement({ path: "/home/ana/Math.xlsx", rows: 1204, bytes: 9 })).toBe(
+      "Export written: Math.xlsx, 1,204 rows",
+    );
+  });
+});
+

@@ -1,9 +1,13 @@
 //! What the files dialogs show, worked out apart from how: outcome labels, a warning's place,
-//! the copies an import compares, export choices and their file names.
+//! the copies an import compares, export choices and their file names, and what a screen reader
+//! is told when an import or an export ends.
 
 import type { Copy } from "../../bindings/Copy";
 import type { FileWarning } from "../../bindings/FileWarning";
+import type { ExportDone } from "../../bindings/ExportDone";
 import type { ImportOutcome } from "../../bindings/ImportOutcome";
+import type { Politeness } from "../../ui/announcer";
+import { formatCount } from "../../ui/formatCount";
 
 /** A file's outcome in words. */
 export function outcomeLabel(outcome: ImportOutcome): string {
@@ -91,4 +95,30 @@ export function exportExtension(kind: ExportKind): string {
 /** Whether an export of `kind` is of the selected subtree only. */
 export function isSubtree(kind: ExportKind): boolean {
   return kind === "subtree" || kind === "subtreeXlsx";
+}
+
+/** What a screen reader hears when an import ends: each outcome counted, assertive when a file failed. */
+export function importAnnouncement(files: readonly { outcome: ImportOutcome }[]): {
+  text: string;
+  politeness: Politeness;
+} {
+  const count = (outcome: ImportOutcome) => files.filter((f) => f.outcome === outcome).length;
+  const parts = [
+    [count("imported"), "imported"],
+    [count("keptNewer"), "kept back (the cache holds a newer copy)"],
+    [count("failed"), "failed"],
+    [count("cancelled"), "cancelled"],
+  ]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, words]) => `${formatCount(n as number)} ${words}`);
+  const noun = files.length === 1 ? "file" : "files";
+  return {
+    text: `Import finished, ${formatCount(files.length)} ${noun}: ${parts.join(", ") || "nothing to import"}`,
+    politeness: count("failed") > 0 ? "assertive" : "polite",
+  };
+}
+
+/** What a screen reader hears when an export was written. */
+export function exportAnnouncement(done: ExportDone): string {
+  return `Export written: ${baseName(done.path)}, ${formatCount(done.rows)} ${done.rows === 1 ? "row" : "rows"}`;
 }
