@@ -94,7 +94,7 @@ pub(super) fn write_associations(
         text(sheet, row, 9, destination.identifier, styles)?;
         text(sheet, row, 10, association.identifier.as_deref().unwrap_or_default(), styles)?;
     }
-    fit_columns(sheet);
+    fit_columns(sheet, styles)?;
     Ok(chosen.len())
 }
 

@@ -39,6 +39,6 @@ pub(super) fn write_document(
         text(sheet, row, 0, field, styles)?;
         put(sheet, row, 1, Some(value), styles)?;
     }
-    fit_columns(sheet);
+    fit_columns(sheet, styles)?;
     Ok(lines.len())
 }

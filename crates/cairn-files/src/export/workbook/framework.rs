@@ -1,6 +1,6 @@
 //! A framework, or the subtree under one of its items, as a workbook of three sheets: its items
-//! with every level, their associations and the document's fields — in memory, for the caller
-//! to write whole.
+//! with every level, their associations and the document's fields — the associations' rows in
+//! a temporary file as they are written, the file's bytes in memory for the caller to write whole.
 
 use std::path::Path;
 
@@ -43,6 +43,8 @@ pub fn framework_workbook(
     workbook.set_properties(&DocProperties::new().set_title(&title).set_comment(format!("CASE framework {doc}")));
     let [items, associations, document] = FRAMEWORK_SHEETS;
     let orphans = {
+        // In memory: rust_xlsxwriter 0.102 writes no row's outline level in its low-memory mode,
+        // and the outline is what folds the tree.
         let sheet = workbook.add_worksheet().set_name(items).map_err(&error)?;
         match write_items(sheet, &plan, doc, &styles, progress, cancel) {
             Ok(orphans) => orphans,
@@ -50,7 +52,9 @@ pub fn framework_workbook(
             Err(ExportOrXlsx::Xlsx(e)) => return Err(error(e)),
         }
     };
-    let sheet = workbook.add_worksheet().set_name(associations).map_err(&error)?;
+    // The associations (the most rows: 36,241 for the state framework) keep one row in memory,
+    // the rest in a temporary file, and their strings once each.
+    let sheet = workbook.add_worksheet_with_low_memory().map_err(&error)?.set_name(associations).map_err(&error)?;
     match write_associations(sheet, &plan, subtree.is_none(), &styles) {
         Ok(_) => {}
         Err(ExportOrXlsx::Export(e)) => return Err(e),

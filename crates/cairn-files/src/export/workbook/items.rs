@@ -117,7 +117,7 @@ pub(super) fn write_items(
         }
         paths.insert(placed.node, (path, outline));
     }
-    fit_columns(sheet);
+    fit_columns(sheet, styles)?;
     report(total.unwrap_or_default());
     Ok(orphans)
 }

@@ -3,6 +3,7 @@
 //! what a cell holds. Library errors become [`ExportError::Xlsx`], never a panic.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::path::Path;
 
 use rust_xlsxwriter::{Format, FormatAlign, RowNum, Worksheet, XlsxError};
@@ -11,20 +12,24 @@ use crate::export::ExportError;
 
 /// The most characters a cell holds (Excel's limit).
 const CELL_CHARS: usize = 32_767;
-/// The widest a fitted column gets, in pixels (about sixty characters), so statements wrap.
-const MAX_WIDTH_PIXELS: u32 = 420;
+/// The widest a fitted column gets, in characters, so statements wrap.
+const MAX_WIDTH_CHARS: usize = 60;
 /// The rows column widths are fitted to: enough to see what a column holds, bounded in time.
 const FIT_ROWS: RowNum = 2_000;
 /// The most characters of a sheet name, and the ones a name cannot hold (Excel's rules).
 const NAME_CHARS: usize = 31;
 const NAME_FORBIDDEN: [char; 7] = ['[', ']', ':', '*', '?', '/', '\\'];
 
-/// The formats a sheet writes with.
+/// The formats a sheet writes with, and the widths of the sheet being written: the library's
+/// autofit needs every cell in memory, which the big sheets do not keep (rows go to a temporary
+/// file as they are written), so the widths are measured here as the first rows are written.
 pub(super) struct Styles {
     /// The header row's.
     pub(super) header: Format,
     /// Every other cell's: wrapped, at the top.
     pub(super) body: Format,
+    /// The widest text of each column so far (characters), up to [`MAX_WIDTH_CHARS`].
+    widths: RefCell<Vec<usize>>,
 }
 
 impl Styles {
@@ -32,7 +37,22 @@ impl Styles {
         Styles {
             header: Format::new().set_bold().set_text_wrap().set_align(FormatAlign::Top),
             body: Format::new().set_text_wrap().set_align(FormatAlign::Top),
+            widths: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Notes `text` in column `col` of row `row` (only the first [`FIT_ROWS`] rows count).
+    fn note(&self, row: RowNum, col: u16, text: &str) {
+        if row > FIT_ROWS {
+            return;
+        }
+        let chars = text.lines().map(|line| line.chars().count()).max().unwrap_or_default().min(MAX_WIDTH_CHARS);
+        let mut widths = self.widths.borrow_mut();
+        let col = usize::from(col);
+        if widths.len() <= col {
+            widths.resize(col + 1, 0);
+        }
+        widths[col] = widths[col].max(chars);
     }
 }
 
@@ -41,6 +61,7 @@ impl Styles {
 pub(super) fn header<S: AsRef<str>>(sheet: &mut Worksheet, columns: &[S], styles: &Styles) -> Result<(), XlsxError> {
     for (col, name) in (0u16..).zip(columns) {
         sheet.set_column_format(col, &styles.body)?;
+        styles.note(0, col, name.as_ref());
         sheet.write_string_with_format(0, col, cut(name.as_ref()).as_ref(), &styles.header)?;
     }
     sheet.set_freeze_panes(1, 0)?;
@@ -50,6 +71,7 @@ pub(super) fn header<S: AsRef<str>>(sheet: &mut Worksheet, columns: &[S], styles
 /// Writes `text` into a cell (nothing when empty), cut to what a cell holds.
 pub(super) fn text(sheet: &mut Worksheet, row: RowNum, col: u16, text: &str, styles: &Styles) -> Result<(), XlsxError> {
     if !text.is_empty() {
+        styles.note(row, col, text);
         sheet.write_string_with_format(row, col, cut(text).as_ref(), &styles.body)?;
     }
     Ok(())
@@ -63,13 +85,20 @@ pub(super) fn number(
     value: f64,
     styles: &Styles,
 ) -> Result<(), XlsxError> {
+    styles.note(row, col, &value.to_string());
     sheet.write_number_with_format(row, col, value, &styles.body)?;
     Ok(())
 }
 
-/// Fits the columns of `sheet` to their text, up to the readable limit.
-pub(super) fn fit_columns(sheet: &mut Worksheet) {
-    sheet.set_autofit_max_width(MAX_WIDTH_PIXELS).set_autofit_max_row(FIT_ROWS).autofit();
+/// Fits the columns of `sheet` to the text its first rows held, up to the readable limit (a
+/// character and a half of margin), and forgets the widths for the next sheet.
+pub(super) fn fit_columns(sheet: &mut Worksheet, styles: &Styles) -> Result<(), XlsxError> {
+    for (col, chars) in (0u16..).zip(styles.widths.take()) {
+        if chars > 0 {
+            sheet.set_column_width(col, chars as f64 + 1.5)?;
+        }
+    }
+    Ok(())
 }
 
 /// `text` cut to [`CELL_CHARS`] characters (whole characters, an ellipsis last).

@@ -38,7 +38,7 @@ pub fn tables_workbook(tables: &[Table<'_>], shown: &Path) -> Result<Vec<u8>, Ex
                 put(sheet, row, col, Some(value), &styles).map_err(&error)?;
             }
         }
-        fit_columns(sheet);
+        fit_columns(sheet, &styles).map_err(&error)?;
     }
     if tables.is_empty() {
         workbook.add_worksheet();
