@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use cairn_explorer::app::*;
+use cairn_explorer::sync::{SyncMode, SyncOutcome};
 use ts_rs::{Config, TS};
 
 /// Exports every type the app's commands take or answer into `dir`.
@@ -18,6 +19,13 @@ fn export_all(dir: &Path) {
     }
     export!(
         AppError,
+        ErrorCode,
+        Transport,
+        SyncOutcome,
+        SyncMode,
+        WriteMethod,
+        OutboxState,
+        RecordState,
         Progress,
         StartReport,
         FrameworkGroup,

@@ -129,7 +129,7 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         services: [],
       };
     }
-    const service = (name: string, operation: string, total: number | null, refused = false) => ({
+    const service = (name: string, operation: string, total: number | null, refused = false): ConnectionTest["services"][number] => ({
       service: name,
       operation,
       url: `https://127.0.0.1:4433/${name}`,
