@@ -17,11 +17,11 @@ outcome: SyncOutcome,
 /**
  * Records written (or fetched before it stopped).
  */
-records: bigint, 
+records: number, 
 /**
  * Records the server said it would send.
  */
-total: bigint | null, 
+total: number | null, 
 /**
  * Why it failed, was skipped or fell back to a full read.
  */

@@ -239,8 +239,8 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
           summary.collections.push({
             collection,
             outcome,
-            records: (stop ? 0 : total) as unknown as bigint,
-            total: total as unknown as bigint,
+            records: stop ? 0 : total,
+            total,
             message: stop ? "cancelled" : null,
             failure: stop ? { code: "cancelled", httpStatus: null, status: null, transport: null } : null,
           });
