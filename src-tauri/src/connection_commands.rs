@@ -4,8 +4,8 @@
 //! grant of the file the user chose, and is read in Rust when the connection is saved.
 
 use cairn_explorer::app::{
-    App, AppError, ConnectionForm, ConnectionList, ConnectionTest, FileGrants, GrantAccess, Progress, SyncStatus,
-    SyncSummary,
+    App, AppError, ConnectionForm, ConnectionList, ConnectionTest, ErrorCode, FileGrants, GrantAccess, Progress,
+    SyncStatus, SyncSummary,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -51,7 +51,9 @@ async fn certificate_chosen(
     };
     match stored.as_deref() == Some(certificate.as_str()) {
         true => Ok(form),
-        false => Err(AppError::new("invalid", "choose the CA certificate with Choose… (a typed path is not read)")),
+        false => {
+            Err(AppError::new(ErrorCode::Invalid, "choose the CA certificate with Choose… (a typed path is not read)"))
+        }
     }
 }
 

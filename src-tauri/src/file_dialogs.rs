@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cairn_explorer::app::{AppError, ChosenFile, FileGrants, GrantAccess};
+use cairn_explorer::app::{AppError, ChosenFile, ErrorCode, FileGrants, GrantAccess};
 use serde::Deserialize;
 use tauri::{DragDropEvent, Emitter, Manager, Runtime, State, WebviewWindow, Window, WindowEvent};
 use tauri_plugin_dialog::{DialogExt, FilePath, MessageDialogButtons, MessageDialogKind};
@@ -95,7 +95,10 @@ pub async fn confirm_typed_path<R: Runtime>(
 ) -> Result<Option<ChosenFile>, AppError> {
     let typed = PathBuf::from(path.trim());
     if !typed.is_absolute() {
-        return Err(AppError::new("invalid", "type the whole path, from / (or choose the file in the dialog)"));
+        return Err(AppError::new(
+            ErrorCode::Invalid,
+            "type the whole path, from / (or choose the file in the dialog)",
+        ));
     }
     let (title, message, access) = match purpose {
         TypedPurpose::Open => (
@@ -128,7 +131,7 @@ pub async fn confirm_typed_path<R: Runtime>(
 pub async fn reveal_file(grants: State<'_, FileGrants>, grant: String) -> Result<(), AppError> {
     let path = grants.any_path(&grant)?;
     tauri_plugin_opener::reveal_item_in_dir(&path)
-        .map_err(|e| AppError::new("io", format!("cannot show {} in its folder: {e}", path.display())))
+        .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot show {} in its folder: {e}", path.display())))
 }
 
 /// Grants the files dropped on a window for reading and hands them to its page.
@@ -154,7 +157,7 @@ async fn answered<T: Send + 'static>(show: impl FnOnce(Box<dyn FnOnce(T) + Send>
 
 /// A dialog's answer as a local path (the dialogs here only ever answer paths).
 fn local_path(path: FilePath) -> Result<PathBuf, AppError> {
-    path.into_path().map_err(|e| AppError::new("invalid", format!("the dialog answered no local file: {e}")))
+    path.into_path().map_err(|e| AppError::new(ErrorCode::Invalid, format!("the dialog answered no local file: {e}")))
 }
 
 /// `name` as a suggested file name: its last component, never a path.

@@ -23,7 +23,7 @@ mod data_dir;
 use std::sync::Arc;
 
 use anyhow::Context;
-use cairn_explorer::app::{App, AppError, AppOptions};
+use cairn_explorer::app::{App, AppError, AppOptions, ErrorCode};
 use cairn_sandbox::auth::SystemEntropy;
 use cairn_sync::SystemClock;
 use tauri::{Emitter, Manager};
@@ -174,7 +174,8 @@ pub fn run() -> anyhow::Result<()> {
                     app_state(tauri_app.handle(), data_dir)
                 }
                 Err(e) => {
-                    let error = AppError::new("invalid", format!("the platform has no data folder for Cairn: {e}"));
+                    let error =
+                        AppError::new(ErrorCode::Invalid, format!("the platform has no data folder for Cairn: {e}"));
                     AppState::new(Err(error.with_text("start Cairn with --data-dir DIR")))
                 }
             };

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, BUILTIN_CONNECTION, FrameworkKey, ImportOutcome, Location, Progress, Session,
+    App, AppOptions, BUILTIN_CONNECTION, ErrorCode, FrameworkKey, ImportOutcome, Location, Progress, Session,
 };
 use cairn_sandbox::auth::Entropy;
 
@@ -211,7 +211,7 @@ async fn errors_reach_the_ui_with_a_code_and_plain_words() {
     let dir = tempfile::tempdir().unwrap();
     let app = app(dir.path(), Arc::default());
     let missing = app.open_framework(key("no-such-framework")).await.unwrap_err();
-    assert_eq!(missing.code, "not_found");
+    assert_eq!(missing.code, ErrorCode::NotFound);
     assert!(missing.message.contains(BUILTIN_CONNECTION), "{}", missing.message);
     let json = serde_json::to_value(&missing).unwrap();
     assert!(json.get("code").is_some() && json.get("message").is_some() && json.get("detail").is_some());
@@ -265,7 +265,7 @@ async fn a_cancelled_first_launch_starts_over_on_retry() {
         })
         .await
         .unwrap_err();
-    assert_eq!(error.code, "cancelled", "{error:?}");
+    assert_eq!(error.code, ErrorCode::Cancelled, "{error:?}");
 
     let retry = app.start(&|_| {}).await.expect("the retry syncs again");
     assert!(retry.first_launch);
@@ -346,7 +346,7 @@ async fn imported_files_answer_for_themselves_with_warnings_rows_and_the_copy_th
     assert!(kept.cached.title.as_deref().is_some_and(|t| t.contains("Markdown")), "{kept:?}");
     assert!(kept.imported.older_than(&kept.cached));
     assert_eq!(absent.outcome, ImportOutcome::Failed);
-    assert_eq!(absent.error.as_ref().map(|e| e.code.as_str()), Some("not_found"));
+    assert_eq!(absent.error.as_ref().map(|e| e.code), Some(ErrorCode::NotFound));
 
     // Told to, the older copy replaces the newer and says which it replaced.
     let forced = app.import_files("files".to_owned(), vec![older.clone()], true, &|_| {}).await.unwrap();
@@ -364,7 +364,7 @@ async fn imported_files_answer_for_themselves_with_warnings_rows_and_the_copy_th
     assert_eq!(checks[0].class, "CFPackage");
     assert!(checks[0].counts.iter().any(|(name, n)| name == "CFItems" && *n > 0));
     assert!(checks[0].error.is_none());
-    assert_eq!(checks[1].error.as_ref().map(|e| e.code.as_str()), Some("not_found"));
+    assert_eq!(checks[1].error.as_ref().map(|e| e.code), Some(ErrorCode::NotFound));
     app.shutdown().await;
 }
 
@@ -400,7 +400,7 @@ async fn exports_write_whole_files_where_asked_and_read_back_the_same() {
     let at = lines.iter().position(|l| l == &part_lines[1]).unwrap();
     assert_eq!(&lines[at..at + part_lines.len() - 1], &part_lines[1..], "the subtree is a run of the whole");
     let missing = app.export_framework_csv(key.clone(), Some("nope".into()), part.clone(), &|_| {}).await.unwrap_err();
-    assert_eq!(missing.code, "not_found");
+    assert_eq!(missing.code, ErrorCode::NotFound);
     assert_eq!(
         std::fs::read_to_string(&part).unwrap().lines().count(),
         part_lines.len(),
@@ -426,7 +426,7 @@ async fn exports_write_whole_files_where_asked_and_read_back_the_same() {
 
     // A folder is no file name; nothing is left beside the files.
     let folder = app.write_file(out.path().to_owned(), b"x".to_vec()).await.unwrap_err();
-    assert_eq!(folder.code, "invalid");
+    assert_eq!(folder.code, ErrorCode::Invalid);
     let names: Vec<_> = std::fs::read_dir(out.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(names.iter().all(|n| !n.to_string_lossy().starts_with(".cairn-export-")), "{names:?}");
     app.shutdown().await;

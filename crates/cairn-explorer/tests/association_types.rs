@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, UNIX_EPOCH};
 
-use cairn_explorer::app::{App, AppOptions, FrameworkKey, ImportOutcome};
+use cairn_explorer::app::{App, AppOptions, ErrorCode, FrameworkKey, ImportOutcome};
 use cairn_sandbox::auth::Entropy;
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_spec::Collection;
@@ -124,6 +124,6 @@ async fn a_frameworks_ext_type_comes_with_its_definition() {
     assert!(definition.description.as_deref().is_some_and(|d| d.starts_with("The destination builds on")));
 
     let missing = FrameworkKey { connection: "files".to_owned(), identifier: "nowhere".to_owned() };
-    assert_eq!(app.association_types(Some(missing)).await.unwrap_err().code, "not_found");
+    assert_eq!(app.association_types(Some(missing)).await.unwrap_err().code, ErrorCode::NotFound);
     app.shutdown().await;
 }

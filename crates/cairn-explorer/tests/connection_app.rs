@@ -11,13 +11,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
-use cairn_explorer::app::{App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ServicePaths, sync_task};
+use cairn_explorer::app::{
+    App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, ServicePaths, sync_task,
+};
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
 use cairn_sync::connections::{Keyring, KeyringError, SecretStore};
+use cairn_sync::{SyncMode, SyncOutcome};
 use serde_json::json;
 
 /// A distinctive secret: no file of the data folder and no log line may hold it.
@@ -211,7 +214,7 @@ async fn add_test_correct_sync_without_the_secret_leaking() {
     assert!(stages.lock().unwrap().iter().any(|s| s == "users"));
     let status = app.sync_status("district".into()).await.unwrap();
     let users = status.collections.iter().find(|c| c.collection == "users").unwrap();
-    assert_eq!((users.outcome.as_str(), users.mode.as_str()), ("complete", "full"));
+    assert_eq!((users.outcome, users.mode), (SyncOutcome::Complete, SyncMode::Full));
     assert!(users.last_complete.is_some());
 
     // The secret is in no file of the data folder and in no log line.
@@ -300,7 +303,7 @@ async fn a_cancelled_sync_leaves_the_previous_data() {
     assert_eq!(before, after);
     let status = app.sync_status("district".into()).await.unwrap();
     let users = status.collections.iter().find(|c| c.collection == "users").unwrap();
-    assert_eq!(users.outcome, "cancelled");
+    assert_eq!(users.outcome, SyncOutcome::Cancelled);
     assert!(users.last_complete.is_some(), "the previous complete sync is still known");
     server.running.shutdown().await;
 }
@@ -315,12 +318,12 @@ async fn without_a_keyring_nothing_is_saved_and_the_form_says_what_to_install() 
         })
     }));
     let error = app.connection_save(form("district", &server, "cairn", SECRET), None).await.unwrap_err();
-    assert_eq!(error.code, "keyring");
+    assert_eq!(error.code, ErrorCode::Keyring);
     let advice = error.detail.as_ref().and_then(|d| d.text.clone()).unwrap();
     assert!(advice.contains("gnome-keyring") && advice.contains("nothing was saved"), "{advice}");
     let list = app.connections().await.unwrap();
     assert!(list.connections.is_empty());
-    assert_eq!(list.keyring_problem.map(|p| p.code).as_deref(), Some("keyring"));
+    assert_eq!(list.keyring_problem.map(|p| p.code), Some(ErrorCode::Keyring));
     drop(app);
     assert_eq!(folder_holds(dir.path(), SECRET), None);
     server.running.shutdown().await;
@@ -554,7 +557,7 @@ async fn a_columns_empty_cells_go_as_one_results_post_or_not_at_all() {
     let after = app.gradebook_class("district".into(), book.class_id.clone()).await.unwrap();
     for student in &empty {
         let cell = after.cells.iter().find(|c| &c.student == student && c.line_item == line_item.id).unwrap();
-        assert_eq!(cell.state, "server");
+        assert_eq!(cell.state, RecordState::Server);
     }
     server.running.shutdown().await;
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, BUILTIN_CONNECTION, DiffMark, FrameworkKey, NodeKind, SnapshotRef, VersionDiff,
+    App, AppOptions, BUILTIN_CONNECTION, DiffMark, ErrorCode, FrameworkKey, NodeKind, SnapshotRef, VersionDiff,
 };
 use cairn_sandbox::auth::Entropy;
 
@@ -128,7 +128,7 @@ async fn the_diff_of_two_imported_versions_lists_exactly_their_changes() {
         )
         .await
         .unwrap_err();
-    assert_eq!(missing.code, "not_found");
+    assert_eq!(missing.code, ErrorCode::NotFound);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -173,7 +173,7 @@ async fn rubrics_are_tables_linked_to_their_items_and_progressions_are_ordered()
         ]
     );
     assert!(tree.groupings.is_empty() && tree.rows.iter().all(|r| r.grouping.is_none()));
-    assert_eq!(app.progressions(version(2), "nothing".to_owned()).await.unwrap_err().code, "not_found");
+    assert_eq!(app.progressions(version(2), "nothing".to_owned()).await.unwrap_err().code, ErrorCode::NotFound);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

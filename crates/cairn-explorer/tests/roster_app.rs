@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, ClassColumn, ClassQuery, ClassSort, ColumnFilter, NavKind, RosterScope, ScopeCounts,
+    App, AppOptions, ClassColumn, ClassQuery, ClassSort, ColumnFilter, ErrorCode, NavKind, RosterScope, ScopeCounts,
 };
 use cairn_sandbox::auth::Entropy;
 use cairn_sandbox::demo::Scale;
@@ -316,8 +316,8 @@ async fn every_roster_command_on_the_district_demo() {
 
     // Errors are typed.
     let missing = app.roster_class(demo(), "no-such-class".into()).await.unwrap_err();
-    assert_eq!(missing.code, "not_found");
-    assert_eq!(app.roster_level("Nobody".into(), RosterScope::default()).await.unwrap_err().code, "not_found");
+    assert_eq!(missing.code, ErrorCode::NotFound);
+    assert_eq!(app.roster_level("Nobody".into(), RosterScope::default()).await.unwrap_err().code, ErrorCode::NotFound);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -333,9 +333,12 @@ async fn without_the_demographics_scope_nothing_of_them_is_shown() {
     let page = app.roster_user("No scope".into(), user.clone()).await.unwrap();
     assert!(!page.demographics.allowed);
     let refused = app.roster_demographics("No scope".into(), user).await.unwrap_err();
-    assert_eq!(refused.code, "forbidden");
+    assert_eq!(refused.code, ErrorCode::Forbidden);
     let class = s(&records[&Collection::Classes][0], &["sourcedId"]).unwrap();
-    assert_eq!(app.roster_export_class("No scope".into(), class.clone(), true).await.unwrap_err().code, "forbidden");
+    assert_eq!(
+        app.roster_export_class("No scope".into(), class.clone(), true).await.unwrap_err().code,
+        ErrorCode::Forbidden
+    );
     assert!(app.roster_export_class("No scope".into(), class, false).await.is_ok());
 }
 

@@ -20,7 +20,7 @@ use super::deviations::Deviations;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
 use super::swap::{self, SwapError, repeated_note};
 use super::{Ctx, outcome_of};
-use crate::failure::Failure;
+use crate::failure::{ErrorCode, Failure};
 
 /// Pages waiting for the stager at most (the read waits beyond). One: the client's pager
 /// already keeps up to its window of pages coming behind it.
@@ -139,7 +139,7 @@ pub(crate) async fn sync(
                 return end(ctx, name, attempt.mode, &started, failed, seen, e, failure).await;
             }
             Stop::Paging(e) => {
-                let (failed, failure) = (SyncOutcome::Failed, Failure::new("server"));
+                let (failed, failure) = (SyncOutcome::Failed, Failure::new(ErrorCode::Server));
                 return end(ctx, name, attempt.mode, &started, failed, seen, e, failure).await;
             }
         }

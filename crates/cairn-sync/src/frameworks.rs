@@ -16,7 +16,7 @@ use super::deviations::Deviations;
 use super::empty::EmptyList;
 use super::report::{CollectionReport, SyncMode, SyncOutcome};
 use super::{Ctx, allowed, outcome_of};
-use crate::failure::Failure;
+use crate::failure::{ErrorCode, Failure};
 use cairn_files::ingest::served_records;
 
 /// The name of the document list's step.
@@ -109,7 +109,7 @@ pub(crate) async fn sync(ctx: &Ctx<'_>, granted: Option<&[String]>, out: &mut Ve
         ));
     }
     let report = if cancelled {
-        let cancelled = Failure::new("cancelled");
+        let cancelled = Failure::new(ErrorCode::Cancelled);
         end(ctx, DOCUMENTS, &started, SyncOutcome::Cancelled, 0, format!("cancelled; {summary}"), cancelled).await
     } else {
         // An empty list (not a 304) is explained: who read it, and what the server says.

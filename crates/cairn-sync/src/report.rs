@@ -1,13 +1,14 @@
 //! What a sync tells its caller: progress as it goes, and per collection how it ended.
 
 use cairn_store::cache::Outcome;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::deviations::Deviations;
 use crate::failure::Failure;
 
-/// How one collection's sync ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// How one collection's sync ended (the window's `outcome` too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum SyncOutcome {
     /// Written and swapped in.
@@ -40,10 +41,17 @@ impl SyncOutcome {
             SyncOutcome::Unchanged | SyncOutcome::Skipped => None,
         }
     }
+
+    /// The outcome the journal's word names (`complete`, `failed`, `cancelled`, `forbidden`).
+    pub fn from_journal(word: &str) -> Option<SyncOutcome> {
+        [SyncOutcome::Complete, SyncOutcome::Failed, SyncOutcome::Cancelled, SyncOutcome::Forbidden]
+            .into_iter()
+            .find(|o| o.journal().is_some_and(|j| j.as_str() == word))
+    }
 }
 
 /// Whether a collection was read whole or only its changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum SyncMode {
     /// Every record, replacing the cached collection.
@@ -59,6 +67,11 @@ impl SyncMode {
             SyncMode::Full => "full",
             SyncMode::Incremental => "incremental",
         }
+    }
+
+    /// The mode the journal's word names.
+    pub fn from_journal(word: &str) -> Option<SyncMode> {
+        [SyncMode::Full, SyncMode::Incremental].into_iter().find(|m| m.as_str() == word)
     }
 }
 

@@ -2,10 +2,11 @@
 //! (and other detail) one click away. Never a bare code, never a stack trace.
 
 import type { AppError } from "../bindings/AppError";
+import type { Transport } from "../bindings/Transport";
 import { explain } from "./errorText";
 
 /** How a request that did not complete failed, in plain words. */
-const TRANSPORT: Record<string, string> = {
+const TRANSPORT: Record<Transport, string> = {
   timeout: "timed out: no answer in time",
   refused: "refused: nothing listens at that address",
   unreachable: "unreachable: the name does not resolve or the network is down",
@@ -19,7 +20,7 @@ export function ErrorView({ error, onRetry }: { error: AppError; onRetry?: () =>
   const { heading, advice } = explain(error);
   const detail = error.detail;
   const status = detail?.status ?? null;
-  const transport = detail?.transport ? (TRANSPORT[detail.transport] ?? detail.transport) : null;
+  const transport = detail?.transport ? (TRANSPORT[detail.transport] ?? String(detail.transport)) : null;
   const hasDetail = Boolean(detail && (detail.httpStatus !== null || status || transport || detail.text));
   return (
     <div className="error-view" role="alert">

@@ -14,7 +14,7 @@ use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::Dialect;
 
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 
 /// The sandbox's folder inside the data folder.
 const SANDBOX_DIR: &str = "sandbox";
@@ -36,7 +36,7 @@ impl BuiltinSandbox {
     pub async fn start(data_dir: &Path, entropy: Arc<dyn Entropy>, scale: Scale) -> Result<BuiltinSandbox, AppError> {
         let dir = data_dir.join(SANDBOX_DIR);
         let failed = |what: &str, e: &dyn std::fmt::Display| {
-            AppError::new("sandbox", format!("the built-in sandbox cannot start: {what}: {e}"))
+            AppError::new(ErrorCode::Sandbox, format!("the built-in sandbox cannot start: {what}: {e}"))
         };
         std::fs::create_dir_all(&dir).map_err(|e| failed("its folder", &e))?;
         // Another scale than the data was made at: the demo is made anew (the sandbox's own
@@ -94,7 +94,7 @@ impl BuiltinSandbox {
     pub fn client_config(&self) -> Result<ClientConfig, AppError> {
         let mut config = ClientConfig::new(&self.base_url, &self.client_id, self.secret.clone());
         let pem = std::fs::read(&self.ca_cert)
-            .map_err(|e| AppError::new("sandbox", format!("the sandbox's certificate: {e}")))?;
+            .map_err(|e| AppError::new(ErrorCode::Sandbox, format!("the sandbox's certificate: {e}")))?;
         config.ca_cert_pem = Some(pem);
         Ok(config)
     }

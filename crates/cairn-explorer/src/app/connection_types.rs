@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 use super::error::AppError;
 use super::types::SourceKind;
+use cairn_sync::{SyncMode, SyncOutcome};
 
 /// The base paths of services a server serves elsewhere than its dialect says; `None` keeps
 /// the dialect's.
@@ -138,10 +139,11 @@ pub struct ConnectionTest {
 pub struct CollectionState {
     /// The collection (`users`, `CFPackages/<id>`).
     pub collection: String,
-    /// How its last sync ended: `complete`, `failed`, `cancelled`, `forbidden`.
-    pub outcome: String,
-    /// `full` or `incremental`.
-    pub mode: String,
+    /// How its last sync ended: `complete`, `failed`, `cancelled` or `forbidden` (the journal
+    /// keeps no other).
+    pub outcome: SyncOutcome,
+    /// Whether it read the whole collection or only its changes.
+    pub mode: SyncMode,
     /// When its last sync started and ended.
     pub started_at: String,
     /// When it ended.

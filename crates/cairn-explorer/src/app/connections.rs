@@ -11,12 +11,12 @@ use cairn_client::{Client, ClientConfig, Secret};
 use cairn_spec::Service;
 
 use super::connection_types::*;
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 use super::frameworks::source_kind;
 use super::{App, BUILTIN_CONNECTION};
 use cairn_files::progress::OnProgress;
 use cairn_sync::connections::{self, ConnectionInfo, ConnectionSettings, KeyringError, NewConnection, SecretStore};
-use cairn_sync::{SyncOptions, SyncReport};
+use cairn_sync::{SyncMode, SyncOptions, SyncOutcome, SyncReport};
 
 /// Opens the secret store (the OS keyring in the app; a mock in tests).
 pub type OpenSecrets = Arc<dyn Fn() -> Result<Arc<dyn SecretStore>, KeyringError> + Send + Sync>;
@@ -59,7 +59,10 @@ impl App {
     /// of `original`. The secret goes to the keyring; with no keyring nothing is saved.
     pub async fn connection_save(&self, form: ConnectionForm, original: Option<String>) -> Result<(), AppError> {
         if original.as_deref() == Some(BUILTIN_CONNECTION) || form.name == BUILTIN_CONNECTION {
-            return Err(AppError::new("invalid", "the built-in sandbox's connection is set up by the app itself"));
+            return Err(AppError::new(
+                ErrorCode::Invalid,
+                "the built-in sandbox's connection is set up by the app itself",
+            ));
         }
         let new = new_connection(form)?;
         let (cache, open) = (self.cache.clone(), self.secrets.clone());
@@ -99,7 +102,7 @@ impl App {
     /// Copies the connection `name` as `copy` (its secret copied inside the keyring).
     pub async fn connection_duplicate(&self, name: String, copy: String) -> Result<(), AppError> {
         if name == BUILTIN_CONNECTION {
-            return Err(AppError::new("invalid", "the built-in sandbox's connection cannot be copied"));
+            return Err(AppError::new(ErrorCode::Invalid, "the built-in sandbox's connection cannot be copied"));
         }
         let (cache, open) = (self.cache.clone(), self.secrets.clone());
         let saved = copy.clone();
@@ -215,17 +218,28 @@ impl App {
                 };
                 let collections = cairn_store::cache::collection_statuses(conn, id)?
                     .into_iter()
-                    .map(|s| CollectionState {
-                        collection: s.last.collection,
-                        outcome: s.last.outcome,
-                        mode: s.last.mode,
-                        started_at: s.last.started_at,
-                        finished_at: s.last.finished_at,
-                        records: s.last.records,
-                        message: s.last.message,
-                        last_complete: s.last_complete,
+                    .map(|s| {
+                        let unknown = |what: &str, word: &str| {
+                            let collection = &s.last.collection;
+                            AppError::store(format!(
+                                "the sync journal of {collection} names an unknown {what} {word:?}"
+                            ))
+                        };
+                        let outcome = SyncOutcome::from_journal(&s.last.outcome)
+                            .ok_or_else(|| unknown("outcome", &s.last.outcome))?;
+                        let mode = SyncMode::from_journal(&s.last.mode).ok_or_else(|| unknown("mode", &s.last.mode))?;
+                        Ok(CollectionState {
+                            collection: s.last.collection,
+                            outcome,
+                            mode,
+                            started_at: s.last.started_at,
+                            finished_at: s.last.finished_at,
+                            records: s.last.records,
+                            message: s.last.message,
+                            last_complete: s.last_complete,
+                        })
                     })
-                    .collect();
+                    .collect::<Result<_, AppError>>()?;
                 Ok(SyncStatus { connection: name, collections })
             })
             .await

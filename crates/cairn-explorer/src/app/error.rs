@@ -9,7 +9,7 @@ use cairn_files::ingest::IngestError;
 use cairn_sync::SyncError;
 use cairn_sync::connections::{ConnectionError, KeyringError};
 use cairn_sync::failure::Failure;
-pub use cairn_sync::failure::StatusObject;
+pub use cairn_sync::failure::{ErrorCode, StatusObject, Transport};
 use cairn_views::ViewError;
 
 /// What more there is to know about an error.
@@ -20,9 +20,8 @@ pub struct ErrorDetail {
     pub http_status: Option<u16>,
     /// The server's status object.
     pub status: Option<StatusObject>,
-    /// For a request that did not complete: `timeout`, `refused`, `unreachable`, `tls`,
-    /// `cut_off` or `other`.
-    pub transport: Option<String>,
+    /// For a request that did not complete: which way it failed.
+    pub transport: Option<Transport>,
     /// More words (the underlying cause).
     pub text: Option<String>,
 }
@@ -31,9 +30,8 @@ pub struct ErrorDetail {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, thiserror::Error)]
 #[error("{message}")]
 pub struct AppError {
-    /// A stable name: `not_found`, `offline`, `server`, `store`, `cancelled`, `invalid`,
-    /// `unsent` (removing would lose unsent gradebook changes), `internal`.
-    pub code: String,
+    /// What kind of error it is; the window's words for it depend on it alone.
+    pub code: ErrorCode,
     /// What happened, in plain words.
     pub message: String,
     /// What more there is to know.
@@ -42,28 +40,28 @@ pub struct AppError {
 
 impl AppError {
     /// An error with a code and a message and nothing more.
-    pub fn new(code: &str, message: impl Into<String>) -> AppError {
-        AppError { code: code.to_owned(), message: message.into(), detail: None }
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> AppError {
+        AppError { code, message: message.into(), detail: None }
     }
 
     /// Something asked for is not there.
     pub fn not_found(message: impl Into<String>) -> AppError {
-        AppError::new("not_found", message)
+        AppError::new(ErrorCode::NotFound, message)
     }
 
     /// The cache failed.
     pub fn store(message: impl Into<String>) -> AppError {
-        AppError::new("store", message)
+        AppError::new(ErrorCode::Store, message)
     }
 
     /// The work was cancelled; nothing of it was kept.
     pub fn cancelled(message: impl Into<String>) -> AppError {
-        AppError::new("cancelled", message)
+        AppError::new(ErrorCode::Cancelled, message)
     }
 
     /// A bug or a stopped worker.
     pub fn internal(message: impl Into<String>) -> AppError {
-        AppError::new("internal", message)
+        AppError::new(ErrorCode::Internal, message)
     }
 
     /// With more words about the cause.
@@ -78,14 +76,10 @@ impl AppError {
         let detail = ErrorDetail {
             http_status: failure.http_status,
             status: failure.status.clone(),
-            transport: failure.transport.clone(),
+            transport: failure.transport,
             text: None,
         };
-        AppError {
-            code: failure.code.clone(),
-            message: message.into(),
-            detail: detail.is_some().then(|| Box::new(detail)),
-        }
+        AppError { code: failure.code, message: message.into(), detail: detail.is_some().then(|| Box::new(detail)) }
     }
 }
 
@@ -106,12 +100,12 @@ impl From<IngestError> for AppError {
     fn from(error: IngestError) -> AppError {
         let code = match &error {
             // The cache failing is the cache's failure, never a bad file.
-            IngestError::Store(cairn_store::StoreError::Worker(_)) => "internal",
-            IngestError::Store(_) => "store",
-            IngestError::Cancelled => "cancelled",
-            IngestError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => "not_found",
-            IngestError::Io { .. } => "invalid",
-            IngestError::Unreadable { .. } | IngestError::Older { .. } => "invalid",
+            IngestError::Store(cairn_store::StoreError::Worker(_)) => ErrorCode::Internal,
+            IngestError::Store(_) => ErrorCode::Store,
+            IngestError::Cancelled => ErrorCode::Cancelled,
+            IngestError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => ErrorCode::NotFound,
+            IngestError::Io { .. } => ErrorCode::Invalid,
+            IngestError::Unreadable { .. } | IngestError::Older { .. } => ErrorCode::Invalid,
         };
         AppError::new(code, error.to_string())
     }
@@ -120,9 +114,9 @@ impl From<IngestError> for AppError {
 impl From<ViewError> for AppError {
     fn from(error: ViewError) -> AppError {
         let code = match &error {
-            ViewError::Store(_) | ViewError::Sql(_) | ViewError::BadRecord { .. } => "store",
-            ViewError::NoConnection(_) | ViewError::NotFound { .. } => "not_found",
-            ViewError::Ambiguous { .. } => "invalid",
+            ViewError::Store(_) | ViewError::Sql(_) | ViewError::BadRecord { .. } => ErrorCode::Store,
+            ViewError::NoConnection(_) | ViewError::NotFound { .. } => ErrorCode::NotFound,
+            ViewError::Ambiguous { .. } => ErrorCode::Invalid,
         };
         AppError::new(code, error.to_string())
     }
@@ -134,7 +128,7 @@ impl From<cairn_views::SnapshotError> for AppError {
         match error {
             SnapshotError::View(view) => AppError::from(view),
             SnapshotError::NotFound { .. } | SnapshotError::NoSuchFile(_) => AppError::not_found(error.to_string()),
-            SnapshotError::Unreadable { .. } => AppError::new("invalid", error.to_string()),
+            SnapshotError::Unreadable { .. } => AppError::new(ErrorCode::Invalid, error.to_string()),
         }
     }
 }
@@ -144,7 +138,7 @@ impl From<cairn_store::StoreError> for AppError {
         match error {
             cairn_store::StoreError::Worker(_) => AppError::internal(error.to_string()),
             // Not a failure: the window asks whether they may be discarded.
-            cairn_store::StoreError::UnsentChanges { .. } => AppError::new("unsent", error.to_string()),
+            cairn_store::StoreError::UnsentChanges { .. } => AppError::new(ErrorCode::Unsent, error.to_string()),
             _ => AppError::store(format!("the cache failed: {error}")),
         }
     }
@@ -181,12 +175,12 @@ impl From<ConnectionError> for AppError {
             ConnectionError::NotFound { .. } => AppError::not_found(error.to_string()),
             ConnectionError::Cache(store) => store.into(),
             ConnectionError::Keyring(KeyringError::Unavailable { .. }) => {
-                AppError::new("keyring", error.to_string()).with_text(KEYRING_ADVICE)
+                AppError::new(ErrorCode::Keyring, error.to_string()).with_text(KEYRING_ADVICE)
             }
             ConnectionError::Keyring(_) | ConnectionError::SecretLeft { .. } | ConnectionError::NoSecret { .. } => {
-                AppError::new("keyring", error.to_string())
+                AppError::new(ErrorCode::Keyring, error.to_string())
             }
-            other => AppError::new("invalid", other.to_string()),
+            other => AppError::new(ErrorCode::Invalid, other.to_string()),
         }
     }
 }
@@ -202,7 +196,7 @@ mod tests {
         let error =
             ClientError::Status { operation: "getClass", status: 404, info: Some(Box::new(info)), retry_after: None };
         let app = AppError::from(error);
-        assert_eq!(app.code, "server");
+        assert_eq!(app.code, ErrorCode::Server);
         let detail = app.detail.unwrap();
         assert_eq!(detail.http_status, Some(404));
         let status = detail.status.unwrap();
@@ -220,10 +214,10 @@ mod tests {
     #[test]
     fn an_imports_store_failure_stays_a_store_failure() {
         let store = cairn_store::StoreError::Sqlite(rusqlite::Error::InvalidQuery);
-        assert_eq!(AppError::from(IngestError::Store(store)).code, "store");
+        assert_eq!(AppError::from(IngestError::Store(store)).code, ErrorCode::Store);
         let unreadable = IngestError::Unreadable { path: "users.csv".into(), message: "no header".into() };
-        assert_eq!(AppError::from(unreadable).code, "invalid");
-        assert_eq!(AppError::from(IngestError::Cancelled).code, "cancelled");
+        assert_eq!(AppError::from(unreadable).code, ErrorCode::Invalid);
+        assert_eq!(AppError::from(IngestError::Cancelled).code, ErrorCode::Cancelled);
     }
 
     #[test]
@@ -231,7 +225,7 @@ mod tests {
         let kind = cairn_client::TransportKind::Timeout;
         let error = ClientError::Transport { operation: "getAllUsers", kind, message: "no answer".into() };
         let app = AppError::from(error);
-        assert_eq!(app.code, "offline");
-        assert_eq!(app.detail.and_then(|d| d.transport).as_deref(), Some("timeout"));
+        assert_eq!(app.code, ErrorCode::Offline);
+        assert_eq!(app.detail.and_then(|d| d.transport), Some(Transport::Timeout));
     }
 }

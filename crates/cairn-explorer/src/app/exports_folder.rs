@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 
 /// The folder exports go to, inside the data folder.
 pub const EXPORTS_DIR: &str = "exports";
@@ -15,7 +15,7 @@ const MAX_NAME: usize = 96;
 pub fn save(data_dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, AppError> {
     let folder = data_dir.join(EXPORTS_DIR);
     std::fs::create_dir_all(&folder)
-        .map_err(|e| AppError::new("io", format!("cannot create {}: {e}", folder.display())))?;
+        .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot create {}: {e}", folder.display())))?;
     let (stem, extension) = split(&clean(name));
     for n in 1..10_000u32 {
         let file = if n == 1 { format!("{stem}{extension}") } else { format!("{stem} ({n}){extension}") };
@@ -24,14 +24,14 @@ pub fn save(data_dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, AppErr
             Ok(mut out) => {
                 use std::io::Write;
                 out.write_all(bytes)
-                    .map_err(|e| AppError::new("io", format!("cannot write {}: {e}", path.display())))?;
+                    .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot write {}: {e}", path.display())))?;
                 return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(AppError::new("io", format!("cannot write {}: {e}", path.display()))),
+            Err(e) => return Err(AppError::new(ErrorCode::Io, format!("cannot write {}: {e}", path.display()))),
         }
     }
-    Err(AppError::new("io", format!("too many exports named {stem}{extension} in {}", folder.display())))
+    Err(AppError::new(ErrorCode::Io, format!("too many exports named {stem}{extension} in {}", folder.display())))
 }
 
 /// `name` with only letters, digits, spaces, `.`, `-` and `_`, no leading dot, at most

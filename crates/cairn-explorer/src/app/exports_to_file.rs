@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 use super::relay::{sender, with_progress};
 use super::{App, FrameworkKey};
 use cairn_files::export::workbook::{Table, framework_workbook, tables_workbook};
@@ -189,10 +189,10 @@ fn framework_source(conn: &rusqlite::Connection, key: &FrameworkKey) -> Result<S
 fn write_whole(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), AppError>) -> Result<u64, AppError> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => return Err(AppError::new("invalid", format!("{}: choose a file in a folder", path.display()))),
+        _ => return Err(AppError::new(ErrorCode::Invalid, format!("{}: choose a file in a folder", path.display()))),
     };
     if path.is_dir() {
-        return Err(AppError::new("invalid", format!("{} is a folder: choose a file name", path.display())));
+        return Err(AppError::new(ErrorCode::Invalid, format!("{} is a folder: choose a file name", path.display())));
     }
     let mut file =
         tempfile::Builder::new().prefix(".cairn-export-").tempfile_in(folder).map_err(|e| io_error(path, e))?;
@@ -217,7 +217,7 @@ fn zip_folder(folder: &Path, out: &mut dyn Write, cancel: &Cancel, shown: &Path)
     names.sort();
     let mut zip = zip::ZipWriter::new_stream(out);
     let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    let zip_error = |e: zip::result::ZipError| AppError::new("io", format!("{}: {e}", shown.display()));
+    let zip_error = |e: zip::result::ZipError| AppError::new(ErrorCode::Io, format!("{}: {e}", shown.display()));
     for file in names {
         if cancel.is_cancelled() {
             return Err(AppError::cancelled("the export was cancelled; nothing was written"));
@@ -232,7 +232,7 @@ fn zip_folder(folder: &Path, out: &mut dyn Write, cancel: &Cancel, shown: &Path)
 }
 
 fn io_error(path: &Path, error: std::io::Error) -> AppError {
-    AppError::new("io", format!("cannot write {}: {error}", path.display()))
+    AppError::new(ErrorCode::Io, format!("cannot write {}: {error}", path.display()))
 }
 
 impl From<ExportError> for AppError {
@@ -242,9 +242,9 @@ impl From<ExportError> for AppError {
             ExportError::NoConnection { .. } | ExportError::NoFramework { .. } | ExportError::NoItem { .. } => {
                 AppError::not_found(error.to_string())
             }
-            ExportError::NothingToExport { .. } => AppError::new("invalid", error.to_string()),
+            ExportError::NothingToExport { .. } => AppError::new(ErrorCode::Invalid, error.to_string()),
             ExportError::Store(e) => e.into(),
-            other => AppError::new("io", other.to_string()),
+            other => AppError::new(ErrorCode::Io, other.to_string()),
         }
     }
 }

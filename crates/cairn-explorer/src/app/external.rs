@@ -7,7 +7,7 @@ use cairn_spec::Service;
 use cairn_spec::operations::operation;
 use serde_json::Value;
 
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 use super::types::FrameworkKey;
 use super::{App, FetchedEnd};
 use cairn_sync::SyncOptions;
@@ -38,10 +38,10 @@ impl App {
     pub async fn fetch_end(&self, connection: String, uri: String) -> Result<FetchedEnd, AppError> {
         let rows = self.cache.read(|conn| Ok::<_, AppError>(cairn_store::cache::connections(conn)?)).await?;
         if serving_connection(&rows, &uri).as_deref() != Some(connection.as_str()) {
-            return Err(AppError::new("invalid", format!("{uri} does not lie on the server of {connection}")));
+            return Err(AppError::new(ErrorCode::Invalid, format!("{uri} does not lie on the server of {connection}")));
         }
         let identifier = identifier_of(&uri)
-            .ok_or_else(|| AppError::new("invalid", format!("{uri} does not end with an identifier")))?
+            .ok_or_else(|| AppError::new(ErrorCode::Invalid, format!("{uri} does not end with an identifier")))?
             .to_owned();
         let client = Client::new(self.client_config(&connection).await?)?;
         let get = operation("getCFItem").ok_or_else(|| AppError::internal("getCFItem is not an operation"))?;
@@ -52,7 +52,9 @@ impl App {
         let document = item
             .pointer("/CFDocumentURI/identifier")
             .and_then(Value::as_str)
-            .ok_or_else(|| AppError::new("server", format!("the CFItem at {uri} names no CFDocumentURI identifier")))?
+            .ok_or_else(|| {
+                AppError::new(ErrorCode::Server, format!("the CFItem at {uri} names no CFDocumentURI identifier"))
+            })?
             .to_owned();
         let options = SyncOptions {
             services: vec![Service::Competency],
@@ -71,7 +73,7 @@ impl App {
         self.changed(&connection);
         if let Some(failed) = report.collections.iter().find(|c| c.failure.is_some()) {
             let why = failed.message.clone().unwrap_or_else(|| failed.collection.clone());
-            return Err(AppError::new("server", format!("the framework {document} was not cached: {why}")));
+            return Err(AppError::new(ErrorCode::Server, format!("the framework {document} was not cached: {why}")));
         }
         Ok(FetchedEnd { key: FrameworkKey { connection, identifier: document }, identifier })
     }

@@ -11,7 +11,7 @@ use std::sync::{Mutex, PoisonError};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::AppError;
+use super::{AppError, ErrorCode};
 
 /// What a grant allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +89,7 @@ impl FileGrants {
 
 fn refused(why: &str) -> AppError {
     AppError::new(
-        "invalid",
+        ErrorCode::Invalid,
         format!("{why}: choose the file in the dialog, drop it on the window, or confirm the typed path"),
     )
 }

@@ -13,7 +13,7 @@ use cairn_spec::Issue;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 use super::relay::{sender, with_progress};
 use super::{App, BUILTIN_CONNECTION};
 use cairn_files::check::{CheckError, check_file};
@@ -121,10 +121,13 @@ impl App {
         progress: OnProgress<'_>,
     ) -> Result<ImportSummary, AppError> {
         if connection.trim().is_empty() {
-            return Err(AppError::new("invalid", "name the connection the files' records belong to"));
+            return Err(AppError::new(ErrorCode::Invalid, "name the connection the files' records belong to"));
         }
         if connection == BUILTIN_CONNECTION {
-            return Err(AppError::new("invalid", "files are not imported into the built-in sandbox's connection"));
+            return Err(AppError::new(
+                ErrorCode::Invalid,
+                "files are not imported into the built-in sandbox's connection",
+            ));
         }
         let running = self.tasks.begin(task::IMPORT);
         let cancel = running.cancel().clone();
@@ -173,15 +176,15 @@ impl App {
     pub async fn import_row(&self, path: PathBuf, file: String, line: u64) -> Result<BundleRow, AppError> {
         tokio::task::spawn_blocking(move || bundle_row(&path, &file, line))
             .await
-            .map_err(|e| AppError::new("internal", format!("reading the row stopped: {e}")))?
-            .map_err(|e| AppError::new("invalid", e.to_string()))
+            .map_err(|e| AppError::new(ErrorCode::Internal, format!("reading the row stopped: {e}")))?
+            .map_err(|e| AppError::new(ErrorCode::Invalid, e.to_string()))
     }
 
     /// `cairn check` of each JSON file in `paths` (bundles are checked by importing them).
     pub async fn check_files(&self, paths: Vec<PathBuf>) -> Result<Vec<FileCheck>, AppError> {
         tokio::task::spawn_blocking(move || paths.iter().map(|p| check_one(p)).collect())
             .await
-            .map_err(|e| AppError::new("internal", format!("the check stopped: {e}")))
+            .map_err(|e| AppError::new(ErrorCode::Internal, format!("the check stopped: {e}")))
     }
 }
 
@@ -250,8 +253,10 @@ fn check_one(path: &Path) -> FileCheck {
         error: None,
     };
     if is_bundle(path) {
-        check.error =
-            Some(AppError::new("invalid", "a CSV bundle is checked by importing it: its warnings are the findings"));
+        check.error = Some(AppError::new(
+            ErrorCode::Invalid,
+            "a CSV bundle is checked by importing it: its warnings are the findings",
+        ));
         return check;
     }
     match check_file(path, None) {
@@ -265,8 +270,8 @@ fn check_one(path: &Path) -> FileCheck {
         }
         Err(error) => {
             let code = match &error {
-                CheckError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => "not_found",
-                _ => "invalid",
+                CheckError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => ErrorCode::NotFound,
+                _ => ErrorCode::Invalid,
             };
             check.error = Some(AppError::new(code, error.to_string()));
         }

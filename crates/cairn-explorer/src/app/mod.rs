@@ -46,7 +46,7 @@ pub use cairn_store::cache::CacheHandle;
 pub use cairn_sync::failure::Failure;
 pub use connection_types::*;
 pub use connections::{OpenSecrets, sync_task};
-pub use error::{AppError, ErrorDetail, StatusObject};
+pub use error::{AppError, ErrorCode, ErrorDetail, StatusObject, Transport};
 pub use exports_to_file::{ExportDone, WorkbookSheet};
 pub use frameworks::{list_frameworks, source_kind};
 pub use gradebook::*;
@@ -151,7 +151,7 @@ impl App {
         let report = self.sync_builtin(true, progress).await?;
         if report.is_cancelled() {
             return Err(AppError::new(
-                "cancelled",
+                ErrorCode::Cancelled,
                 "the built-in sandbox's first sync was cancelled: start it again to have something to explore",
             ));
         }
@@ -165,9 +165,9 @@ impl App {
             // The first failure's code, HTTP status and status object, as the server sent them.
             let mut error = match report.collections.iter().find_map(|c| c.failure.as_ref()) {
                 Some(failure) => AppError::from_failure(failure, message),
-                None => AppError::new("sync", message),
+                None => AppError::new(ErrorCode::Sync, message),
             };
-            error.code = "sync".to_owned();
+            error.code = ErrorCode::Sync;
             return Err(error.with_text(reasons.join("\n")));
         }
         Ok(StartReport { first_launch: true, session: None })

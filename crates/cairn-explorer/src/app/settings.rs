@@ -9,7 +9,7 @@ use cairn_sandbox::demo::Scale;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::error::AppError;
+use super::error::{AppError, ErrorCode};
 
 /// The key the settings are saved under.
 const KEY: &str = "app";
@@ -72,7 +72,10 @@ impl AppSettings {
     pub fn check(&self) -> Result<(), AppError> {
         let within = |name: &str, value: u32, low: u32, high: u32| match (low..=high).contains(&value) {
             true => Ok(()),
-            false => Err(AppError::new("invalid", format!("{name} must be between {low} and {high} (it is {value})"))),
+            false => Err(AppError::new(
+                ErrorCode::Invalid,
+                format!("{name} must be between {low} and {high} (it is {value})"),
+            )),
         };
         within("the page size", self.page_size, 1, 10_000)?;
         within("the concurrent pages", self.concurrent_pages, 1, 32)?;
@@ -82,9 +85,10 @@ impl AppSettings {
         self.scale()?;
         match self.theme.as_str() {
             "system" | "light" | "dark" => Ok(()),
-            other => {
-                Err(AppError::new("invalid", format!("the theme must be system, light or dark (it is {other:?})")))
-            }
+            other => Err(AppError::new(
+                ErrorCode::Invalid,
+                format!("the theme must be system, light or dark (it is {other:?})"),
+            )),
         }
     }
 
@@ -95,7 +99,7 @@ impl AppSettings {
             "district" => Ok(Scale::District),
             "state" => Ok(Scale::State),
             other => Err(AppError::new(
-                "invalid",
+                ErrorCode::Invalid,
                 format!("the sandbox's scale must be small, district or state (it is {other:?})"),
             )),
         }

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
+use cairn_sync::SyncOutcome;
+
 /// A cached framework: the connection (or import) that holds it and its CFDocument identifier.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct FrameworkKey {
@@ -298,8 +300,8 @@ pub struct StartReport {
 pub struct CollectionSummary {
     /// The collection (`users`, `CFDocuments`) or `CFPackages/<identifier>`.
     pub collection: String,
-    /// `complete`, `unchanged`, `skipped`, `forbidden`, `failed` or `cancelled`.
-    pub outcome: String,
+    /// How it ended.
+    pub outcome: SyncOutcome,
     /// Records written (or fetched before it stopped).
     pub records: u64,
     /// Records the server said it would send.
@@ -328,10 +330,7 @@ impl SyncSummary {
             .iter()
             .map(|c| CollectionSummary {
                 collection: c.collection.clone(),
-                outcome: serde_json::to_value(c.outcome)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default(),
+                outcome: c.outcome,
                 records: c.records,
                 total: c.total,
                 message: c.message.clone(),

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use cairn_explorer::app::{SendOptions, WriteFailure, kind_named, send_outbox, stage_put};
+use cairn_explorer::app::{RecordState, SendOptions, WriteFailure, kind_named, send_outbox, stage_put};
 use cairn_sandbox::http::Fault;
 use cairn_spec::Collection;
 use cairn_store::cache::CacheHandle;
@@ -30,7 +30,7 @@ fn stage_scores(h: &Harness, cache: &CacheHandle, n: usize) -> Vec<Staged> {
     let cid = connection_id(cache);
     let kind = kind_named("results").unwrap();
     let mut staged = Vec::new();
-    for (i, cell) in book.cells.iter().filter(|c| c.state == "server").take(n).enumerate() {
+    for (i, cell) in book.cells.iter().filter(|c| c.state == RecordState::Server).take(n).enumerate() {
         let item = book.line_items.iter().find(|l| l.id == cell.line_item).unwrap();
         let max = item.max.unwrap_or(10.0);
         let score = (max - 1.0 - i as f64 * 0.5).max(item.min.unwrap_or(0.0));

@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use cairn_explorer::app::{IdPair, SendOptions, bulk_named, kind_named, send_outbox, stage_delete, stage_post};
+use cairn_explorer::app::{
+    IdPair, RecordState, SendOptions, bulk_named, kind_named, send_outbox, stage_delete, stage_post,
+};
 use cairn_spec::Collection;
 use cairn_store::cache::outbox::{self, WriteState};
 use serde_json::{Value, json};
@@ -36,10 +38,10 @@ async fn a_bulk_post_answers_pairs_and_a_delete_takes_the_record_away() {
     let bulk = bulk_named("postLineItemsForClass").unwrap();
     let write = cache.write_blocking(|tx| stage_post(tx, cid, bulk, &class, &records, "two essays", "t")).unwrap();
     // Unsent, they are in the grid already, marked with their write.
-    let pending: Vec<_> = h.class().line_items.into_iter().filter(|l| l.state != "server").collect();
+    let pending: Vec<_> = h.class().line_items.into_iter().filter(|l| l.state != RecordState::Server).collect();
     assert_eq!(
-        pending.iter().map(|l| (l.title.as_str(), l.state.as_str())).collect::<Vec<_>>(),
-        [("Essay 1", "pending"), ("Essay 2", "pending")]
+        pending.iter().map(|l| (l.title.as_str(), l.state)).collect::<Vec<_>>(),
+        [("Essay 1", RecordState::Pending), ("Essay 2", RecordState::Pending)]
     );
     assert!(pending.iter().all(|l| l.outbox_id == Some(write)));
     let report = send_outbox(&h.client(), &cache, CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
@@ -57,7 +59,7 @@ async fn a_bulk_post_answers_pairs_and_a_delete_takes_the_record_away() {
     let kind = kind_named("lineItems").unwrap();
     let delete = cache.write_blocking(|tx| stage_delete(tx, cid, kind, &allocated, "Essay 1", "t")).unwrap();
     let marked = h.class().line_items.into_iter().find(|l| l.id == allocated).unwrap();
-    assert_eq!((marked.state.as_str(), marked.outbox_id), ("deleting", Some(delete)));
+    assert_eq!((marked.state, marked.outbox_id), (RecordState::Deleting, Some(delete)));
     let report = send_outbox(&h.client(), &cache, CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
     assert_eq!(report.sent_ids, vec![delete]);
     assert!(h.cached(Collection::LineItems, &allocated).is_none());
@@ -120,11 +122,11 @@ async fn a_result_being_deleted_is_marked_in_its_cell_then_gone() {
     let h = Harness::start(Duration::from_secs(3600)).await;
     let cache = h.cache();
     let cid = cache.read_blocking(|c| cairn_store::cache::find_connection(c, CONNECTION)).unwrap().unwrap();
-    let served = h.class().cells.into_iter().find(|c| c.state == "server").expect("a served result");
+    let served = h.class().cells.into_iter().find(|c| c.state == RecordState::Server).expect("a served result");
     let kind = kind_named("results").unwrap();
     let delete = cache.write_blocking(|tx| stage_delete(tx, cid, kind, &served.result_id, "a result", "t")).unwrap();
     let marked = h.class().cells.into_iter().find(|c| c.result_id == served.result_id).unwrap();
-    assert_eq!((marked.state.as_str(), marked.outbox_id), ("deleting", Some(delete)));
+    assert_eq!((marked.state, marked.outbox_id), (RecordState::Deleting, Some(delete)));
     let report = send_outbox(&h.client(), &cache, CONNECTION, h.clock.clone(), SendOptions::default()).await.unwrap();
     assert_eq!(report.sent_ids, vec![delete]);
     assert!(h.class().cells.iter().all(|c| c.result_id != served.result_id), "the cell is empty");

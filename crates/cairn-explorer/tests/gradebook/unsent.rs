@@ -3,7 +3,7 @@
 //! saved, a PUT, a send, a refusal, a retry, a discard, a connection removed; and unsent
 //! writes are never lost to a removal or a reset the user did not confirm.
 
-use cairn_explorer::app::CellEdit;
+use cairn_explorer::app::{CellEdit, ErrorCode};
 use cairn_spec::Dialect;
 use serde_json::json;
 
@@ -93,10 +93,10 @@ async fn the_count_of_unsent_writes_follows_every_change_and_starts_from_the_cac
     // Neither removing the connection nor emptying the cache loses them unasked: refused with
     // how many and where, nothing removed.
     let refused = app2.connection_remove(NAME.into(), false).await.unwrap_err();
-    assert_eq!(refused.code, "unsent", "{refused:?}");
+    assert_eq!(refused.code, ErrorCode::Unsent, "{refused:?}");
     assert!(refused.message.starts_with("2 unsent gradebook changes would be lost (2 to \"district\")"), "{refused:?}");
     let refused = app2.reset_cache(false).await.unwrap_err();
-    assert_eq!(refused.code, "unsent", "{refused:?}");
+    assert_eq!(refused.code, ErrorCode::Unsent, "{refused:?}");
     assert_eq!(app2.gradebook_unsent_total(), 2);
     assert_eq!(app2.gradebook_outbox(Some(NAME.into()), true).await.unwrap().len(), 2, "every unsent write stays");
     assert!(app2.connections().await.unwrap().connections.iter().any(|c| c.name == NAME));

@@ -19,7 +19,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn as_str(self) -> &'static str {
+    /// The word the journal stores.
+    pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Complete => "complete",
             Outcome::Failed => "failed",

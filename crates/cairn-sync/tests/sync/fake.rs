@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use cairn_client::{Client, ClientConfig, RetryPolicy};
 use cairn_spec::{Collection, Service};
+use cairn_sync::failure::ErrorCode;
 use cairn_sync::{SyncMode, SyncOptions, SyncOutcome};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -154,7 +155,7 @@ async fn refused_filters_forbidden_and_failed_collections() {
     assert!(classes.message.as_deref().unwrap().contains("403"), "{classes:?}");
     // The report carries the HTTP status and the server's status object as sent.
     let failure = classes.failure.as_ref().unwrap();
-    assert_eq!((failure.code.as_str(), failure.http_status), ("server", Some(403)));
+    assert_eq!((failure.code, failure.http_status), (ErrorCode::Server, Some(403)));
     let status = failure.status.as_ref().unwrap();
     assert_eq!((status.code_major.as_str(), status.code_minor.as_deref()), ("failure", Some("forbidden")));
     assert_eq!(first.get("users").unwrap().failure, None, "a complete collection has no failure");
@@ -215,7 +216,7 @@ async fn a_lying_content_encoding_fails_its_collection_clearly_and_keeps_the_pre
     assert_eq!(users.outcome, SyncOutcome::Failed, "{second:#?}");
     let message = users.message.as_deref().unwrap();
     assert!(message.contains("getAllUsers") && message.contains("Content-Encoding"), "{message}");
-    assert_eq!(users.failure.as_ref().unwrap().code, "server");
+    assert_eq!(users.failure.as_ref().unwrap().code, ErrorCode::Server);
     assert_eq!(digest(&db)["users"], users_before, "the previous users stand");
     assert_eq!(second.get("orgs").unwrap().outcome, SyncOutcome::Complete, "the others go on");
 }

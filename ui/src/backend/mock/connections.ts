@@ -129,7 +129,7 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         services: [],
       };
     }
-    const service = (name: string, operation: string, total: number | null, refused = false) => ({
+    const service = (name: string, operation: string, total: number | null, refused = false): ConnectionTest["services"][number] => ({
       service: name,
       operation,
       url: `https://127.0.0.1:4433/${name}`,
@@ -239,8 +239,8 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
           summary.collections.push({
             collection,
             outcome,
-            records: (stop ? 0 : total) as unknown as bigint,
-            total: total as unknown as bigint,
+            records: stop ? 0 : total,
+            total,
             message: stop ? "cancelled" : null,
             failure: stop ? { code: "cancelled", httpStatus: null, status: null, transport: null } : null,
           });

@@ -8,6 +8,9 @@ import type { CellEdit } from "../../bindings/CellEdit";
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
 import type { OutboxItem } from "../../bindings/OutboxItem";
+import type { OutboxState } from "../../bindings/OutboxState";
+import type { RecordState } from "../../bindings/RecordState";
+import type { WriteMethod } from "../../bindings/WriteMethod";
 import type { Backend } from "../Backend";
 
 type GradebookMethods = Pick<
@@ -60,6 +63,11 @@ function book(connection: string): ClassGradebook {
   };
 }
 
+/** The state a record shows while a write in `state` is unsent (as the backend's `RecordState::of_write`). */
+function recordState(state: OutboxState): RecordState {
+  return state === "sent" || state === "discarded" ? "server" : state;
+}
+
 function cell(student: string, lineItem: string, score: string | null, extra: Partial<GradebookCell> = {}): GradebookCell {
   return {
     student,
@@ -89,7 +97,7 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
   }
   let next = 1;
   const now = () => "2025-10-01T10:00:00.000Z";
-  const store = (connection: string, method: string, operation: string, collection: string, recordId: string, label: string, body: unknown) => {
+  const store = (connection: string, method: WriteMethod, operation: string, collection: string, recordId: string, label: string, body: unknown) => {
     const id = next++;
     outbox.push({ id, connection, method, operation, collection, recordId, label, state: "pending", attempts: 0, body, before: null, after: null, pairs: [], error: null, createdAt: now(), updatedAt: now(), sentAt: null });
     emit(connection);
@@ -127,7 +135,7 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
             lineItems.push({
               id: String(r.sourcedId), title: String(r.title ?? r.sourcedId), categoryId: null, category: null, gradingPeriodId: null, gradingPeriod: null,
               assignDate: (r.assignDate as string) ?? null, dueDate: (r.dueDate as string) ?? null, min: num(r.resultValueMin), max: num(r.resultValueMax),
-              scoreScaleId: null, state: item.state, outboxId: item.id,
+              scoreScaleId: null, state: recordState(item.state), outboxId: item.id,
             });
           }
         }

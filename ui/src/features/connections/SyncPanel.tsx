@@ -3,6 +3,7 @@
 //! each collection's last sync (time, outcome, reason, when its data was last complete).
 
 import type { CollectionState } from "../../bindings/CollectionState";
+import type { SyncOutcome } from "../../bindings/SyncOutcome";
 import { ErrorView } from "../../ui/ErrorView";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { formatCount } from "../../ui/formatCount";
@@ -95,9 +96,9 @@ export function SyncPanel({ name }: { name: string }) {
   );
 }
 
-function summaryLine(collections: Array<{ outcome: string }>): string {
-  const count = (o: string) => collections.filter((c) => c.outcome === o).length;
+function summaryLine(collections: Array<{ outcome: SyncOutcome }>): string {
+  const count = (o: SyncOutcome) => collections.filter((c) => c.outcome === o).length;
   const parts = [`${count("complete") + count("unchanged")} synced`];
-  for (const o of ["skipped", "forbidden", "failed", "cancelled"]) if (count(o) > 0) parts.push(`${count(o)} ${o}`);
+  for (const o of ["skipped", "forbidden", "failed", "cancelled"] as const) if (count(o) > 0) parts.push(`${count(o)} ${o}`);
   return `Last sync: ${parts.join(", ")}`;
 }

@@ -3,8 +3,9 @@
 
 import type { CollectionSummary } from "../../bindings/CollectionSummary";
 import type { Failure } from "../../bindings/Failure";
+import type { Transport } from "../../bindings/Transport";
 
-const TRANSPORT: Record<string, string> = {
+const TRANSPORT: Record<Transport, string> = {
   timeout: "the server did not answer in time",
   refused: "nothing answers at the server's address (offline?)",
   unreachable: "the server cannot be reached (offline?)",
@@ -17,7 +18,7 @@ const TRANSPORT: Record<string, string> = {
 export function failureWords(failure: Failure | null, message: string | null): string {
   if (!failure) return message ?? "";
   if (failure.code === "cancelled") return "Cancelled: the data cached before stays.";
-  if (failure.transport) return `Not reached: ${TRANSPORT[failure.transport] ?? failure.transport}.`;
+  if (failure.transport) return `Not reached: ${TRANSPORT[failure.transport] ?? String(failure.transport)}.`;
   const status = failure.status;
   const said = status ? ` — ${status.codeMinor ?? status.codeMajor}${status.description ? `: ${status.description}` : ""}` : "";
   if (failure.httpStatus === 403) return `Refused (HTTP 403): the token lacks the scope this needs${said}.`;

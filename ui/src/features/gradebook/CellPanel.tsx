@@ -50,7 +50,7 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
         <div><dt>Score</dt><dd className="num">{shown(cell) || "—"}</dd></div>
         <div><dt>Status</dt><dd>{cell?.scoreStatus ?? "—"}</dd></div>
         <div><dt>Date</dt><dd>{cell?.scoreDate ?? "—"}</dd></div>
-        <div><dt>State</dt><dd>{cell ? STATE_LABELS[cell.state] ?? cell.state : "no result yet"}</dd></div>
+        <div><dt>State</dt><dd>{cell ? STATE_LABELS[cell.state] : "no result yet"}</dd></div>
       </dl>
       {problem && <p className="gb-refusal" role="alert">Not saved ({problem.text}): {problem.message}</p>}
       {cell?.error && (

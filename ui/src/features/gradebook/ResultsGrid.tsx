@@ -9,6 +9,7 @@ import { memo, useEffect, useId, useRef, useState, type KeyboardEvent, type Mous
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
 import type { GradebookLineItem } from "../../bindings/GradebookLineItem";
+import type { RecordState } from "../../bindings/RecordState";
 import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, cellKey, hasFlag, move, shown, type Flag, type Position } from "./gradebookModel";
 
 const ROW = 28;
@@ -47,7 +48,7 @@ const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, p
   const title = [
     cell?.comment ? `Comment: ${cell.comment}` : null,
     flags.length ? flags.map(([f]) => FLAG_LABELS[f]).join(", ") : null,
-    cell && cell.state !== "server" ? STATE_LABELS[cell.state] ?? cell.state : null,
+    cell && cell.state !== "server" ? STATE_LABELS[cell.state] : null,
     error ?? null,
     min !== null || max !== null ? `Range ${min ?? "–"} to ${max ?? "–"}` : null,
   ].filter(Boolean).join("\n");
@@ -58,7 +59,7 @@ const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, p
   const spoken = [
     flags.length ? flags.map(([f]) => FLAG_LABELS[f]).join(", ") : null,
     cell?.comment ? "has a comment" : null,
-    cell && cell.state !== "server" ? STATE_LABELS[cell.state] ?? cell.state : null,
+    cell && cell.state !== "server" ? STATE_LABELS[cell.state] : null,
     error ?? null,
   ].filter(Boolean).join("; ");
   return (
@@ -113,12 +114,17 @@ function Editor({ initial, onDone }: { initial: string; onDone: (text: string | 
 
 /** The grid of a class's results. */
 /** What a column whose line item is not (or no longer) on the server says. */
-const COLUMN_STATE: Record<string, string> = {
+const COLUMN_STATE: Record<Exclude<RecordState, "server">, string> = {
   pending: "not sent yet",
   sending: "sending",
   failed: "refused: see the Outbox",
   deleting: "to be deleted",
 };
+
+/** What a column says of its line item's state. */
+function columnState(state: RecordState): string {
+  return state === "server" ? "" : COLUMN_STATE[state];
+}
 
 /** Whether a column's line item is on the server as cached (its cells take results). */
 function onServer(line: GradebookLineItem | undefined): boolean {
@@ -260,11 +266,11 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
               aria-colindex={col + 2}
               data-line-item={l.id}
               className={`gb-colhead${col === at.col ? " current" : ""}${onServer(l) ? "" : ` unsent ${l.state}`}`}
-              title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${COLUMN_STATE[l.state] ?? l.state}`}`}
+              title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${columnState(l.state)}`}`}
             >
               <span className="gb-coltitle">{l.title}</span>
               <span className="gb-colmeta num">
-                {!onServer(l) && <span className="gb-colstate">{COLUMN_STATE[l.state] ?? l.state} · </span>}
+                {!onServer(l) && <span className="gb-colstate">{columnState(l.state)} · </span>}
                 {l.max !== null ? `/${l.max}` : ""}
               </span>
             </div>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import type { ErrorCode } from "../../bindings/ErrorCode";
 import type { OutboxItem } from "../../bindings/OutboxItem";
+import type { OutboxState } from "../../bindings/OutboxState";
 import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit, waitingForServer, dependentLineItems } from "./gradebookModel";
 
 const book: ClassGradebook = {
@@ -71,7 +73,7 @@ describe("the audit", () => {
 });
 
 describe("writes waiting for the server", () => {
-  const item = (state: string, attempts: number, code: string | null, httpStatus: number | null): OutboxItem => ({
+  const item = (state: OutboxState, attempts: number, code: ErrorCode | null, httpStatus: number | null): OutboxItem => ({
     id: 1, connection: "c", method: "PUT", operation: "putResult", collection: "results", recordId: "r", label: "x", state, attempts,
     body: null, before: null, after: null, pairs: [], createdAt: "t0", updatedAt: "t1", sentAt: null,
     error: code ? { message: "m", failure: { code, httpStatus, status: null, transport: null } } : null,
@@ -90,7 +92,7 @@ describe("what a category or scale's DELETE leaves pointing at nothing", () => {
   it("is the line items naming it", () => {
     const line = (id: string, categoryId: string | null, scoreScaleId: string | null) => ({
       id, title: id.toUpperCase(), categoryId, category: null, gradingPeriodId: null, gradingPeriod: null, assignDate: null, dueDate: null,
-      min: null, max: null, scoreScaleId, state: "server", outboxId: null,
+      min: null, max: null, scoreScaleId, state: "server" as const, outboxId: null,
     });
     const withLines = { ...book, lineItems: [line("a", "k", null), line("b", "k", "s"), line("c", null, "s")] };
     expect(dependentLineItems(withLines, "categories", "k")).toEqual(["A", "B"]);

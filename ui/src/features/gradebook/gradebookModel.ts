@@ -6,6 +6,7 @@ import type { CellEdit } from "../../bindings/CellEdit";
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
 import type { OutboxItem } from "../../bindings/OutboxItem";
+import type { RecordState } from "../../bindings/RecordState";
 
 /** A position in the grid: row (student) and column (line item) indexes. */
 export interface Position {
@@ -144,7 +145,7 @@ export function auditCsv(items: OutboxItem[]): string {
 }
 
 /** What a state is called next to a cell. */
-export const STATE_LABELS: Record<string, string> = {
+export const STATE_LABELS: Record<RecordState, string> = {
   server: "saved",
   pending: "not sent yet",
   sending: "sending",

@@ -35,7 +35,7 @@ pub(crate) use unsent::UnsentTally;
 
 use std::sync::PoisonError;
 
-use super::{App, AppError};
+use super::{App, AppError, ErrorCode};
 use cairn_sync::timestamp;
 
 /// The scopes a write needs (suffixes).
@@ -72,8 +72,8 @@ impl App {
             Ok(granted) => Ok(access_of(&granted)),
             Err(error) => {
                 let error = AppError::from(error);
-                match error.code.as_str() {
-                    "offline" => Ok(WriteAccess { put: true, delete: true, reason: None, offline: true }),
+                match error.code {
+                    ErrorCode::Offline => Ok(WriteAccess { put: true, delete: true, reason: None, offline: true }),
                     _ => Ok(WriteAccess::read_only(format!("{connection}: {}", error.message))),
                 }
             }
@@ -105,10 +105,13 @@ impl App {
         edits: Vec<CellEdit>,
         label: String,
     ) -> Result<ResultsPost, AppError> {
-        let Some(first) = edits.first() else { return Err(AppError::new("invalid", "no cell to post")) };
+        let Some(first) = edits.first() else { return Err(AppError::new(ErrorCode::Invalid, "no cell to post")) };
         let (class_id, line_item) = (first.class_id.clone(), first.line_item.clone());
         if edits.iter().any(|e| e.class_id != class_id || e.line_item != line_item) {
-            return Err(AppError::new("invalid", "a results POST holds the cells of one line item of one class"));
+            return Err(AppError::new(
+                ErrorCode::Invalid,
+                "a results POST holds the cells of one line item of one class",
+            ));
         }
         let (today, now) = (self.today(), self.now());
         let ids: Vec<String> = edits.iter().map(|_| self.new_uuid()).collect();
@@ -142,8 +145,9 @@ impl App {
         record: Value,
         label: String,
     ) -> Result<i64, AppError> {
-        let kind = kind_named(&collection)
-            .ok_or_else(|| AppError::new("invalid", format!("{collection} is not written from the gradebook")))?;
+        let kind = kind_named(&collection).ok_or_else(|| {
+            AppError::new(ErrorCode::Invalid, format!("{collection} is not written from the gradebook"))
+        })?;
         let (now, name) = (self.now(), connection.clone());
         let id = self
             .write_outbox(move |tx| {
@@ -165,8 +169,9 @@ impl App {
         records: Vec<Value>,
         label: String,
     ) -> Result<i64, AppError> {
-        let bulk = bulk_named(&operation)
-            .ok_or_else(|| AppError::new("invalid", format!("{operation} is not a bulk POST the gradebook makes")))?;
+        let bulk = bulk_named(&operation).ok_or_else(|| {
+            AppError::new(ErrorCode::Invalid, format!("{operation} is not a bulk POST the gradebook makes"))
+        })?;
         let (now, name) = (self.now(), connection.clone());
         let id = self
             .write_outbox(move |tx| {
@@ -188,8 +193,9 @@ impl App {
         id: String,
         label: String,
     ) -> Result<i64, AppError> {
-        let kind = kind_named(&collection)
-            .ok_or_else(|| AppError::new("invalid", format!("{collection} is not written from the gradebook")))?;
+        let kind = kind_named(&collection).ok_or_else(|| {
+            AppError::new(ErrorCode::Invalid, format!("{collection} is not written from the gradebook"))
+        })?;
         let (now, name) = (self.now(), connection.clone());
         let entry = self
             .write_outbox(move |tx| {
@@ -243,7 +249,7 @@ impl App {
                     }
                     for entry in outbox::list(conn, row.id, &[])? {
                         if !unsent_only || entry.state.is_unsent() {
-                            items.push(item_of(&row.name, entry));
+                            items.push(item_of(&row.name, entry)?);
                         }
                     }
                 }
@@ -362,16 +368,18 @@ fn checked_result(
     let item = book.line_items.iter().find(|l| l.id == edit.line_item).ok_or_else(|| {
         AppError::not_found(format!("no line item {} in the class {}", edit.line_item, edit.class_id))
     })?;
-    if item.state != "server" {
+    if item.state != RecordState::Server {
         return Err(AppError::new(
-            "invalid",
+            ErrorCode::Invalid,
             format!("{} is not on the server yet: send changes first, then enter its results", item.title),
         ));
     }
     let cell = book.cells.iter().find(|c| c.student == edit.student && c.line_item == edit.line_item);
     let existing = match cell {
-        Some(c) if c.state == "server" => cairn_store::cache::record(conn, row.id, Collection::Results, &c.result_id)?
-            .and_then(|j| serde_json::from_str::<Value>(&j).ok()),
+        Some(c) if c.state == RecordState::Server => {
+            cairn_store::cache::record(conn, row.id, Collection::Results, &c.result_id)?
+                .and_then(|j| serde_json::from_str::<Value>(&j).ok())
+        }
         Some(c) => pending_result(conn, c.outbox_id)?,
         None => None,
     };
@@ -423,8 +431,11 @@ fn json(text: Option<&str>) -> Option<Value> {
     text.and_then(|t| serde_json::from_str(t).ok())
 }
 
-/// An outbox row as the window shows it.
-pub fn item_of(connection: &str, entry: OutboxEntry) -> OutboxItem {
+/// An outbox row as the window shows it; a method the app never stores is the cache's damage.
+pub fn item_of(connection: &str, entry: OutboxEntry) -> Result<OutboxItem, AppError> {
+    let method = WriteMethod::parse(&entry.write.method).ok_or_else(|| {
+        AppError::store(format!("the outbox's write {} has an unknown method {:?}", entry.id, entry.write.method))
+    })?;
     let pairs = json(entry.answer.as_deref())
         .and_then(|a| a.as_array().cloned())
         .unwrap_or_default()
@@ -436,15 +447,15 @@ pub fn item_of(connection: &str, entry: OutboxEntry) -> OutboxItem {
             })
         })
         .collect();
-    OutboxItem {
+    Ok(OutboxItem {
         id: entry.id,
         connection: connection.to_owned(),
-        method: entry.write.method,
+        method,
         operation: entry.write.operation,
         collection: entry.write.collection,
         record_id: entry.write.record_id,
         label: entry.write.label,
-        state: entry.state.as_str().to_owned(),
+        state: entry.state.into(),
         attempts: entry.attempts,
         body: json(entry.write.body.as_deref()),
         before: json(entry.write.before.as_deref()),
@@ -454,7 +465,7 @@ pub fn item_of(connection: &str, entry: OutboxEntry) -> OutboxItem {
         created_at: entry.created_at,
         updated_at: entry.updated_at,
         sent_at: entry.sent_at,
-    }
+    })
 }
 
 #[cfg(test)]

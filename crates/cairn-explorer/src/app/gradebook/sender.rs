@@ -27,9 +27,9 @@ use tokio::task::JoinSet;
 
 use super::kinds::{bulk_named, kind_named};
 use super::reconcile::{Held, held};
-use super::types::{IdPair, SendReport, WriteFailure};
+use super::types::{IdPair, SendReport, WriteFailure, WriteMethod};
 use crate::app::AppError;
-use cairn_sync::failure::Failure;
+use cairn_sync::failure::{ErrorCode, Failure};
 use cairn_sync::{Clock, timestamp};
 
 /// How the outbox is sent.
@@ -175,7 +175,7 @@ impl Sender {
             None => None,
         };
         let param_refs: Vec<&str> = params.iter().map(String::as_str).collect();
-        if write.method == "POST" && entry.attempts > 0 {
+        if write.method == WriteMethod::Post.as_str() && entry.attempts > 0 {
             let bulk = bulk_named(&write.operation)
                 .ok_or_else(|| AppError::internal(format!("{} is not a bulk POST", write.operation)))?;
             let posted = posted_records(body.as_ref(), bulk.collection);
@@ -194,7 +194,7 @@ impl Sender {
                         "the server holds {n} of the {of} records this POST sent before: it may have acted on \
                          part of it, so it is not sent again; check the records, then discard or edit it"
                     );
-                    let failure = WriteFailure { message, failure: Failure::new("server") };
+                    let failure = WriteFailure { message, failure: Failure::new(ErrorCode::Server) };
                     return self.settle(entry.id, WriteState::Failed, &failure).await;
                 }
                 Err(error) => return self.not_sent(entry.id, app_failure(&error)).await,
@@ -208,7 +208,7 @@ impl Sender {
             Ok(reply) => {
                 let collection = Collection::from_name(&write.collection)
                     .ok_or_else(|| AppError::internal(format!("unknown collection {}", write.collection)))?;
-                let pairs = (write.method == "POST").then(|| pairs_of(reply.body.as_ref()));
+                let pairs = (write.method == WriteMethod::Post.as_str()).then(|| pairs_of(reply.body.as_ref()));
                 self.accepted(entry, collection, pairs).await
             }
             Err(error) => {
@@ -232,21 +232,21 @@ impl Sender {
         let mut read = Vec::new();
         let ids: Vec<String> = match &pairs {
             Some(pairs) => pairs.iter().map(|p| p.allocated.clone()).collect(),
-            None if write.method == "PUT" => vec![write.record_id.clone()],
+            None if write.method == WriteMethod::Put.as_str() => vec![write.record_id.clone()],
             None => Vec::new(),
         };
         for id in &ids {
             read.push(self.read_back(kind.get, collection, id).await);
         }
         // A record the server would not answer for is cached as it was sent (it was accepted).
-        if write.method == "PUT" && read.first().is_some_and(Option::is_none) {
+        if write.method == WriteMethod::Put.as_str() && read.first().is_some_and(Option::is_none) {
             let sent = write.body.as_deref().and_then(|b| serde_json::from_str::<Value>(b).ok());
             read = vec![sent.and_then(|b| b.get(collection.single().unwrap_or_default()).cloned())];
         }
         let records: Vec<Value> = read.into_iter().flatten().collect();
-        let after = match (write.method.as_str(), records.as_slice()) {
-            ("PUT", [one]) => Some(one.to_string()),
-            ("POST", many) => Some(Value::Array(many.to_vec()).to_string()),
+        let after = match (WriteMethod::parse(&write.method), records.as_slice()) {
+            (Some(WriteMethod::Put), [one]) => Some(one.to_string()),
+            (Some(WriteMethod::Post), many) => Some(Value::Array(many.to_vec()).to_string()),
             _ => None,
         };
         let answer = pairs.as_ref().map(|pairs| {
@@ -259,7 +259,7 @@ impl Sender {
             .to_string()
         });
         let (id, now, connection_id) = (entry.id, self.now(), self.connection_id);
-        let (delete, record_id) = (write.method == "DELETE", write.record_id.clone());
+        let (delete, record_id) = (write.method == WriteMethod::Delete.as_str(), write.record_id.clone());
         self.cache
             .write(move |tx| {
                 let mut writer = CollectionWriter::new(tx, connection_id, collection, WriteMode::Merge)?;
@@ -326,10 +326,10 @@ fn app_failure(error: &AppError) -> WriteFailure {
     WriteFailure {
         message: error.message.clone(),
         failure: Failure {
-            code: error.code.clone(),
+            code: error.code,
             http_status: detail.and_then(|d| d.http_status),
             status: detail.and_then(|d| d.status.clone()),
-            transport: detail.and_then(|d| d.transport.clone()),
+            transport: detail.and_then(|d| d.transport),
         },
     }
 }

@@ -8,13 +8,17 @@ use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use super::kinds::{Bulk, Kind};
-use crate::app::AppError;
+use super::types::WriteMethod;
+use crate::app::{AppError, ErrorCode};
 
 /// The sourcedId of a record, which a PUT needs.
 fn sourced_id(record: &Value, noun: &str) -> Result<String, AppError> {
     match record.get("sourcedId").and_then(Value::as_str) {
         Some(id) if !id.trim().is_empty() => Ok(id.to_owned()),
-        _ => Err(AppError::new("invalid", format!("the {noun} has no sourcedId: a PUT names the record it writes"))),
+        _ => Err(AppError::new(
+            ErrorCode::Invalid,
+            format!("the {noun} has no sourcedId: a PUT names the record it writes"),
+        )),
     }
 }
 
@@ -44,7 +48,7 @@ pub fn stage_put(
         return Ok(waiting);
     }
     let write = NewWrite {
-        method: "PUT".into(),
+        method: WriteMethod::Put.as_str().into(),
         operation: kind.put.into(),
         params: params(&[&id]),
         collection: kind.collection.name().into(),
@@ -68,13 +72,13 @@ pub fn stage_post(
     now: &str,
 ) -> Result<i64, AppError> {
     if records.is_empty() {
-        return Err(AppError::new("invalid", "a bulk POST needs at least one record"));
+        return Err(AppError::new(ErrorCode::Invalid, "a bulk POST needs at least one record"));
     }
     for (index, record) in records.iter().enumerate() {
         sourced_id(record, &format!("record {} of the bulk POST", index + 1))?;
     }
     let write = NewWrite {
-        method: "POST".into(),
+        method: WriteMethod::Post.as_str().into(),
         operation: bulk.operation.into(),
         params: params(&[parent]),
         collection: bulk.collection.name().into(),
@@ -96,7 +100,7 @@ pub fn stage_delete(
     now: &str,
 ) -> Result<i64, AppError> {
     let write = NewWrite {
-        method: "DELETE".into(),
+        method: WriteMethod::Delete.as_str().into(),
         operation: kind.delete.into(),
         params: params(&[id]),
         collection: kind.collection.name().into(),

@@ -5,7 +5,95 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
+use cairn_store::cache::outbox::WriteState;
+
 use cairn_sync::failure::Failure;
+
+/// The HTTP method of a write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum WriteMethod {
+    /// Creates or replaces one record.
+    Put,
+    /// A bulk POST of records under a class or line item.
+    Post,
+    /// Deletes one record.
+    Delete,
+}
+
+impl WriteMethod {
+    /// The method's name, as stored in the outbox and put on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WriteMethod::Put => "PUT",
+            WriteMethod::Post => "POST",
+            WriteMethod::Delete => "DELETE",
+        }
+    }
+
+    /// The method a stored word names.
+    pub fn parse(word: &str) -> Option<WriteMethod> {
+        [WriteMethod::Put, WriteMethod::Post, WriteMethod::Delete].into_iter().find(|m| m.as_str() == word)
+    }
+}
+
+/// Where a write in the outbox stands (the store's `WriteState`, as the window reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum OutboxState {
+    /// Stored, not sent yet (or to be tried again).
+    Pending,
+    /// On the wire (or was, when the app stopped).
+    Sending,
+    /// The server accepted it.
+    Sent,
+    /// The server refused it.
+    Failed,
+    /// Given up; kept for the audit.
+    Discarded,
+}
+
+impl From<WriteState> for OutboxState {
+    fn from(state: WriteState) -> OutboxState {
+        match state {
+            WriteState::Pending => OutboxState::Pending,
+            WriteState::Sending => OutboxState::Sending,
+            WriteState::Sent => OutboxState::Sent,
+            WriteState::Failed => OutboxState::Failed,
+            WriteState::Discarded => OutboxState::Discarded,
+        }
+    }
+}
+
+/// Where a line item or a cell shown in the gradebook stands: as the server holds it, or
+/// changed by an unsent write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordState {
+    /// As cached from the server.
+    Server,
+    /// An unsent write creates or changes it.
+    Pending,
+    /// That write is on the wire.
+    Sending,
+    /// The server refused that write.
+    Failed,
+    /// An unsent write deletes it.
+    Deleting,
+}
+
+impl RecordState {
+    /// The state of a record an unsent write in `state` makes (a write no longer unsent
+    /// leaves the record as the server has it).
+    pub fn of_write(state: WriteState) -> RecordState {
+        match state {
+            WriteState::Pending => RecordState::Pending,
+            WriteState::Sending => RecordState::Sending,
+            WriteState::Failed => RecordState::Failed,
+            WriteState::Sent | WriteState::Discarded => RecordState::Server,
+        }
+    }
+}
 
 /// Why a write did not go through: in words, with the code, HTTP status and the server's
 /// status object as sent.
@@ -27,8 +115,8 @@ pub struct OutboxItem {
     pub id: i64,
     /// The connection it goes to.
     pub connection: String,
-    /// `PUT`, `POST` or `DELETE`.
-    pub method: String,
+    /// The HTTP method.
+    pub method: WriteMethod,
     /// The operation (`putResult`).
     pub operation: String,
     /// The collection written.
@@ -37,8 +125,8 @@ pub struct OutboxItem {
     pub record_id: String,
     /// What it is, in words.
     pub label: String,
-    /// `pending`, `sending`, `sent`, `failed` or `discarded`.
-    pub state: String,
+    /// Where it stands.
+    pub state: OutboxState,
     /// Times it was put on the wire.
     pub attempts: u32,
     /// The body sent (JSON), if any.
@@ -162,7 +250,7 @@ pub struct GradebookLineItem {
     pub score_scale_id: Option<String>,
     /// `server` (as cached), or the state of the unsent write that creates, changes or
     /// (`deleting`) deletes it.
-    pub state: String,
+    pub state: RecordState,
     /// That write's number in the outbox.
     #[ts(type = "number | null")]
     pub outbox_id: Option<i64>,
@@ -207,8 +295,9 @@ pub struct GradebookCell {
     pub missing: bool,
     /// inProgress.
     pub in_progress: bool,
-    /// `server` (as cached from the server), `pending`, `sending` or `failed`.
-    pub state: String,
+    /// `server` (as cached from the server), or the state of the unsent write that changes
+    /// (`deleting`: deletes) it.
+    pub state: RecordState,
     /// The unsent write's number.
     #[ts(type = "number | null")]
     pub outbox_id: Option<i64>,

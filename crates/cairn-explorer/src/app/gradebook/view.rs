@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::types::{
     ClassGradebook, GradebookCategory, GradebookCell, GradebookLineItem, GradebookRecordRef, GradebookScale,
-    GradebookStudent, WriteFailure,
+    GradebookStudent, RecordState, WriteFailure,
 };
 use crate::app::AppError;
 
@@ -48,7 +48,7 @@ fn parse(json: &str) -> Value {
 }
 
 /// A cell from a result record.
-pub fn cell_of(result: &Value, state: &str) -> Option<GradebookCell> {
+pub fn cell_of(result: &Value, state: RecordState) -> Option<GradebookCell> {
     Some(GradebookCell {
         student: reference(result, "student")?,
         line_item: reference(result, "lineItem")?,
@@ -62,7 +62,7 @@ pub fn cell_of(result: &Value, state: &str) -> Option<GradebookCell> {
         incomplete: flag(result, "incomplete"),
         missing: flag(result, "missing"),
         in_progress: flag(result, "inProgress"),
-        state: state.to_owned(),
+        state,
         outbox_id: None,
         error: None,
     })
@@ -71,15 +71,15 @@ pub fn cell_of(result: &Value, state: &str) -> Option<GradebookCell> {
 /// Lays the unsent writes of the class's line items over the cached ones (oldest first, so
 /// the newest wins): a PUT or a bulk POST to the class adds or replaces one, a DELETE marks it.
 fn lay_unsent_line_items(
-    items: &mut Vec<(Value, String, Option<i64>)>,
+    items: &mut Vec<(Value, RecordState, Option<i64>)>,
     unsent: &[outbox::OutboxEntry],
     class_id: &str,
 ) {
     let in_class = |record: &Value| reference(record, "class").as_deref() == Some(class_id);
-    let put = |items: &mut Vec<(Value, String, Option<i64>)>, record: Value, state: &str, id: i64| {
+    let put = |items: &mut Vec<(Value, RecordState, Option<i64>)>, record: Value, state: RecordState, id: i64| {
         let sourced = text(&record, "sourcedId");
         let at = items.iter().position(|(v, _, _)| sourced.is_some() && text(v, "sourcedId") == sourced);
-        let laid = (record, state.to_owned(), Some(id));
+        let laid = (record, state, Some(id));
         match at {
             Some(at) => items[at] = laid,
             None => items.push(laid),
@@ -89,7 +89,7 @@ fn lay_unsent_line_items(
     oldest_first.sort_by_key(|e| e.id);
     for entry in oldest_first {
         let body = entry.write.body.as_deref().map(parse).unwrap_or(Value::Null);
-        let state = entry.state.as_str();
+        let state = RecordState::of_write(entry.state);
         match entry.write.operation.as_str() {
             "putLineItem" => {
                 if let Some(record) = body.get("lineItem").filter(|r| in_class(r)) {
@@ -104,7 +104,7 @@ fn lay_unsent_line_items(
             "deleteLineItem" => {
                 let target = Some(entry.write.record_id.clone());
                 if let Some(item) = items.iter_mut().find(|(v, _, _)| text(v, "sourcedId") == target) {
-                    item.1 = "deleting".to_owned();
+                    item.1 = RecordState::Deleting;
                     item.2 = Some(entry.id);
                 }
             }
@@ -135,8 +135,8 @@ pub fn class_gradebook(
         Ok(t)
     };
     let unsent = outbox::list(conn, connection_id, &[WriteState::Pending, WriteState::Sending, WriteState::Failed])?;
-    let mut line_item_json: Vec<(Value, String, Option<i64>)> =
-        rows.line_items.iter().map(|j| (parse(j), "server".to_owned(), None)).collect();
+    let mut line_item_json: Vec<(Value, RecordState, Option<i64>)> =
+        rows.line_items.iter().map(|j| (parse(j), RecordState::Server, None)).collect();
     lay_unsent_line_items(&mut line_item_json, &unsent, class_id);
     let mut line_items = Vec::with_capacity(line_item_json.len());
     let mut category_ids = Vec::new();
@@ -232,14 +232,14 @@ pub fn class_gradebook(
     let items: HashSet<&str> = line_items.iter().map(|l| l.id.as_str()).collect();
     let mut cells: HashMap<(String, String), GradebookCell> = HashMap::new();
     for json in &rows.results {
-        if let Some(cell) = cell_of(&parse(json), "server") {
+        if let Some(cell) = cell_of(&parse(json), RecordState::Server) {
             cells.insert((cell.student.clone(), cell.line_item.clone()), cell);
         }
     }
     for entry in &unsent {
         if entry.write.operation == "deleteResult" {
             if let Some(cell) = cells.values_mut().find(|c| c.result_id == entry.write.record_id) {
-                cell.state = "deleting".to_owned();
+                cell.state = RecordState::Deleting;
                 cell.outbox_id = Some(entry.id);
             }
             continue;
@@ -248,7 +248,9 @@ pub fn class_gradebook(
             continue;
         }
         let body = entry.write.body.as_deref().map(parse).unwrap_or(Value::Null);
-        let Some(mut cell) = body.get("result").and_then(|r| cell_of(r, entry.state.as_str())) else { continue };
+        let Some(mut cell) = body.get("result").and_then(|r| cell_of(r, RecordState::of_write(entry.state))) else {
+            continue;
+        };
         if !items.contains(cell.line_item.as_str()) {
             continue;
         }

@@ -1,7 +1,7 @@
 //! Why a roster command failed, typed, and how it reaches the window as `{code, message,
 //! detail}`.
 
-use crate::app::AppError;
+use crate::app::{AppError, ErrorCode};
 
 /// Why a roster command failed.
 #[derive(Debug, thiserror::Error)]
@@ -39,11 +39,11 @@ pub enum RosterError {
 impl From<RosterError> for AppError {
     fn from(error: RosterError) -> AppError {
         let code = match &error {
-            RosterError::NoConnection(_) | RosterError::NotFound { .. } => "not_found",
-            RosterError::UnknownCollection(_) => "invalid",
-            RosterError::NoDemographicsScope(_) => "forbidden",
-            RosterError::Store(_) | RosterError::Sql(_) => "store",
-            RosterError::Export(_) => "io",
+            RosterError::NoConnection(_) | RosterError::NotFound { .. } => ErrorCode::NotFound,
+            RosterError::UnknownCollection(_) => ErrorCode::Invalid,
+            RosterError::NoDemographicsScope(_) => ErrorCode::Forbidden,
+            RosterError::Store(_) | RosterError::Sql(_) => ErrorCode::Store,
+            RosterError::Export(_) => ErrorCode::Io,
         };
         AppError::new(code, error.to_string())
     }
@@ -56,8 +56,8 @@ mod tests {
     #[test]
     fn each_error_has_its_code() {
         let missing = RosterError::NotFound { collection: "classes".into(), id: "c1".into(), connection: "x".into() };
-        assert_eq!(AppError::from(missing).code, "not_found");
-        assert_eq!(AppError::from(RosterError::NoDemographicsScope("no scope".into())).code, "forbidden");
-        assert_eq!(AppError::from(RosterError::UnknownCollection("CFItems".into())).code, "invalid");
+        assert_eq!(AppError::from(missing).code, ErrorCode::NotFound);
+        assert_eq!(AppError::from(RosterError::NoDemographicsScope("no scope".into())).code, ErrorCode::Forbidden);
+        assert_eq!(AppError::from(RosterError::UnknownCollection("CFItems".into())).code, ErrorCode::Invalid);
     }
 }
