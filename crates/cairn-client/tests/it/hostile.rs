@@ -1,10 +1,11 @@
 //! Servers that misbehave at the transport level, on a hand-made loopback listener: each ends
-//! in a typed error that says which way it failed (timeout, refused, cut off, too large),
+//! in a typed error that says which way it failed (timeout, refused, cut off, too large, a
+//! page of too many records),
 //! never a panic or unbounded memory — and a token lifetime too large for any clock is clamped.
 
 use std::time::{Duration, Instant};
 
-use cairn_client::{Client, ClientConfig, ClientError, RetryPolicy, TransportKind};
+use cairn_client::{Cancel, Client, ClientConfig, ClientError, RetryPolicy, TransportKind};
 use cairn_query::Query;
 use serde_json::json;
 use tokio::io::AsyncWriteExt;
@@ -126,6 +127,21 @@ async fn an_endless_body_stops_at_the_limit() {
     let error = client.get_all_users(&Query::default()).await.unwrap_err();
     assert!(matches!(error, ClientError::BodyTooLarge { limit: 4_194_304, .. }), "{error:?}");
     assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_endless_page_read_as_text_stops_at_the_most_records_a_page_holds() {
+    let base_url = start(Server::Endless).await;
+    let client = client(&base_url, |_| {});
+    let (sender, mut pages) = tokio::sync::mpsc::channel(4);
+    tokio::spawn(async move { while pages.recv().await.is_some() {} });
+    let users = cairn_spec::operations::operation("getAllUsers").unwrap();
+    let query = Query::from_params([("limit", "100")]).unwrap();
+    let started = Instant::now();
+    let read = client.collect_raw_pages(users, &[], &query, &sender, &|_| {}, &Cancel::new()).await;
+    let error = read.unwrap_err();
+    assert!(matches!(error, ClientError::PageTooLong { most: 10_000, .. }), "{error:?}");
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
