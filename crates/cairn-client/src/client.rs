@@ -17,10 +17,10 @@ use crate::endpoint::{Endpoint, check_url};
 use crate::error::ClientError;
 use crate::paging::{Callback, Deliver, Fetch, Page, PageFuture, Pager, Sink, race};
 use crate::progress::{Cancel, ReadProgress};
-use crate::raw::{RawPage, take_raw_records};
+use crate::raw::{RawPage, most_records};
 use crate::reply::{Reply, take_records};
 use crate::stats::{Counters, Stats};
-use crate::transport::{ACCEPT_COMPRESSED, Fetched, Meta, Transport};
+use crate::transport::{ACCEPT_COMPRESSED, Body, Fetched, Meta, Transport};
 use crate::window::Window;
 
 /// A connection to one provider: cheap to clone (clones share the token, the connection pool
@@ -202,12 +202,7 @@ impl Client {
         progress: &(dyn Fn(ReadProgress) + Sync),
         cancel: &Cancel,
     ) -> Result<u64, ClientError> {
-        let client = self.clone();
-        let fetch: Fetch<RawPage> = Arc::new(move |url: String| {
-            let client = client.clone();
-            Box::pin(async move { client.inner.transport.send_page(operation, &url, take_raw_records).await })
-                as PageFuture<RawPage>
-        });
+        let fetch = self.raw_fetch(operation, query);
         self.read_pages(operation, params, query, fetch, &mut pages.clone(), progress, cancel).await
     }
 
@@ -253,15 +248,22 @@ impl Client {
         cancel: &Cancel,
         validators: &Validators,
     ) -> Result<Conditional<u64>, ClientError> {
-        let client = self.clone();
-        let fetch: Fetch<RawPage> = Arc::new(move |url: String| {
-            let client = client.clone();
-            Box::pin(async move { client.inner.transport.send_page(operation, &url, take_raw_records).await })
-                as PageFuture<RawPage>
-        });
+        let fetch = self.raw_fetch(operation, query);
         let mut sink = pages.clone();
         let read = self.read_pages_if(operation, params, query, fetch, &mut sink, progress, cancel, Some(validators));
         read.await
+    }
+
+    /// Fetches one page of records kept as text, read as its body streams (a page of more
+    /// than [`most_records`] of the query's limit ends the read).
+    fn raw_fetch(&self, operation: &'static Operation, query: &Query) -> Fetch<RawPage> {
+        let client = self.clone();
+        let most = most_records(query.paging.limit());
+        Arc::new(move |url: String| {
+            let client = client.clone();
+            Box::pin(async move { client.inner.transport.send_page(operation, &url, most, keep_page).await })
+                as PageFuture<RawPage>
+        })
     }
 
     /// The paging shared by both kinds of pages.
@@ -327,8 +329,9 @@ impl Client {
         };
         let first_url = pager.first_url()?;
         let transport = &self.inner.transport;
-        let first =
-            race(cancel, transport.send_page_conditional(operation, &first_url, P::read_body, validators)).await?;
+        let most = most_records(query.paging.limit());
+        let first = transport.send_page_conditional(operation, &first_url, most, P::read_body, validators);
+        let first = race(cancel, first).await?;
         let (first, sent) = match first {
             Conditional::NotModified => return Ok(Conditional::NotModified),
             Conditional::Changed { value, validators } => (value, validators),
@@ -354,22 +357,34 @@ impl Client {
 
 /// Reads a page's records out of an answer's body.
 pub(crate) trait ReadBody: Sized {
+    /// The body as the transport reads it.
+    type Body: Body;
     /// The records of `operation`'s answer `body`.
-    fn read_body(operation: &'static Operation, body: Vec<u8>) -> Result<Self, ClientError>;
+    fn read_body(operation: &'static Operation, body: Self::Body) -> Result<Self, ClientError>;
 }
 
 impl ReadBody for RawPage {
-    fn read_body(operation: &'static Operation, body: Vec<u8>) -> Result<Self, ClientError> {
-        take_raw_records(operation, body)
+    /// Read as the body streamed.
+    type Body = RawPage;
+
+    fn read_body(operation: &'static Operation, body: RawPage) -> Result<Self, ClientError> {
+        keep_page(operation, body)
     }
 }
 
 impl ReadBody for Vec<Value> {
+    type Body = Vec<u8>;
+
     fn read_body(operation: &'static Operation, body: Vec<u8>) -> Result<Self, ClientError> {
         let value = serde_json::from_slice::<Value>(&body)
             .map_err(|e| ClientError::MalformedBody { operation: operation.name, message: e.to_string() })?;
         take_records(operation, Some(value))
     }
+}
+
+/// A page read as its body streamed, as it is.
+fn keep_page(_: &'static Operation, page: RawPage) -> Result<RawPage, ClientError> {
+    Ok(page)
 }
 
 impl fmt::Debug for Client {

@@ -93,6 +93,17 @@ pub enum ClientError {
         /// The limit.
         limit: u64,
     },
+    /// A page holding far more records than asked for (a body that never ends, a server
+    /// sending a whole collection in one page): its read stops there, before the memory fills.
+    #[error(
+        "{operation}: a page held more than {most} records, far more than asked for: the read stops there (the server's answer may never end, or it ignores the page size; refused, not retried)"
+    )]
+    PageTooLong {
+        /// The operation.
+        operation: &'static str,
+        /// The most records a page may hold.
+        most: u64,
+    },
     /// An answer whose body does not decode as its `Content-Encoding` says (a server naming
     /// the wrong compression, or corrupting it): final, not retried.
     #[error("{operation}: the answer's body is not what its Content-Encoding says (it does not decompress): {message}")]

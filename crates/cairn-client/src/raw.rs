@@ -1,70 +1,42 @@
-//! [`RawPage`]: one page of a collection as the server sent it — the body's text and where each
-//! record lies in it — for callers that keep records as JSON text (the cache) and should not
-//! pay for building every record as a `serde_json::Value` only to print it again.
+//! [`RawPage`]: one page of a collection as the server sent it — its records' text, each taken
+//! from the body as it streams (`stream.rs`) — for callers that keep records as JSON text (the
+//! cache) and should not pay for building every record as a `serde_json::Value` only to print
+//! it again.
 
+use std::cell::Cell;
 use std::fmt;
 use std::ops::Range;
 
+use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::error::ClientError;
 
 /// One page of a collection answer, kept as text: every record exactly as the server sent it
-/// (unknown properties, extensions, number forms and escapes untouched).
-#[derive(Clone, PartialEq, Eq)]
+/// (unknown properties, extensions, number forms and escapes untouched; a lone object where
+/// the array belongs is written back from its value).
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct RawPage {
     text: String,
     records: Vec<Range<usize>>,
 }
 
 impl RawPage {
-    /// Reads a collection answer's body: a JSON object whose `property` (`users`) holds an
-    /// array of records (or one record as a lone object). `Ok(None)` when the body is JSON but
-    /// not such an object; an error when it is not JSON.
-    pub(crate) fn parse(text: String, property: &str) -> Result<Option<RawPage>, serde_json::Error> {
-        let mut deserializer = serde_json::Deserializer::from_str(&text);
-        let found = Wrapper { property }.deserialize(&mut deserializer)?;
-        deserializer.end()?;
-        let records = match found {
-            Some(Records::Each(raws)) => {
-                let base = text.as_ptr() as usize;
-                let spans: Option<Vec<Range<usize>>> = raws
-                    .iter()
-                    .map(|raw| {
-                        let start = (raw.get().as_ptr() as usize).checked_sub(base)?;
-                        let span = start..start + raw.get().len();
-                        (text.get(span.clone()) == Some(raw.get())).then_some(span)
-                    })
-                    .collect();
-                match spans {
-                    Some(spans) => spans,
-                    None => return Err(de::Error::custom("a record is not a slice of the page")),
-                }
-            }
-            // A lone object where the array belongs (rare): find its text with a second read.
-            Some(Records::Lone) => {
-                let whole: std::collections::HashMap<String, &RawValue> = serde_json::from_str(&text)?;
-                let Some(raw) = whole.get(property) else { return Ok(None) };
-                let start = (raw.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-                let span = start..start + raw.get().len();
-                vec![span]
-            }
-            None => return Ok(None),
-        };
-        Ok(Some(RawPage { text, records }))
-    }
-
     /// A page of the given records (each the JSON text of one record), for tests and callers
     /// that hold records as text already.
     pub fn from_records<'a>(records: impl IntoIterator<Item = &'a str>) -> RawPage {
-        let mut text = String::new();
-        let mut spans = Vec::new();
+        let mut page = RawPage::default();
         for record in records {
-            spans.push(text.len()..text.len() + record.len());
-            text.push_str(record);
+            page.push(record);
         }
-        RawPage { text, records: spans }
+        page
+    }
+
+    /// Adds a record's text after the others.
+    fn push(&mut self, record: &str) {
+        self.records.push(self.text.len()..self.text.len() + record.len());
+        self.text.push_str(record);
     }
 
     /// How many records the page holds.
@@ -124,21 +96,43 @@ macro_rules! scalars_are_none {
     };
 }
 
-/// What the wrapper's records property held.
-enum Records<'de> {
-    /// An array: each element's text.
-    Each(Vec<&'de RawValue>),
-    /// A lone object.
-    Lone,
+/// Why a body's records could not be read.
+#[derive(Debug)]
+pub(crate) enum Unread {
+    /// The body is not JSON (or ended early).
+    NotJson(serde_json::Error),
+    /// The records property held more records than a page may.
+    TooMany,
+}
+
+/// Reads a collection answer's body from `deserializer`: a JSON object whose `property`
+/// (`users`) holds an array of records (or one record as a lone object), each record's text
+/// taken as soon as it is read, at most `most` of them (the read stops at the next one).
+/// `Ok(None)` when the body is JSON but not such an object.
+pub(crate) fn read_records<'de, R: serde_json::de::Read<'de>>(
+    deserializer: &mut serde_json::Deserializer<R>,
+    property: &str,
+    most: u64,
+) -> Result<Option<RawPage>, Unread> {
+    let too_many = Cell::new(false);
+    let found = Wrapper { property, most, too_many: &too_many }.deserialize(&mut *deserializer);
+    let found = found.and_then(|found| deserializer.end().map(|()| found));
+    match found {
+        Ok(found) => Ok(found),
+        Err(_) if too_many.get() => Err(Unread::TooMany),
+        Err(e) => Err(Unread::NotJson(e)),
+    }
 }
 
 /// The body: an object, whose `property` is read (the last one, if repeated).
 struct Wrapper<'p> {
     property: &'p str,
+    most: u64,
+    too_many: &'p Cell<bool>,
 }
 
 impl<'de> DeserializeSeed<'de> for Wrapper<'_> {
-    type Value = Option<Records<'de>>;
+    type Value = Option<RawPage>;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_any(self)
@@ -146,7 +140,7 @@ impl<'de> DeserializeSeed<'de> for Wrapper<'_> {
 }
 
 impl<'de> Visitor<'de> for Wrapper<'_> {
-    type Value = Option<Records<'de>>;
+    type Value = Option<RawPage>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON value")
@@ -156,7 +150,11 @@ impl<'de> Visitor<'de> for Wrapper<'_> {
         let mut found = None;
         while let Some(wanted) = map.next_key_seed(KeyIs(self.property))? {
             match wanted {
-                true => found = map.next_value_seed(RecordsSeed)?,
+                true => {
+                    // A repeated property: the last one counts, as when read as a value.
+                    drop(found.take());
+                    found = map.next_value_seed(RecordsSeed { most: self.most, too_many: self.too_many })?;
+                }
                 false => drop(map.next_value::<IgnoredAny>()?),
             }
         }
@@ -195,58 +193,78 @@ impl<'de> Visitor<'de> for KeyIs<'_> {
 }
 
 /// The records property's value: an array of records, a lone record, or neither (`None`).
-struct RecordsSeed;
+struct RecordsSeed<'c> {
+    most: u64,
+    too_many: &'c Cell<bool>,
+}
 
-impl<'de> DeserializeSeed<'de> for RecordsSeed {
-    type Value = Option<Records<'de>>;
+impl<'de> DeserializeSeed<'de> for RecordsSeed<'_> {
+    type Value = Option<RawPage>;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for RecordsSeed {
-    type Value = Option<Records<'de>>;
+impl<'de> Visitor<'de> for RecordsSeed<'_> {
+    type Value = Option<RawPage>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON value")
     }
 
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
-        let mut records = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(record) = seq.next_element::<&'de RawValue>()? {
-            records.push(record);
+        let mut page = RawPage::default();
+        // Each record's text is kept as it is read; the body around it is not.
+        while let Some(record) = seq.next_element::<Box<RawValue>>()? {
+            if page.len() as u64 >= self.most {
+                self.too_many.set(true);
+                return Err(de::Error::custom(format_args!("more than {} records in one page", self.most)));
+            }
+            page.push(record.get());
         }
-        Ok(Some(Records::Each(records)))
+        Ok(Some(page))
     }
 
-    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(Some(Records::Lone))
+    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<Self::Value, M::Error> {
+        // A lone object where the array belongs (rare): its text is written back from its
+        // value (a reader cannot give the text of an object it has begun to read).
+        let record = serde_json::Value::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        Ok(Some(RawPage::from_records([record.to_string().as_str()])))
     }
 
     scalars_are_none!();
 }
 
-/// The records of a collection answer's body as text; the errors `take_records` gives.
-pub(crate) fn take_raw_records(
+/// The most records one page may hold before its read stops: ten times the page size asked,
+/// and never fewer than 10,000 (a server may send larger pages than asked, but a body that
+/// keeps sending records must not fill the memory before the byte cap ends it).
+pub(crate) fn most_records(limit: usize) -> u64 {
+    (limit as u64).saturating_mul(10).max(10_000)
+}
+
+/// What a body's records read into: the page, or the error the read ends with. `bytes`: how
+/// many the body held (an empty body is an answer without its wrapper, not malformed JSON).
+pub(crate) fn page_of(
     operation: &'static cairn_spec::operations::Operation,
-    body: Vec<u8>,
+    read: Result<Option<RawPage>, Unread>,
+    bytes: u64,
+    most: u64,
 ) -> Result<RawPage, ClientError> {
-    let property =
-        crate::reply::records_property(operation).ok_or(ClientError::NotACollection { operation: operation.name })?;
+    let property = crate::reply::records_property(operation).unwrap_or_default();
     let missing = || ClientError::MissingWrapper { operation: operation.name, expected: format!("{property:?} array") };
-    let text = String::from_utf8(body)
-        .map_err(|e| ClientError::MalformedBody { operation: operation.name, message: e.to_string() })?;
-    if text.is_empty() {
-        return Err(missing());
-    }
-    match RawPage::parse(text, property) {
+    match read {
         Ok(Some(page)) => Ok(page),
         Ok(None) => Err(missing()),
-        Err(e) => Err(ClientError::MalformedBody { operation: operation.name, message: e.to_string() }),
+        Err(Unread::NotJson(_)) if bytes == 0 => Err(missing()),
+        Err(Unread::NotJson(e)) => {
+            Err(ClientError::MalformedBody { operation: operation.name, message: e.to_string() })
+        }
+        Err(Unread::TooMany) => Err(ClientError::PageTooLong { operation: operation.name, most }),
     }
 }
+
+pub(crate) mod stream;
 
 #[cfg(test)]
 mod tests;

@@ -61,10 +61,40 @@ struct Request<'r> {
     url: &'r str,
     body: Option<&'r Value>,
     conditions: Option<&'r Validators>,
+    /// The most records a page of the answer may hold.
+    most_records: u64,
 }
 
 /// Reads a success answer's status, headers and body into what the caller wants.
-type Decode<'d, T> = dyn Fn(u16, &HeaderMap, Vec<u8>) -> Result<T, Failure> + Sync + 'd;
+type Decode<'d, B, T> = dyn Fn(u16, &HeaderMap, B) -> Result<T, Failure> + Sync + 'd;
+
+/// A success answer's body as it is read: whole (`Vec<u8>`), or a collection page's records
+/// as they stream ([`crate::RawPage`], `raw/stream.rs`).
+pub(crate) trait Body: Default + Send + Sized {
+    /// Reads the body of `response` as `how` says; what it read and the bytes the body held.
+    fn read(response: reqwest::Response, how: &BodyRead) -> impl Future<Output = Result<(Self, u64), Failure>> + Send;
+}
+
+/// How a success answer's body is read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BodyRead {
+    /// The operation answered.
+    pub(crate) operation: &'static Operation,
+    /// The most bytes read.
+    pub(crate) limit: u64,
+    /// The most records a page may hold (pages only).
+    pub(crate) most_records: u64,
+    /// Whether the request may be sent again (a body cut off is then retried).
+    pub(crate) repeatable: bool,
+}
+
+impl Body for Vec<u8> {
+    async fn read(response: reqwest::Response, how: &BodyRead) -> Result<(Vec<u8>, u64), Failure> {
+        let bytes = read_body(response, how.limit, how.operation.name, how.repeatable).await?;
+        let length = bytes.len() as u64;
+        Ok((bytes, length))
+    }
+}
 
 /// The paging headers of a success answer.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -96,15 +126,18 @@ impl Transport {
     }
 
     /// Sends the read `operation` to `url` and reads the answer's body with `read` (inside
-    /// the retries: a body `read` finds malformed is fetched again).
-    pub(crate) async fn send_page<P>(
+    /// the retries: a body `read` finds malformed is fetched again); a page of more than
+    /// `most_records` records ends the read.
+    pub(crate) async fn send_page<B: Body, P>(
         &self,
         operation: &'static Operation,
         url: &str,
-        read: fn(&'static Operation, Vec<u8>) -> Result<P, ClientError>,
+        most_records: u64,
+        read: fn(&'static Operation, B) -> Result<P, ClientError>,
     ) -> Result<Fetched<P>, ClientError> {
-        self.send_with(operation, url, None, &|_, headers, bytes| {
-            let page = read(operation, bytes).map_err(|e| decode_failure(operation, e))?;
+        let request = Request { operation, url, body: None, conditions: None, most_records };
+        self.send_request(request, &|_, headers, body| {
+            let page = read(operation, body).map_err(|e| decode_failure(operation, e))?;
             Ok(Fetched { meta: meta(headers), page })
         })
         .await
@@ -118,8 +151,8 @@ impl Transport {
         url: &str,
         validators: &Validators,
     ) -> Result<Conditional<Reply>, ClientError> {
-        let request = Request { operation, url, body: None, conditions: Some(validators) };
-        self.send_request(request, &|status, headers, bytes| match status {
+        let request = Request { operation, url, body: None, conditions: Some(validators), most_records: u64::MAX };
+        self.send_request(request, &|status, headers, bytes: Vec<u8>| match status {
             304 => Ok(Conditional::NotModified),
             _ => Ok(Conditional::Changed {
                 validators: Validators::of(headers),
@@ -131,18 +164,19 @@ impl Transport {
 
     /// [`Transport::send_page`] with `If-None-Match` / `If-Modified-Since` from `validators`;
     /// a 304 is [`Conditional::NotModified`].
-    pub(crate) async fn send_page_conditional<P>(
+    pub(crate) async fn send_page_conditional<B: Body, P>(
         &self,
         operation: &'static Operation,
         url: &str,
-        read: fn(&'static Operation, Vec<u8>) -> Result<P, ClientError>,
+        most_records: u64,
+        read: fn(&'static Operation, B) -> Result<P, ClientError>,
         validators: &Validators,
     ) -> Result<Conditional<Fetched<P>>, ClientError> {
-        let request = Request { operation, url, body: None, conditions: Some(validators) };
-        self.send_request(request, &|status, headers, bytes| match status {
+        let request = Request { operation, url, body: None, conditions: Some(validators), most_records };
+        self.send_request(request, &|status, headers, body| match status {
             304 => Ok(Conditional::NotModified),
             _ => {
-                let page = read(operation, bytes).map_err(|e| decode_failure(operation, e))?;
+                let page = read(operation, body).map_err(|e| decode_failure(operation, e))?;
                 Ok(Conditional::Changed {
                     value: Fetched { meta: meta(headers), page },
                     validators: Validators::of(headers),
@@ -157,12 +191,16 @@ impl Transport {
         operation: &'static Operation,
         url: &str,
         body: Option<&Value>,
-        decode: &Decode<'_, T>,
+        decode: &Decode<'_, Vec<u8>, T>,
     ) -> Result<T, ClientError> {
-        self.send_request(Request { operation, url, body, conditions: None }, decode).await
+        self.send_request(Request { operation, url, body, conditions: None, most_records: u64::MAX }, decode).await
     }
 
-    async fn send_request<T>(&self, request: Request<'_>, decode: &Decode<'_, T>) -> Result<T, ClientError> {
+    async fn send_request<B: Body, T>(
+        &self,
+        request: Request<'_>,
+        decode: &Decode<'_, B, T>,
+    ) -> Result<T, ClientError> {
         let mut attempt = 0;
         let mut reauthenticated = false;
         loop {
@@ -204,12 +242,12 @@ impl Transport {
 
     /// One request: a success answer's status, headers and body (or a 304 to a conditional
     /// request, without a body).
-    async fn attempt(
+    async fn attempt<B: Body>(
         &self,
         request: &Request<'_>,
         token: Option<&Token>,
-    ) -> Result<(u16, HeaderMap, Vec<u8>), Failure> {
-        let Request { operation, url, body, conditions } = *request;
+    ) -> Result<(u16, HeaderMap, B), Failure> {
+        let Request { operation, url, body, conditions, most_records } = *request;
         let _permit = self.window.acquire().await;
         let _in_flight = self.counters.request();
         let repeatable = idempotent(operation.method);
@@ -242,9 +280,15 @@ impl Transport {
         let status = response.status().as_u16();
         self.counters.answered(response.version());
         let headers = response.headers().clone();
+        if (200..300).contains(&status) {
+            let how = BodyRead { operation, limit: self.max_body, most_records, repeatable };
+            let (body, bytes) = B::read(response, &how).await?;
+            self.window.done(bytes);
+            return Ok((status, headers, body));
+        }
         let bytes = read_body(response, self.max_body, operation.name, repeatable).await?;
         if status == 304 && conditions.is_some() {
-            return Ok((status, headers, Vec::new()));
+            return Ok((status, headers, B::default()));
         }
         if matches!(status, 429 | 503) {
             // Waits longer than the retries allow end the request instead: no pause for them.
@@ -253,11 +297,7 @@ impl Transport {
                 .filter(|wait| *wait <= self.retry.max_delay);
             self.window.busy(wait);
         }
-        if !(200..300).contains(&status) {
-            return Err(status_failure(operation, status, &headers, &bytes));
-        }
-        self.window.done(bytes.len() as u64);
-        Ok((status, headers, bytes))
+        Err(status_failure(operation, status, &headers, &bytes))
     }
 }
 
@@ -311,7 +351,7 @@ fn read_reply(
 
 /// A body that could not be read: a cut-off read is read again; a write that was answered is
 /// not repeated; an answer without its wrapper is final.
-fn decode_failure(operation: &'static Operation, error: ClientError) -> Failure {
+pub(crate) fn decode_failure(operation: &'static Operation, error: ClientError) -> Failure {
     match (&error, operation.method) {
         (ClientError::MalformedBody { .. }, Method::Get) => Failure::Retry { error, retry_after: None },
         _ => Failure::Fatal(error),
@@ -347,7 +387,7 @@ fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
 /// A body that could not be read: one that does not decompress as its `Content-Encoding`
 /// says (a decoding error that is not a connection cut off) is final (the server would send it the same way again), anything else as
 /// [`send_failure`].
-fn body_failure(operation: &'static str, error: reqwest::Error, repeatable: bool) -> Failure {
+pub(crate) fn body_failure(operation: &'static str, error: reqwest::Error, repeatable: bool) -> Failure {
     let cut = error.is_timeout()
         || is_incomplete(&error)
         || io_kind(

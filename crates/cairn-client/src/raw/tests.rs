@@ -1,14 +1,30 @@
-//! Reading collection answers as text: every record's text exactly as sent, the same records
-//! and errors as reading them as values.
+//! Reading collection answers as text while they stream: every record's text exactly as sent,
+//! the same records and errors as reading them as values, wherever the chunks split the body;
+//! a page of records without end stops at the most a page may hold.
 
 use cairn_spec::operations::operation;
 use serde_json::Value;
 
+use super::stream::take_raw_records as streamed;
 use super::*;
 use crate::reply::take_records;
 
 fn users() -> &'static cairn_spec::operations::Operation {
     operation("getAllUsers").unwrap()
+}
+
+/// The records of a whole body, streamed in chunks of one byte, seven bytes and at once; each
+/// way must read the same.
+fn take_raw_records(
+    operation: &'static cairn_spec::operations::Operation,
+    body: Vec<u8>,
+) -> Result<RawPage, ClientError> {
+    let whole = streamed(operation, &body, body.len());
+    for chunk in [1, 7] {
+        let split = streamed(operation, &body, chunk);
+        assert_eq!(format!("{split:?}"), format!("{whole:?}"), "chunks of {chunk}");
+    }
+    whole
 }
 
 #[test]
@@ -73,4 +89,15 @@ fn pages_can_be_made_from_records() {
     assert_eq!(page.records().collect::<Vec<_>>(), [r#"{"sourcedId":"a"}"#, r#"{"sourcedId":"b"}"#]);
     assert!(!page.is_empty() && RawPage::from_records([]).is_empty());
     assert_eq!(format!("{page:?}"), "RawPage { records: 2, bytes: 34 }");
+}
+
+#[test]
+fn a_page_of_records_without_end_stops_at_the_most_a_page_holds() {
+    let most = most_records(100);
+    assert_eq!((most, most_records(1000), most_records(5000)), (10_000, 10_000, 50_000));
+    let body = |records: u64| format!("{{\"users\": [{}]}}", vec![r#"{"sourcedId":"u"}"#; records as usize].join(","));
+    assert_eq!(streamed(users(), body(most).as_bytes(), 4096).unwrap().len() as u64, most);
+    let error = streamed(users(), body(most + 1).as_bytes(), 4096).unwrap_err();
+    assert!(matches!(error, ClientError::PageTooLong { most: 10_000, .. }), "{error:?}");
+    assert!(error.to_string().contains("more than 10000 records"), "{error}");
 }

@@ -1,10 +1,11 @@
 //! Servers that misbehave at the transport level, on a hand-made loopback listener: each ends
-//! in a typed error that says which way it failed (timeout, refused, cut off, too large),
+//! in a typed error that says which way it failed (timeout, refused, cut off, too large, a
+//! page of too many records),
 //! never a panic or unbounded memory — and a token lifetime too large for any clock is clamped.
 
 use std::time::{Duration, Instant};
 
-use cairn_client::{Client, ClientConfig, ClientError, RetryPolicy, TransportKind};
+use cairn_client::{Cancel, Client, ClientConfig, ClientError, RetryPolicy, TransportKind};
 use cairn_query::Query;
 use serde_json::json;
 use tokio::io::AsyncWriteExt;
@@ -22,6 +23,9 @@ enum Server {
     CutOff,
     /// A 200 with no length whose body never ends.
     Endless,
+    /// A page of 5000 users of 4 KB each: 20 MB, read past the size a body is gathered whole;
+    /// then an empty page.
+    Huge,
     /// A token whose `expires_in` is `"18446744073709551615"`, then a page of users.
     HugeLifetime,
 }
@@ -61,6 +65,13 @@ async fn answer(mut stream: TcpStream, server: Server) {
             }
             let chunk = "{\"sourcedId\": \"u\"},".repeat(1000);
             while stream.write_all(chunk.as_bytes()).await.is_ok() {}
+        }
+        Server::Huge if target.contains("offset=5000") => send(&mut stream, r#"{"users": []}"#).await,
+        Server::Huge => {
+            let records: Vec<String> = (0..5000)
+                .map(|i| json!({"sourcedId": format!("u{i}"), "x-pad": "é".repeat(2000)}).to_string())
+                .collect();
+            send(&mut stream, &format!("{{\"users\": [{}]}}", records.join(", "))).await;
         }
         Server::HugeLifetime => send(&mut stream, &json!({"users": [{"sourcedId": "u1"}]}).to_string()).await,
     }
@@ -126,6 +137,47 @@ async fn an_endless_body_stops_at_the_limit() {
     let error = client.get_all_users(&Query::default()).await.unwrap_err();
     assert!(matches!(error, ClientError::BodyTooLarge { limit: 4_194_304, .. }), "{error:?}");
     assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_endless_page_read_as_text_stops_at_the_most_records_a_page_holds() {
+    let base_url = start(Server::Endless).await;
+    let client = client(&base_url, |_| {});
+    let (sender, mut pages) = tokio::sync::mpsc::channel(4);
+    tokio::spawn(async move { while pages.recv().await.is_some() {} });
+    let users = cairn_spec::operations::operation("getAllUsers").unwrap();
+    let query = Query::from_params([("limit", "100")]).unwrap();
+    let started = Instant::now();
+    let read = client.collect_raw_pages(users, &[], &query, &sender, &|_| {}, &Cancel::new()).await;
+    let error = read.unwrap_err();
+    assert!(matches!(error, ClientError::PageTooLong { most: 10_000, .. }), "{error:?}");
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_too_large_to_gather_whole_is_read_as_it_streams() {
+    let base_url = start(Server::Huge).await;
+    let client = client(&base_url, |_| {});
+    let (sender, mut pages) = tokio::sync::mpsc::channel(4);
+    let kept = tokio::spawn(async move {
+        let mut records = Vec::new();
+        while let Some(page) = pages.recv().await {
+            let page: cairn_client::RawPage = page;
+            records.extend(page.records().map(|r| serde_json::from_str::<serde_json::Value>(r).unwrap()));
+        }
+        records
+    });
+    let users = cairn_spec::operations::operation("getAllUsers").unwrap();
+    let query = Query::from_params([("limit", "5000")]).unwrap();
+    let read = client.collect_raw_pages(users, &[], &query, &sender, &|_| {}, &Cancel::new()).await;
+    drop(sender);
+    assert_eq!(read.unwrap(), 5000);
+    let records = kept.await.unwrap();
+    assert_eq!(records.len(), 5000);
+    for (i, record) in records.iter().enumerate() {
+        assert_eq!(record["sourcedId"], format!("u{i}"));
+        assert_eq!(record["x-pad"].as_str().map(|p| p.chars().count()), Some(2000));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
