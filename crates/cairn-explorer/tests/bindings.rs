@@ -22,6 +22,9 @@ fn export_all(dir: &Path) {
     export!(
         AppError,
         ErrorCode,
+        AppEvent,
+        CacheChanged,
+        CloseRequested,
         Transport,
         SyncOutcome,
         SyncMode,
