@@ -31,6 +31,7 @@ fn export_all(dir: &Path) {
         WriteMethod,
         OutboxState,
         RecordState,
+        ServiceName,
         Progress,
         StartReport,
         FrameworkGroup,
