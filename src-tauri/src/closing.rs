@@ -5,12 +5,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use cairn_explorer::app::{AppEvent, CloseRequested};
 use tauri::{Emitter, Manager, State, Window, WindowEvent};
 
 use crate::commands::AppState;
-
-/// The event that asks the window whether to close with unsent changes.
-pub const CLOSE_REQUESTED: &str = "close-requested";
 
 /// Whether the user has said the window may close.
 #[derive(Default)]
@@ -28,7 +26,8 @@ pub fn on_window_event<R: tauri::Runtime>(window: &Window<R>, event: &WindowEven
         .unwrap_or(0);
     if unsent > 0 {
         api.prevent_close();
-        let _ = window.emit(CLOSE_REQUESTED, serde_json::json!({ "unsent": unsent }));
+        let event = AppEvent::CloseRequested(CloseRequested { unsent });
+        let _ = window.emit(event.name(), event.payload());
     }
 }
 

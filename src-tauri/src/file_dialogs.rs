@@ -5,14 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use cairn_explorer::app::{AppError, ChosenFile, ErrorCode, FileGrants, GrantAccess};
+use cairn_explorer::app::{AppError, AppEvent, ChosenFile, ErrorCode, FileGrants, GrantAccess};
 use serde::Deserialize;
 use tauri::{DragDropEvent, Emitter, Manager, Runtime, State, WebviewWindow, Window, WindowEvent};
 use tauri_plugin_dialog::{DialogExt, FilePath, MessageDialogButtons, MessageDialogKind};
 use tokio::sync::oneshot;
-
-/// The event that hands the page the files dropped on the window (as [`ChosenFile`]s).
-pub const FILES_DROPPED: &str = "files-dropped";
 
 /// What the page asks the open dialog for.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -142,7 +139,8 @@ pub fn on_window_event<R: Runtime>(window: &Window<R>, event: &WindowEvent) {
     }
     let Some(grants) = window.try_state::<FileGrants>() else { return };
     let chosen: Vec<ChosenFile> = paths.iter().map(|path| grants.grant(path, GrantAccess::Read)).collect();
-    let _ = window.emit_to(window.label(), FILES_DROPPED, chosen);
+    let event = AppEvent::FilesDropped(chosen);
+    let _ = window.emit_to(window.label(), event.name(), event.payload());
 }
 
 /// What a dialog shown by `show` answers its callback (`None` if it never does): the dialogs

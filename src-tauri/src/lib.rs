@@ -23,15 +23,12 @@ mod data_dir;
 use std::sync::Arc;
 
 use anyhow::Context;
-use cairn_explorer::app::{App, AppError, AppOptions, ErrorCode};
+use cairn_explorer::app::{App, AppError, AppEvent, AppOptions, CacheChanged, ErrorCode};
 use cairn_sandbox::auth::SystemEntropy;
 use cairn_sync::SystemClock;
 use tauri::{Emitter, Manager};
 
 pub use data_dir::{DATA_DIR_ENV, data_dir_argument};
-
-/// The event that tells the window a connection's cached data changed.
-pub const CACHE_CHANGED: &str = "cache-changed";
 
 /// Registers the app's commands on a builder, with the session's file grants they take (the app
 /// and its tests share this).
@@ -119,7 +116,8 @@ pub fn app_state<R: tauri::Runtime>(handle: &tauri::AppHandle<R>, data_dir: std:
         entropy: Arc::new(SystemEntropy),
         clock: Arc::new(SystemClock),
         on_cache_change: Box::new(move |connection| {
-            let _ = emitter.emit(CACHE_CHANGED, serde_json::json!({ "connection": connection }));
+            let event = AppEvent::CacheChanged(CacheChanged { connection: connection.to_owned() });
+            let _ = emitter.emit(event.name(), event.payload());
         }),
     });
     if let Err(error) = &app {

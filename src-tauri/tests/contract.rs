@@ -4,12 +4,16 @@
 //! (`ui/src/backend/mock/`) are the same set, and the IPC tests call every one of them but those
 //! that need a person at a native dialog (which the end-to-end tests drive). The arguments and
 //! answers are typed on both sides from the same Rust types (`ui/src/bindings`, generated and
-//! checked by `cairn-explorer`'s bindings test).
+//! checked by `cairn-explorer`'s bindings test). The events are one set too: `AppEvent` declares
+//! them, `src-tauri` emits nothing else, the generated `AppEvent.ts` names the same ones, and the
+//! window's backend listens to each.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::collections::BTreeSet;
 use std::path::Path;
+
+use cairn_explorer::app::AppEvent;
 
 /// Commands only a person can answer (a native dialog), driven by the end-to-end tests instead:
 /// `tests/e2e/specs/files.test.mjs` and `boundary.test.mjs`.
@@ -132,4 +136,46 @@ fn the_ipc_tests_call_every_command() {
     let uncalled: Vec<_> =
         registered().into_iter().filter(|c| !called.contains(c) && !NEED_A_PERSON.contains(&c.as_str())).collect();
     assert!(uncalled.is_empty(), "commands no IPC test calls: {uncalled:?}");
+}
+
+/// Every `.emit…(` in `src-tauri/src`, with the line it is on.
+fn emits() -> Vec<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut lines = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let file = entry.file_name().to_string_lossy().into_owned();
+            lines.extend(
+                text.lines()
+                    .filter(|l| l.contains(".emit(") || l.contains(".emit_to("))
+                    .map(|l| format!("{file}: {}", l.trim())),
+            );
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_events_are_one_set_everywhere() {
+    let declared: BTreeSet<String> = AppEvent::NAMES.iter().map(|n| (*n).to_owned()).collect();
+    // What src-tauri emits: only `AppEvent`s, by their name and payload.
+    let emitted = emits();
+    let untyped: Vec<_> = emitted.iter().filter(|l| !l.contains("event.name(), event.payload()")).collect();
+    assert!(untyped.is_empty(), "events emitted without an AppEvent: {untyped:?}");
+    let sources: String = ["src/lib.rs", "src/closing.rs", "src/file_dialogs.rs"].map(read).concat();
+    let constructed: BTreeSet<String> =
+        between(&sources, "AppEvent::", '(').into_iter().filter(|v| v.chars().all(char::is_alphanumeric)).collect();
+    assert_eq!(constructed.len(), declared.len(), "each AppEvent is emitted somewhere: {constructed:?}");
+    // What the window's bindings declare and what its backend listens to.
+    let bindings = between(&read("../ui/src/bindings/AppEvent.ts"), "\"name\": \"", '"');
+    let listened = between(&read("../ui/src/backend/tauri.ts"), "listenTo(\"", '"');
+    let drift: Vec<String> = [
+        differ("ui/src/bindings/AppEvent.ts", &declared, &bindings),
+        differ("ui/src/backend/tauri.ts", &declared, &listened),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(drift.is_empty(), "the event contract drifted:\n{}", drift.join("\n"));
 }

@@ -415,7 +415,7 @@ fn close_the_window(data_dir: &Path, unsent: bool) -> Vec<String> {
     }
     let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let (listening, held) = (heard.clone(), window.clone());
-    app.listen_any(cairn_app::closing::CLOSE_REQUESTED, move |event| {
+    app.listen_any(cairn_explorer::app::AppEvent::CLOSE_REQUESTED, move |event| {
         listening.lock().unwrap().push(event.payload().to_owned());
         // The user's "close anyway": the window closes, the changes stay in the outbox.
         assert_eq!(invoke(&held, "close_window", json!({})), Ok(Value::Null), "close_window");

@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use cairn_explorer::app::{
-    App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, ServicePaths, sync_task,
+    App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, ServiceName,
+    ServicePaths, sync_task,
 };
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
@@ -192,8 +193,9 @@ async fn add_test_correct_sync_without_the_secret_leaking() {
     let test = app.connection_test("district".into()).await.unwrap();
     assert!(test.token_error.is_none(), "{:?}", test.token_error);
     assert!(test.granted_scopes.contains(&"roster-core.readonly".to_owned()), "{:?}", test.granted_scopes);
-    let services: Vec<_> = test.services.iter().map(|s| (s.service.as_str(), s.ok)).collect();
-    assert_eq!(services, [("competency", true), ("rostering", true), ("gradebook", true), ("resources", true)]);
+    let services: Vec<_> = test.services.iter().map(|s| (s.service, s.ok)).collect();
+    let every = [ServiceName::Competency, ServiceName::Rostering, ServiceName::Gradebook, ServiceName::Resources];
+    assert_eq!(services, every.map(|service| (service, true)));
     assert!(test.services.iter().all(|s| s.total.is_some_and(|n| n > 0)), "{:?}", test.services);
 
     // Listed without its secret; the keyring holds it.
@@ -234,12 +236,12 @@ async fn a_scope_the_token_lacks_is_a_403_in_the_test_and_a_skip_in_the_sync() {
     app.connection_save(form("core", &server, "core", SECRET), None).await.unwrap();
     let test = app.connection_test("core".into()).await.unwrap();
     assert_eq!(test.granted_scopes, ["roster-core.readonly"]);
-    let gradebook = test.services.iter().find(|s| s.service == "gradebook").unwrap();
+    let gradebook = test.services.iter().find(|s| s.service == ServiceName::Gradebook).unwrap();
     let error = gradebook.error.as_ref().unwrap();
     let detail = error.detail.as_ref().unwrap();
     assert_eq!(detail.http_status, Some(403), "{error:?}");
     assert!(detail.status.as_ref().is_some_and(|s| s.code_major == "failure"), "{error:?}");
-    assert!(test.services.iter().find(|s| s.service == "rostering").unwrap().ok);
+    assert!(test.services.iter().find(|s| s.service == ServiceName::Rostering).unwrap().ok);
     server.running.shutdown().await;
 }
 

@@ -1,13 +1,15 @@
 //! The Tauri wrappers at the IPC boundary (`mockIPC`): command names, camelCase arguments — each
 //! wrapper's held to the command `src-tauri` declares, read from its sources — the progress
-//! channel, errors as `AppError`, the cache-changed event and the opener.
+//! channel, errors as `AppError`, the events (typed by name) and the opener.
 
 import { Channel } from "@tauri-apps/api/core";
 import { emit } from "@tauri-apps/api/event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import type { ChosenFile } from "../bindings/ChosenFile";
 import type { Progress } from "../bindings/Progress";
+import type { EventName, EventPayloads } from "./events";
 import { rustCommands, uiSource } from "../test/rustCommands";
 import { createTauriBackend } from "./tauri";
 
@@ -129,6 +131,31 @@ describe("the Tauri backend", () => {
     const before = heard.length;
     await emit("cache-changed", { connection: "Other" });
     expect(heard.length).toBe(before);
+  });
+
+  it("hands each event's payload, as the backend sends it, to its listener", async () => {
+    mockIPC(() => null, { shouldMockEvents: true });
+    const backend = createTauriBackend();
+    const unsent: number[] = [];
+    const dropped: ChosenFile[][] = [];
+    const stops = [backend.onCloseRequested((n) => unsent.push(n)), backend.onFilesDropped((files) => dropped.push(files))];
+    const file: ChosenFile = { grant: "g1", path: "/home/me/users.csv", name: "users.csv" };
+    const events: { [N in EventName]?: EventPayloads[N] } = { "close-requested": { unsent: 3 }, "files-dropped": [file] };
+    await vi.waitFor(async () => {
+      for (const [name, payload] of Object.entries(events)) await emit(name, payload);
+      expect(unsent).toContain(3);
+      expect(dropped).toContainEqual([file]);
+    });
+    for (const stop of stops) stop();
+  });
+
+  it("types each event's payload by its name (tsc checks the expected errors)", () => {
+    const changed: EventPayloads["cache-changed"] = { connection: "District" };
+    // @ts-expect-error: a cache change carries a connection, not a count
+    const wrong: EventPayloads["cache-changed"] = { unsent: 1 };
+    // @ts-expect-error: the backend sends no event of that name
+    const missing: EventName = "cache-changd";
+    expect([changed, wrong, missing]).toHaveLength(3);
   });
 
   it("opens only http(s) and mailto links through the opener", async () => {

@@ -54,19 +54,15 @@ import type { WriteAccess } from "../bindings/WriteAccess";
 import type { ChosenFile } from "../bindings/ChosenFile";
 import type { Backend } from "./Backend";
 import { toAppError } from "./errors";
+import type { EventName, EventPayloads } from "./events";
 import { isExternalUrl } from "./links";
 
-/** The event the backend emits when a sync or import changed a connection's cached data. */
-export const CACHE_CHANGED = "cache-changed";
-/** The event the backend emits with the files dropped on the window, granted for reading. */
-export const FILES_DROPPED = "files-dropped";
-
-/** Listens to the backend's event `name`; answers the function that stops listening, which
- * also stops a listener that had not started yet. */
-function listenTo<T>(name: string, listener: (payload: T) => void): () => void {
+/** Listens to the backend's event `name` (its payload typed by the name); answers the function
+ * that stops listening, which also stops a listener that had not started yet. */
+function listenTo<N extends EventName>(name: N, listener: (payload: EventPayloads[N]) => void): () => void {
   let stopped = false;
   let unlisten: (() => void) | null = null;
-  listen<T>(name, (event) => listener(event.payload))
+  listen<EventPayloads[N]>(name, (event) => listener(event.payload))
     .then((stop) => {
       if (stopped) stop();
       else unlisten = stop;
@@ -153,7 +149,7 @@ export function createTauriBackend(): Backend {
     revealFile: async (grant) => {
       await call<unknown>("reveal_file", { grant });
     },
-    onFilesDropped: (listener) => listenTo<ChosenFile[]>(FILES_DROPPED, listener),
+    onFilesDropped: (listener) => listenTo("files-dropped", listener),
     rosterSources: () => call<RosterSource[]>("roster_sources"),
     rosterLevel: (connection, scope) => call<RosterLevel>("roster_level", { connection, scope }),
     rosterCalendar: (connection) => call<AcademicCalendar>("roster_calendar", { connection }),
@@ -211,11 +207,11 @@ export function createTauriBackend(): Backend {
     cancel: async (task) => {
       await call<unknown>("cancel", { task });
     },
-    onCloseRequested: (listener) => listenTo<{ unsent: number }>("close-requested", (payload) => listener(payload.unsent)),
+    onCloseRequested: (listener) => listenTo("close-requested", (payload) => listener(payload.unsent)),
     closeWindow: async () => {
       await call<unknown>("close_window");
     },
-    onCacheChanged: (listener) => listenTo<{ connection: string }>(CACHE_CHANGED, (payload) => listener(payload.connection)),
+    onCacheChanged: (listener) => listenTo("cache-changed", (payload) => listener(payload.connection)),
     async openExternal(url) {
       if (!isExternalUrl(url)) throw toAppError(`not a link the app opens: ${url}`);
       try {

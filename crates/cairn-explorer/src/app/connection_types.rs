@@ -100,12 +100,37 @@ pub struct ConnectionList {
     pub keyring_problem: Option<AppError>,
 }
 
+/// One of the four services, as the window names it (`cairn_spec::Service`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ServiceName {
+    /// Competency frameworks (CASE).
+    Competency,
+    /// Rostering.
+    Rostering,
+    /// Gradebook and assessment results.
+    Gradebook,
+    /// Learning resources.
+    Resources,
+}
+
+impl From<cairn_spec::Service> for ServiceName {
+    fn from(service: cairn_spec::Service) -> ServiceName {
+        match service {
+            cairn_spec::Service::Competency => ServiceName::Competency,
+            cairn_spec::Service::Rostering => ServiceName::Rostering,
+            cairn_spec::Service::Gradebook => ServiceName::Gradebook,
+            cairn_spec::Service::Resources => ServiceName::Resources,
+        }
+    }
+}
+
 /// How one service answered a connection's test.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ServiceCheck {
-    /// `competency`, `rostering`, `gradebook` or `resources`.
-    pub service: String,
+    /// The service.
+    pub service: ServiceName,
     /// The operation asked for one record.
     pub operation: String,
     /// The URL asked.

@@ -304,7 +304,7 @@ async fn test_config(config: ClientConfig, name: String) -> Result<ConnectionTes
             Err(error) => (false, None, Some(AppError::from(error))),
         };
         test.services.push(ServiceCheck {
-            service: answer.service.as_str().to_owned(),
+            service: answer.service.into(),
             operation: answer.operation.to_owned(),
             url: answer.url,
             ok,

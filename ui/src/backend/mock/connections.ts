@@ -9,6 +9,7 @@ import type { CollectionState } from "../../bindings/CollectionState";
 import type { ConnectionTest } from "../../bindings/ConnectionTest";
 import type { ConnectionView } from "../../bindings/ConnectionView";
 import type { OutboxItem } from "../../bindings/OutboxItem";
+import type { ServiceName } from "../../bindings/ServiceName";
 import type { SyncSummary } from "../../bindings/SyncSummary";
 import type { Backend } from "../Backend";
 
@@ -129,7 +130,7 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         services: [],
       };
     }
-    const service = (name: string, operation: string, total: number | null, refused = false): ConnectionTest["services"][number] => ({
+    const service = (name: ServiceName, operation: string, total: number | null, refused = false): ConnectionTest["services"][number] => ({
       service: name,
       operation,
       url: `https://127.0.0.1:4433/${name}`,

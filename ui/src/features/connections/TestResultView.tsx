@@ -2,10 +2,11 @@
 //! its size) or not, with the server's status object or the TLS or network error.
 
 import type { ConnectionTest } from "../../bindings/ConnectionTest";
+import type { ServiceName } from "../../bindings/ServiceName";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 
-const NAMES: Record<string, string> = {
+const NAMES: Record<ServiceName, string> = {
   competency: "CASE (frameworks)",
   rostering: "Rostering",
   gradebook: "Gradebook",
@@ -49,7 +50,7 @@ export function TestResultView({ test }: { test: ConnectionTest }) {
           {test.services.map((s) => (
             <tr key={s.service} data-service={s.service}>
               <th scope="row" title={s.url}>
-                {NAMES[s.service] ?? s.service}
+                {NAMES[s.service]}
               </th>
               <td>
                 {s.ok ? (
