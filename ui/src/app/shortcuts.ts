@@ -5,6 +5,7 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl+R", "Sync the active connection"],
   ["Ctrl+,", "Open the settings"],
   ["F1", "Show this list of shortcuts"],
+  ["Ctrl+= / Ctrl+- / Ctrl+0", "Zoom in, zoom out, back to 100% (kept for the next launch)"],
   ["Alt+← / Alt+→", "Back and forward"],
   ["↑ ↓ ← → Home End", "Move through a tree; Enter opens, * expands every sibling"],
   ["Escape", "Close this sheet or a menu"],

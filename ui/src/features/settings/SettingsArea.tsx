@@ -1,5 +1,5 @@
 //! The Settings area: pages and timeouts of syncs, retries, the built-in sandbox's scale, the
-//! theme, resetting the cache, and the keyboard shortcuts. Saved in the cache's database.
+//! theme and zoom, resetting the cache, and the keyboard shortcuts. Saved in the cache's database.
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
@@ -9,6 +9,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { AppSettings } from "../../bindings/AppSettings";
 import { ErrorView } from "../../ui/ErrorView";
 import { SHORTCUTS } from "../../app/shortcuts";
+import { ZOOM_STEPS } from "../../app/zoom";
 import { useSettings } from "../connections/queries";
 import { AboutSection } from "./AboutSection";
 import { connectionKeys } from "../connections/syncRuns";
@@ -118,6 +119,19 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
             <option value="light">Light</option>
             <option value="dark">Dark</option>
           </select>
+        </div>
+      </div>
+      <div className="form-row">
+        <label htmlFor="setting-zoom">Zoom</label>
+        <div className="form-input">
+          <select id="setting-zoom" value={draft.zoom} onChange={(e) => setDraft({ ...draft, zoom: Number(e.target.value) })}>
+            {ZOOM_STEPS.map((step) => (
+              <option key={step} value={step}>
+                {step}%
+              </option>
+            ))}
+          </select>
+          <p className="form-hint">Ctrl+= and Ctrl+- step it from anywhere, Ctrl+0 goes back to 100%.</p>
         </div>
       </div>
       {error && <ErrorView error={error} />}
