@@ -8,5 +8,5 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl+= / Ctrl+- / Ctrl+0", "Zoom in, zoom out, back to 100% (kept for the next launch)"],
   ["Alt+← / Alt+→", "Back and forward"],
   ["↑ ↓ ← → Home End", "Move through a tree; Enter opens, * expands every sibling"],
-  ["Escape", "Close this sheet or a menu"],
+  ["Escape", "Close this sheet, a dialog or a menu (the focus goes back where it was)"],
 ];

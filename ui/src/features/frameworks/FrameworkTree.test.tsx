@@ -107,6 +107,27 @@ describe("the framework tree", () => {
     expect(row("1.2")).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("moves through a row's menu as a menu (arrows, Home, End, a letter) and gives the focus back on Escape", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    row("1").focus();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    const menu = screen.getByRole("menu", { name: /Actions for 1 Numbers/ });
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items[0]).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(items.at(-1)).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(items[0]).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(items.at(-1)).toHaveFocus();
+    await user.keyboard("c");
+    expect(document.activeElement?.textContent).toMatch(/^C/);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(row("1")).toHaveFocus();
+  });
+
   it("expands every sibling's subtree with *", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AppSettings } from "../../bindings/AppSettings";
+import { Confirmation, KEEP } from "../../ui/Confirmation";
 import { ErrorView } from "../../ui/ErrorView";
 import { SHORTCUTS } from "../../app/shortcuts";
 import { ZOOM_STEPS } from "../../app/zoom";
@@ -170,7 +171,7 @@ function ResetCache() {
       <h3>Cache</h3>
       <p>Resetting empties every cached record and sync history. Saved connections, their secrets and these settings stay; imported files go.</p>
       {asking ? (
-        <div role="alertdialog" aria-label="Reset the cache?" className="confirm">
+        <Confirmation label="Reset the cache?" className="confirm" initial={KEEP} onCancel={() => { setAsking(false); setError(null); }}>
           <p>Empty the cache now? Syncing brings the data back.</p>
           {error?.code === "unsent" ? (
             // Refused: the error below says how many unsent changes would go; only now may they.
@@ -191,7 +192,7 @@ function ResetCache() {
           >
             Keep it
           </button>
-        </div>
+        </Confirmation>
       ) : (
         <button type="button" onClick={() => setAsking(true)}>
           Reset the cache…
