@@ -1,11 +1,12 @@
 //! A virtualized tree (TanStack Virtual) with the roles, states and keys of a desktop tree:
 //! `role=tree`/`treeitem`, aria-level/-expanded/-selected/-setsize/-posinset, a roving tabindex,
-//! arrows, Home/End, Enter, `*`, and a per-row menu (Shift+F10, the context key or right click).
+//! arrows, Home/End, Enter, `*`, type-ahead, and a per-row menu (Shift+F10, the context key or
+//! right click).
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
-import { treeKeyAction, type TreeNav } from "./treeKeys";
+import { TYPE_AHEAD_PAUSE_MS, isTypeAheadKey, treeKeyAction, typeAheadIndex, type TreeNav } from "./treeKeys";
 
 /** A visible row. */
 export interface VirtualTreeRow extends TreeNav {
@@ -13,6 +14,8 @@ export interface VirtualTreeRow extends TreeNav {
   posInSet: number;
   /** What the row's menu button is called after ("Actions for …"). */
   label: string;
+  /** The texts type-ahead matches a typed string against (the start of each); else `label`. */
+  typeAhead?: readonly string[];
 }
 
 /** One entry of a row's menu. */
@@ -115,9 +118,20 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     else pendingFocus.current = reveal.key;
   }, [reveal, rows, virtualizer]);
 
+  // Type-ahead: what was typed since the last pause.
+  const typed = useRef({ text: "", at: -Infinity });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLElement && event.target.closest("[role=menu]")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTypeAheadKey(event.key)) {
+      const now = event.timeStamp;
+      typed.current = { text: now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? event.key : typed.current.text + event.key, at: now };
+      const index = typeAheadIndex(rows.map((r) => r.typeAhead ?? [r.label]), activeIndex, typed.current.text);
+      event.preventDefault();
+      event.stopPropagation();
+      if (index !== null) focusRow(index);
+      return;
+    }
     const action = treeKeyAction(rows, activeIndex, event.key, event.shiftKey);
     if (!action) return;
     event.preventDefault();

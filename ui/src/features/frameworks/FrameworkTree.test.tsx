@@ -128,6 +128,27 @@ describe("the framework tree", () => {
     expect(row("1")).toHaveFocus();
   });
 
+  it("moves the focus by type-ahead to the next visible row whose code or statement starts with what was typed", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    row("1").focus();
+    await user.keyboard("g");
+    expect(row("2")).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(codes()).toContain("2.1"));
+    await user.keyboard("{ArrowUp}");
+    await new Promise((r) => setTimeout(r, 600));
+    await user.keyboard("id");
+    expect(row("2.1")).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 600));
+    await user.keyboard("3");
+    expect(row("3")).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 600));
+    await user.keyboard("z");
+    expect(row("3")).toHaveFocus();
+    expect(row("3")).toHaveAttribute("aria-selected", "false");
+  });
+
   it("expands every sibling's subtree with *", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();
