@@ -1,0 +1,91 @@
+// The first keyboard-only journey of issue 34 (item 3), in the real window with no pointer
+// event at all: open a framework from the list, find an item by the search, read its
+// associations and open the other end of one — every step by Tab, Enter, arrows and Ctrl+K.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
+import { currentFramework, waitForTree } from '../lib/explorer.mjs';
+
+const MATHS = 'Cairn Demo Mathematics';
+const MAX_TABS = 150;
+
+let driver;
+before(async () => { driver = await startDriver(); });
+after(async () => { await driver?.stop(); });
+
+/** What has the focus: its tag, text, and the closest labelled region's label. */
+const focused = (browser) => browser.execute(() => {
+  const el = document.activeElement;
+  return {
+    tag: el?.tagName.toLowerCase() ?? '',
+    className: typeof el?.className === 'string' ? el.className : '',
+    text: (el?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    region: el?.closest('[aria-label]')?.getAttribute('aria-label') ?? '',
+    title: el?.querySelector?.('.fw-title')?.textContent ?? '',
+  };
+});
+
+/** Presses Tab until `wanted(focused)` holds; fails after MAX_TABS presses. */
+async function tabTo(browser, wanted, what) {
+  for (let i = 0; i < MAX_TABS; i += 1) {
+    if (wanted(await focused(browser))) return;
+    await browser.keys(['Tab']);
+  }
+  assert.fail(`Tab never reached ${what}`);
+}
+
+const itemTitle = (browser) => browser.execute(() => document.querySelector('[aria-label="Item details"] .item-title')?.textContent ?? '');
+
+test('open a framework, find an item by search, read its associations and open the other end, by keyboard alone', async () => {
+  const browser = await launch(driver, freshDataDir('journey'));
+  try {
+    await waitForTree(browser, 120_000);
+    await browser.execute(() => document.activeElement?.blur?.());
+
+    // The framework, from the list.
+    await tabTo(browser, (f) => f.className.includes('fw-entry') && f.title === MATHS, `the list's ${MATHS}`);
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => (await currentFramework(browser)) === MATHS, { timeout: 20_000, timeoutMsg: `${MATHS} did not open` });
+
+    // The search: Ctrl+K, a word, the arrows to a result of this framework, Enter.
+    await browser.keys(['Control', 'k']);
+    await browser.keys(['Control']);
+    assert.equal((await focused(browser)).tag, 'input', 'Ctrl+K focuses the search box');
+    await browser.keys('fractions'.split(''));
+    const active = () => browser.execute(() => {
+      const box = document.activeElement;
+      const id = box?.getAttribute('aria-activedescendant');
+      return id ? document.getElementById(id)?.textContent ?? '' : '';
+    });
+    await browser.waitUntil(async () => (await browser.$$('[role="listbox"][aria-label="Search results"] [role="option"]')).length > 0, { timeout: 15_000, timeoutMsg: 'no search result' });
+    for (let i = 0; i < 30 && !((await active()).includes(MATHS) && !(await active()).includes('Spanish')); i += 1) await browser.keys(['ArrowDown']);
+    const hit = await active();
+    assert.ok(hit.includes(MATHS), `a result of ${MATHS} is active: ${hit}`);
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => (await itemTitle(browser)) !== '', { timeout: 15_000, timeoutMsg: 'the item did not open' });
+    const found = await itemTitle(browser);
+    assert.match(found.toLowerCase(), /fraction/, `the item found: ${found}`);
+
+    // Its associations, reached by Tab; Enter on one's other end opens it.
+    await tabTo(browser, (f) => f.region === 'Associations' && f.tag === 'button', 'an association\'s other end');
+    const end = (await focused(browser)).text;
+    await screenshot(browser, 'keyboard-journey-association');
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => {
+      const now = await itemTitle(browser);
+      return now !== '' && now !== found;
+    }, { timeout: 15_000, timeoutMsg: `the other end (${end}) did not open` });
+    const opened = await itemTitle(browser);
+    assert.equal(opened, end, 'the item panel shows the other end');
+    // The tree follows, the opened item's row selected.
+    const selected = await browser.execute(() => {
+      const row = document.querySelector('[role="tree"][aria-label="Framework tree"] [role="treeitem"][aria-selected="true"]');
+      return { text: row?.textContent.replace(/\s+/g, ' ') ?? '' };
+    });
+    assert.ok(selected.text.includes(end.split(' ')[0]), `the selected row is the other end: ${selected.text}`);
+    await screenshot(browser, 'keyboard-journey-other-end');
+  } finally {
+    await browser.deleteSession();
+  }
+});
