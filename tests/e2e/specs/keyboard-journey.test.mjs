@@ -1,6 +1,7 @@
-// The first keyboard-only journey of issue 34 (item 3), in the real window with no pointer
-// event at all: open a framework from the list, find an item by the search, read its
-// associations and open the other end of one — every step by Tab, Enter, arrows and Ctrl+K.
+// Keyboard-only journeys of issue 34 (item 3), in the real window with no pointer event at all:
+// open a framework from the list, find an item by the search, read its associations and open the
+// other end of one; go from a district to a class to a student and back — every step by Tab,
+// Enter, arrows and Ctrl+K.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,6 +35,21 @@ async function tabTo(browser, wanted, what) {
   }
   assert.fail(`Tab never reached ${what}`);
 }
+
+/** Presses Tab until the focused element matches `selector` (and reads `text`, when given). */
+async function tabToMatch(browser, selector, what, text = null) {
+  for (let i = 0; i < MAX_TABS; i += 1) {
+    const hit = await browser.execute((sel, t) => {
+      const el = document.activeElement;
+      return Boolean(el?.matches(sel) && (t === null || el.textContent.replace(/\s+/g, ' ').includes(t)));
+    }, selector, text);
+    if (hit) return;
+    await browser.keys(['Tab']);
+  }
+  assert.fail(`Tab never reached ${what}`);
+}
+
+const pageLabel = (browser) => browser.execute(() => document.querySelector('section[aria-label="Roster record"] article')?.getAttribute('aria-label') ?? '');
 
 const itemTitle = (browser) => browser.execute(() => document.querySelector('[aria-label="Item details"] .item-title')?.textContent ?? '');
 
@@ -85,6 +101,44 @@ test('open a framework, find an item by search, read its associations and open t
     });
     assert.ok(selected.text.includes(end.split(' ')[0]), `the selected row is the other end: ${selected.text}`);
     await screenshot(browser, 'keyboard-journey-other-end');
+  } finally {
+    await browser.deleteSession();
+  }
+});
+
+test('go from a district to a class to a student and back, by keyboard alone', async () => {
+  const browser = await launch(driver, freshDataDir('journey-roster'));
+  try {
+    await waitForTree(browser, 120_000);
+    await browser.execute(() => document.activeElement?.blur?.());
+
+    // The Rosters area from the rail, then the district in the navigation.
+    await tabToMatch(browser, 'nav[aria-label="Areas"] button[aria-label="Rosters"]', 'the rail\'s Rosters');
+    await browser.keys(['Enter']);
+    await tabToMatch(browser, 'nav[aria-label="Roster navigation"] button.nav-entry', 'the district in the navigation', 'District');
+    // The entry's name, without its kind ("Org", shown in capitals).
+    const district = await browser.execute(() => document.activeElement.querySelector('.nav-title')?.textContent.replace(/\s+/g, ' ').trim().replace(/^org\s*/i, '') ?? '');
+    await browser.keys(['Enter']);
+    await browser.waitUntil(() => browser.execute((d) => document.querySelector('nav[aria-label="Roster navigation"] [aria-current="location"]')?.textContent.includes(d) ?? false, district), {
+      timeout: 15_000, timeoutMsg: `the navigation did not go into ${district}`,
+    });
+
+    // A class from the classes table, then a student from the class page.
+    await tabToMatch(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link', 'a class in the table');
+    const klass = await browser.execute(() => document.activeElement.textContent.trim());
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => (await pageLabel(browser)) === `Class ${klass}`, { timeout: 15_000, timeoutMsg: `the class ${klass} did not open` });
+    await tabToMatch(browser, 'article[aria-label^="Class "] section[aria-label="Students"] button.link', 'a student of the class');
+    const student = await browser.execute(() => document.activeElement.textContent.trim());
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => (await pageLabel(browser)).startsWith('User '), { timeout: 15_000, timeoutMsg: `the student ${student} did not open` });
+    await screenshot(browser, 'keyboard-journey-student');
+
+    // Back, by the record pane's Back button: the class again.
+    await tabToMatch(browser, 'section[aria-label="Roster record"] button[aria-label="Back"]', 'the Back button');
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => (await pageLabel(browser)) === `Class ${klass}`, { timeout: 15_000, timeoutMsg: 'Back did not return to the class' });
+    assert.match(await browser.execute(() => document.querySelector('nav[aria-label="Roster navigation"] [aria-current="location"]')?.textContent ?? ''), new RegExp(district.slice(0, 20)));
   } finally {
     await browser.deleteSession();
   }
