@@ -1,7 +1,8 @@
 // Keyboard-only journeys of issue 34 (item 3), in the real window with no pointer event at all:
 // open a framework from the list, find an item by the search, read its associations and open the
-// other end of one; go from a district to a class to a student and back — every step by Tab,
-// Enter, arrows and Ctrl+K.
+// other end of one; go from a district to a class to a student and back; open a class's
+// gradebook, enter five scores with flags and a comment, send them and read the audit — every
+// step by Tab, Enter, arrows, typing and Ctrl+K.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,8 +38,8 @@ async function tabTo(browser, wanted, what) {
 }
 
 /** Presses Tab until the focused element matches `selector` (and reads `text`, when given). */
-async function tabToMatch(browser, selector, what, text = null) {
-  for (let i = 0; i < MAX_TABS; i += 1) {
+async function tabToMatch(browser, selector, what, text = null, most = MAX_TABS) {
+  for (let i = 0; i < most; i += 1) {
     const hit = await browser.execute((sel, t) => {
       const el = document.activeElement;
       return Boolean(el?.matches(sel) && (t === null || el.textContent.replace(/\s+/g, ' ').includes(t)));
@@ -139,6 +140,70 @@ test('go from a district to a class to a student and back, by keyboard alone', a
     await browser.keys(['Enter']);
     await browser.waitUntil(async () => (await pageLabel(browser)) === `Class ${klass}`, { timeout: 15_000, timeoutMsg: 'Back did not return to the class' });
     assert.match(await browser.execute(() => document.querySelector('nav[aria-label="Roster navigation"] [aria-current="location"]')?.textContent ?? ''), new RegExp(district.slice(0, 20)));
+  } finally {
+    await browser.deleteSession();
+  }
+});
+
+test('open a class\'s gradebook, enter five scores with flags and a comment, send them and read the audit, by keyboard alone', async () => {
+  const browser = await launch(driver, freshDataDir('journey-gradebook'));
+  const at = () => browser.execute(() => {
+    const grid = document.querySelector('[role="grid"][aria-label^="Results of"]');
+    const id = grid?.getAttribute('aria-activedescendant');
+    const cell = id ? document.getElementById(id) : null;
+    return { focused: document.activeElement === grid, student: cell?.getAttribute('data-student') ?? null, lineItem: cell?.getAttribute('data-line-item') ?? null };
+  });
+  try {
+    await waitForTree(browser, 120_000);
+    await browser.execute(() => document.activeElement?.blur?.());
+
+    // A class from the rosters, and its gradebook from the class page.
+    await tabToMatch(browser, 'nav[aria-label="Areas"] button[aria-label="Rosters"]', 'the rail\'s Rosters');
+    await browser.keys(['Enter']);
+    await tabToMatch(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link', 'a class in the table');
+    await browser.keys(['Enter']);
+    await tabToMatch(browser, 'article[aria-label^="Class "] button', 'Open gradebook', 'Open gradebook');
+    await browser.keys(['Enter']);
+    await browser.waitUntil(() => browser.execute(() => document.querySelector('[role="grid"][aria-label^="Results of"] .gb-cell[data-student]') !== null), { timeout: 20_000, timeoutMsg: 'the gradebook did not open' });
+
+    // Into the grid by Tab; five scores down the first column, each typed then Enter.
+    await tabToMatch(browser, '[role="grid"][aria-label^="Results of"]', 'the results grid', null, 300);
+    const first = await at();
+    const max = await browser.execute((li) => Number(document.querySelector(`[role="columnheader"][data-line-item="${li}"] .gb-colmeta`)?.textContent.replace('/', '') ?? '0'), first.lineItem);
+    assert.ok(max >= 5, `the first column takes scores up to ${max}`);
+    const typed = [];
+    for (let i = 0; i < 5; i += 1) {
+      const here = await at();
+      await browser.keys([...String(max - i), 'Enter']);
+      typed.push(here);
+      await browser.waitUntil(async () => (await at()).student !== here.student, { timeout: 10_000, timeoutMsg: `the score ${max - i} was not taken` });
+    }
+    // Flags on the cells: up to the last score, L (late); up again, M (missing).
+    await browser.keys(['ArrowUp']);
+    await browser.keys(['l']);
+    await browser.keys(['ArrowUp']);
+    await browser.keys(['m']);
+    await browser.waitUntil(() => browser.execute((t) => document.querySelectorAll('.gb-cell[data-state="pending"]').length >= t, typed.length), { timeout: 10_000, timeoutMsg: 'the scores are not waiting to be sent' });
+    const cellOf = (c) => `.gb-cell[data-student="${c.student}"][data-line-item="${c.lineItem}"]`;
+    await browser.waitUntil(() => browser.execute((late, missing) => Boolean(document.querySelector(`${late} .gb-flags`) && document.querySelector(`${missing} .gb-flags`)), cellOf(typed[4]), cellOf(typed[3])), { timeout: 10_000, timeoutMsg: 'the flags did not show on their cells' });
+
+    // A comment on the selected cell, from its panel: Tab leaves the grid after its last cell.
+    await tabToMatch(browser, '[aria-label="Selected result"] textarea[aria-label="Comment"]', 'the comment field', null, 300);
+    await browser.keys([...'Handed in on paper']);
+    await tabToMatch(browser, '[aria-label="Selected result"] button', 'Save comment', 'Save comment');
+    await browser.keys(['Enter']);
+    const commented = await at();
+    await browser.waitUntil(() => browser.execute((c) => document.querySelector(`${c} .gb-comment`) !== null, cellOf(commented)), { timeout: 10_000, timeoutMsg: 'the comment did not show on its cell' });
+
+    // Send, from the toolbar; then the audit, by the tabs' arrows.
+    await tabToMatch(browser, '.gb-toolbar button', 'Send changes', 'Send changes', 300);
+    await browser.keys(['Enter']);
+    await browser.waitUntil(() => browser.execute(() => document.querySelector('.gb-toolbar')?.textContent.includes('All changes sent') ?? false), { timeout: 30_000, timeoutMsg: 'the changes were not sent' });
+    await tabToMatch(browser, '[role="tablist"][aria-label="Gradebook views"] [role="tab"][aria-selected="true"]', 'the selected tab', null, 300);
+    await browser.keys(['ArrowRight']);
+    await browser.waitUntil(() => browser.execute(() => document.querySelector('table[aria-label="Writes"]') !== null), { timeout: 10_000, timeoutMsg: 'the audit did not show' });
+    const audit = await browser.execute(() => document.querySelector('table[aria-label="Writes"]')?.textContent ?? '');
+    assert.match(audit, /sent/i, `the audit lists what was sent: ${audit.slice(0, 300)}`);
   } finally {
     await browser.deleteSession();
   }
