@@ -389,11 +389,14 @@ async fn settings_are_saved_in_the_cache_and_reset_empties_it() {
         retry_max_delay_seconds: 5,
         sandbox_scale: "district".into(),
         theme: "dark".into(),
+        zoom: 200,
         active_connection: Some("district".into()),
     };
     app.settings_save(chosen.clone()).await.unwrap();
     let error = app.settings_save(AppSettings { concurrent_pages: 0, ..chosen.clone() }).await.unwrap_err();
     assert!(error.message.contains("concurrent pages"), "{error:?}");
+    let error = app.settings_save(AppSettings { zoom: 20, ..chosen.clone() }).await.unwrap_err();
+    assert!(error.message.contains("zoom must be between 50 and 300"), "{error:?}");
     drop(app);
     let app = self::app(dir.path());
     assert_eq!(app.settings().await.unwrap(), chosen, "read back from the cache file");

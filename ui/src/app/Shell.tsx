@@ -29,6 +29,8 @@ import { ShortcutSheet } from "./ShortcutSheet";
 import { SkipLinks } from "./SkipLinks";
 import { useShortcuts } from "./useShortcuts";
 import { useTheme } from "./useTheme";
+import { useZoom } from "./useZoom";
+import "./reflow.css";
 
 /** A pane's first width: a share of the window, within bounds. */
 function defaultWidth(share: number, min: number, max: number): number {
@@ -43,6 +45,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   const [area, setArea] = useState<Area["id"]>("frameworks");
   const [help, setHelp] = useState(false);
   useTheme();
+  useZoom();
   useOutboxRetry();
   const [sidebar, setSidebar] = usePaneSize("sidebar", defaultWidth(0.2, 200, 280));
   const [detail, setDetail] = usePaneSize("detail", defaultWidth(0.28, 280, 420));

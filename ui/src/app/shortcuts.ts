@@ -5,7 +5,8 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl+R", "Sync the active connection"],
   ["Ctrl+,", "Open the settings"],
   ["F1", "Show this list of shortcuts"],
+  ["Ctrl+= / Ctrl+- / Ctrl+0", "Zoom in, zoom out, back to 100% (kept for the next launch)"],
   ["Alt+← / Alt+→", "Back and forward"],
-  ["↑ ↓ ← → Home End", "Move through a tree; Enter opens, * expands every sibling"],
-  ["Escape", "Close this sheet or a menu"],
+  ["↑ ↓ ← → Home End", "Move through a tree; Enter opens, * expands every sibling, typing a code or a statement's start goes to it"],
+  ["Escape", "Close this sheet, a dialog or a menu (the focus goes back where it was)"],
 ];

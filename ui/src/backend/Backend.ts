@@ -243,4 +243,6 @@ export interface Backend {
   onCacheChanged(listener: (connection: string) => void): () => void;
   /** Opens an http(s) or mailto link in the system browser. */
   openExternal(url: string): Promise<void>;
+  /** The web view's zoom (1 is 100%): the page is laid out anew at that scale, text kept sharp. */
+  setZoom(factor: number): Promise<void>;
 }

@@ -1,10 +1,10 @@
 //! The Tauri wrappers at the IPC boundary (`mockIPC`): command names, camelCase arguments — each
 //! wrapper's held to the command `src-tauri` declares, read from its sources — the progress
-//! channel, errors as `AppError`, the events (typed by name) and the opener.
+//! channel, errors as `AppError`, the events (typed by name), the opener and the web view's zoom.
 
 import { Channel } from "@tauri-apps/api/core";
 import { emit } from "@tauri-apps/api/event";
-import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { clearMocks, mockIPC, mockWindows } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { ChosenFile } from "../bindings/ChosenFile";
@@ -171,5 +171,16 @@ describe("the Tauri backend", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.[0]).toBe("plugin:opener|open_url");
     expect(seen[0]?.[1]).toMatchObject({ url: "https://example.org/a" });
+  });
+
+  it("zooms the window's own web view", async () => {
+    const seen: Array<[string, unknown]> = [];
+    mockWindows("main");
+    mockIPC((cmd, args) => {
+      seen.push([cmd, args]);
+      return null;
+    });
+    await createTauriBackend().setZoom(2);
+    expect(seen).toEqual([["plugin:webview|set_webview_zoom", { label: "main", value: 2 }]]);
   });
 });

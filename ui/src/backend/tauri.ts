@@ -5,6 +5,7 @@
 import { Channel, invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { documentDir, join } from "@tauri-apps/api/path";
+import { getCurrentWebview } from "@tauri-apps/api/webview";
 import { openUrl } from "@tauri-apps/plugin-opener";
 
 import type { About } from "../bindings/About";
@@ -216,6 +217,13 @@ export function createTauriBackend(): Backend {
       if (!isExternalUrl(url)) throw toAppError(`not a link the app opens: ${url}`);
       try {
         await openUrl(url);
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+    async setZoom(factor) {
+      try {
+        await getCurrentWebview().setZoom(factor);
       } catch (error) {
         throw toAppError(error);
       }

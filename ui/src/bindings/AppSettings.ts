@@ -34,6 +34,10 @@ sandboxScale: string,
  */
 theme: string, 
 /**
+ * The window's zoom in percent (50–300; Ctrl+= / Ctrl+- / Ctrl+0 step it).
+ */
+zoom: number, 
+/**
  * The connection the status bar shows and Ctrl+R syncs.
  */
 activeConnection: string | null, };

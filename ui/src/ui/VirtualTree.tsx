@@ -1,11 +1,12 @@
 //! A virtualized tree (TanStack Virtual) with the roles, states and keys of a desktop tree:
 //! `role=tree`/`treeitem`, aria-level/-expanded/-selected/-setsize/-posinset, a roving tabindex,
-//! arrows, Home/End, Enter, `*`, and a per-row menu (Shift+F10, the context key or right click).
+//! arrows, Home/End, Enter, `*`, type-ahead, and a per-row menu (Shift+F10, the context key or
+//! right click).
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
-import { treeKeyAction, type TreeNav } from "./treeKeys";
+import { TYPE_AHEAD_PAUSE_MS, isTypeAheadKey, treeKeyAction, typeAheadIndex, type TreeNav } from "./treeKeys";
 
 /** A visible row. */
 export interface VirtualTreeRow extends TreeNav {
@@ -13,6 +14,8 @@ export interface VirtualTreeRow extends TreeNav {
   posInSet: number;
   /** What the row's menu button is called after ("Actions for …"). */
   label: string;
+  /** The texts type-ahead matches a typed string against (the start of each); else `label`. */
+  typeAhead?: readonly string[];
 }
 
 /** One entry of a row's menu. */
@@ -115,9 +118,20 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     else pendingFocus.current = reveal.key;
   }, [reveal, rows, virtualizer]);
 
+  // Type-ahead: what was typed since the last pause.
+  const typed = useRef({ text: "", at: -Infinity });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLElement && event.target.closest("[role=menu]")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTypeAheadKey(event.key)) {
+      const now = event.timeStamp;
+      typed.current = { text: now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? event.key : typed.current.text + event.key, at: now };
+      const index = typeAheadIndex(rows.map((r) => r.typeAhead ?? [r.label]), activeIndex, typed.current.text);
+      event.preventDefault();
+      event.stopPropagation();
+      if (index !== null) focusRow(index);
+      return;
+    }
     const action = treeKeyAction(rows, activeIndex, event.key, event.shiftKey);
     if (!action) return;
     event.preventDefault();
@@ -170,9 +184,9 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
         setMenuFor(toggle && latest.current.menuFor === row.key ? null : row.key);
         return true;
       },
-      closeMenu: (row) => {
+      closeMenu: (row, refocus) => {
         setMenuFor(null);
-        rowRefs.current.get(row.key)?.focus();
+        if (refocus) rowRefs.current.get(row.key)?.focus();
       },
     }),
     [],
@@ -217,7 +231,8 @@ interface RowActions<R extends VirtualTreeRow> {
   twisty: (row: R) => void;
   /** Opens (or with `toggle`, toggles) the row's menu; false when it has none. */
   openMenu: (row: R, toggle: boolean) => boolean;
-  closeMenu: (row: R) => void;
+  /** Closes the row's menu; `refocus` gives the focus back to the row (not when it left by Tab or a click). */
+  closeMenu: (row: R, refocus: boolean) => void;
 }
 
 interface TreeItemProps<R extends VirtualTreeRow> {
@@ -291,7 +306,7 @@ function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, 
         </button>
       )}
       {menuItems && menuItems.length > 0 && (
-        <RowMenu label={`Actions for ${row.label}`} items={menuItems} onClose={() => actions.closeMenu(row)} />
+        <RowMenu label={`Actions for ${row.label}`} items={menuItems} onClose={(refocus) => actions.closeMenu(row, refocus)} />
       )}
     </div>
   );
@@ -305,7 +320,11 @@ function focusTreeInstead(row: HTMLElement | null) {
 // Rows re-render only when what they show changes, not on every scroll step.
 const TreeItem = memo(TreeItemView) as typeof TreeItemView;
 
-function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[]; onClose: () => void }) {
+/** A row's menu (WAI-ARIA menu pattern): the first item focused on opening, ↑ ↓ wrap, Home and
+ * End, a letter moves to the next item starting with it, Enter or a click runs one and Escape
+ * closes, both giving the focus back to the row; Tab or a click elsewhere closes it and the focus
+ * goes where it was sent. */
+function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[]; onClose: (refocus: boolean) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   useLayoutEffect(() => {
@@ -319,19 +338,27 @@ function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[
       className="row-menu"
       onClick={(event) => event.stopPropagation()}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose(false);
       }}
       onKeyDown={(event) => {
         event.stopPropagation();
+        const letter = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey ? event.key.toLowerCase() : null;
         if (event.key === "Escape") {
           event.preventDefault();
-          onClose();
+          onClose(true);
         } else if (event.key === "ArrowDown") {
           event.preventDefault();
           setIndex((i) => (i + 1) % items.length);
         } else if (event.key === "ArrowUp") {
           event.preventDefault();
           setIndex((i) => (i - 1 + items.length) % items.length);
+        } else if (event.key === "Home" || event.key === "End") {
+          event.preventDefault();
+          setIndex(event.key === "Home" ? 0 : items.length - 1);
+        } else if (letter && letter.trim()) {
+          const order = items.map((_, k) => (index + 1 + k) % items.length);
+          const next = order.find((k) => items[k]?.label.toLowerCase().startsWith(letter));
+          if (next !== undefined) setIndex(next);
         }
       }}
     >
@@ -343,7 +370,7 @@ function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[
           tabIndex={i === index ? 0 : -1}
           onClick={() => {
             item.run();
-            onClose();
+            onClose(true);
           }}
         >
           {item.label}

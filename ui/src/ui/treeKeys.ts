@@ -1,5 +1,6 @@
 //! What a key does in a desktop tree, as a pure function of the visible rows: arrows, Home/End,
-//! Left/Right to collapse, expand or move between parent and child, Enter to select, `*`.
+//! Left/Right to collapse, expand or move between parent and child, Enter to select, `*`, and
+//! type-ahead (printable characters move to the next row starting with them).
 
 /** What the tree needs to know of a visible row. */
 export interface TreeNav {
@@ -58,4 +59,33 @@ export function treeKeyAction(rows: readonly TreeNav[], index: number, key: stri
     default:
       return null;
   }
+}
+
+/** How long a pause ends a type-ahead string (ms). */
+export const TYPE_AHEAD_PAUSE_MS = 500;
+
+/** Whether `key` (a `KeyboardEvent.key`) is one the tree's type-ahead takes: one printable
+ * character that is not one of the tree's own keys (`*`, space) nor the search's `/`. */
+export function isTypeAheadKey(key: string): boolean {
+  return [...key].length === 1 && key !== "*" && key !== " " && key !== "/";
+}
+
+/**
+ * Type-ahead (WAI-ARIA tree pattern): the index of the row the focus moves to when `typed` has
+ * been typed with the focus on `index` — the next row (wrapping) any of whose `texts` starts with
+ * it, ignoring case. A longer string tries the focused row first (typing on keeps it while it
+ * still matches); one character typed again and again steps through the rows starting with it.
+ * Null when no row matches.
+ */
+export function typeAheadIndex(texts: readonly (readonly string[])[], index: number, typed: string): number | null {
+  if (typed === "" || texts.length === 0) return null;
+  const chars = [...typed.toLocaleLowerCase()];
+  const repeated = chars.every((c) => c === chars[0]);
+  const prefix = repeated ? chars[0]! : chars.join("");
+  const start = repeated ? index + 1 : index;
+  for (let k = 0; k < texts.length; k++) {
+    const i = (((start + k) % texts.length) + texts.length) % texts.length;
+    if (texts[i]?.some((text) => text.trimStart().toLocaleLowerCase().startsWith(prefix))) return i;
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 //! The app's own settings — pages, timeouts, retries, the built-in sandbox's scale, the theme,
-//! the active connection — kept as one JSON value in the cache's `app_settings` table, and
+//! the window's zoom, the active connection — kept as one JSON value in the cache's `app_settings` table, and
 //! applied to every client the app builds.
 
 use std::time::Duration;
@@ -33,6 +33,8 @@ pub struct AppSettings {
     pub sandbox_scale: String,
     /// `system`, `light` or `dark`.
     pub theme: String,
+    /// The window's zoom in percent (50–300; Ctrl+= / Ctrl+- / Ctrl+0 step it).
+    pub zoom: u32,
     /// The connection the status bar shows and Ctrl+R syncs.
     pub active_connection: Option<String>,
 }
@@ -47,6 +49,7 @@ impl Default for AppSettings {
             retry_max_delay_seconds: 20,
             sandbox_scale: "small".into(),
             theme: "system".into(),
+            zoom: 100,
             active_connection: None,
         }
     }
@@ -82,6 +85,7 @@ impl AppSettings {
         within("the timeout", self.timeout_seconds, 1, 3_600)?;
         within("the attempts per request", self.retry_attempts, 1, 20)?;
         within("the longest wait between attempts", self.retry_max_delay_seconds, 0, 600)?;
+        within("the zoom", self.zoom, 50, 300)?;
         self.scale()?;
         match self.theme.as_str() {
             "system" | "light" | "dark" => Ok(()),
@@ -125,12 +129,14 @@ mod tests {
         assert!(bad.check().unwrap_err().message.contains("page size"));
         let bad = AppSettings { theme: "pink".into(), ..AppSettings::default() };
         assert!(bad.check().unwrap_err().message.contains("theme"));
+        let bad = AppSettings { zoom: 400, ..AppSettings::default() };
+        assert!(bad.check().unwrap_err().message.contains("zoom must be between 50 and 300"));
         assert!(AppSettings::default().check().is_ok());
     }
 
     #[test]
     fn missing_fields_take_their_defaults() {
         let read: AppSettings = serde_json::from_str(r#"{"pageSize": 250}"#).unwrap_or_default();
-        assert_eq!((read.page_size, read.theme.as_str()), (250, "system"));
+        assert_eq!((read.page_size, read.theme.as_str(), read.zoom), (250, "system", 100));
     }
 }

@@ -42,6 +42,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   retryMaxDelaySeconds: 20,
   sandboxScale: "small",
   theme: "system",
+  zoom: 100,
   activeConnection: null,
 };
 

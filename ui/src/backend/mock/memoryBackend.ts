@@ -475,5 +475,6 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
       answer("open_external", { url }, () => {
         opened.push(url);
       }),
+    setZoom: (factor) => answer("set_webview_zoom", { factor }, () => undefined),
   };
 }

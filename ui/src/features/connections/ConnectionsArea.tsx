@@ -9,6 +9,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { ConnectionTest } from "../../bindings/ConnectionTest";
 import type { ConnectionView } from "../../bindings/ConnectionView";
 import { ErrorView } from "../../ui/ErrorView";
+import { Confirmation, KEEP } from "../../ui/Confirmation";
 import { ConnectionFormView } from "./ConnectionFormView";
 import { useActiveConnection, useConnections, useSettings } from "./queries";
 import { SyncPanel } from "./SyncPanel";
@@ -210,7 +211,7 @@ function ConnectionPage({
         </div>
       </header>
       {confirmRemove && (
-        <div className="confirm" role="alertdialog" aria-label="Remove the connection">
+        <Confirmation className="confirm" label="Remove the connection" initial={KEEP} onCancel={() => { setConfirmRemove(false); setError(null); }}>
           <p>
             Remove “{connection.name}”, every record cached for it{connection.saved && !builtIn ? " and its secret in the OS keyring" : ""}?
           </p>
@@ -233,7 +234,7 @@ function ConnectionPage({
           >
             Keep it
           </button>
-        </div>
+        </Confirmation>
       )}
       {error && <ErrorView error={error} />}
       <dl className="connection-settings">

@@ -107,6 +107,48 @@ describe("the framework tree", () => {
     expect(row("1.2")).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("moves through a row's menu as a menu (arrows, Home, End, a letter) and gives the focus back on Escape", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    row("1").focus();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    const menu = screen.getByRole("menu", { name: /Actions for 1 Numbers/ });
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items[0]).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(items.at(-1)).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(items[0]).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(items.at(-1)).toHaveFocus();
+    await user.keyboard("c");
+    expect(document.activeElement?.textContent).toMatch(/^C/);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(row("1")).toHaveFocus();
+  });
+
+  it("moves the focus by type-ahead to the next visible row whose code or statement starts with what was typed", async () => {
+    await renderApp();
+    const user = userEvent.setup();
+    row("1").focus();
+    await user.keyboard("g");
+    expect(row("2")).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(codes()).toContain("2.1"));
+    await user.keyboard("{ArrowUp}");
+    await new Promise((r) => setTimeout(r, 600));
+    await user.keyboard("id");
+    expect(row("2.1")).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 600));
+    await user.keyboard("3");
+    expect(row("3")).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 600));
+    await user.keyboard("z");
+    expect(row("3")).toHaveFocus();
+    expect(row("3")).toHaveAttribute("aria-selected", "false");
+  });
+
   it("expands every sibling's subtree with *", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();

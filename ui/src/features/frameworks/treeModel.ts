@@ -69,6 +69,7 @@ export function flatten(
       setSize,
       posInSet,
       label: rowLabel(row),
+      typeAhead: row.humanCodingScheme ? [row.humanCodingScheme, row.statement] : [row.statement],
       loading: isExpanded && kids === undefined,
     });
     if (kids) pushAll(kids, position);

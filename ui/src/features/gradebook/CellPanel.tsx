@@ -9,6 +9,7 @@ import type { CellEdit } from "../../bindings/CellEdit";
 import type { GradebookCell } from "../../bindings/GradebookCell";
 import type { GradebookLineItem } from "../../bindings/GradebookLineItem";
 import type { GradebookStudent } from "../../bindings/GradebookStudent";
+import { Confirmation, KEEP } from "../../ui/Confirmation";
 import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, editOf, hasFlag, shown, toggled, type Flag } from "./gradebookModel";
 import type { CellProblem } from "./ResultsGrid";
 
@@ -115,20 +116,20 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
           </>
         )}
         {confirming === "result" && cell && (
-          <div role="alertdialog" aria-label="Delete the result?" className="gb-question">
+          <Confirmation label="Delete the result?" className="gb-question" initial={KEEP} onCancel={() => setConfirming(null)}>
             <p>Delete {student.name}’s result for “{lineItem.title}” ({shown(cell) || "no score"})? Nothing depends on it; the cell is empty once the server took it.</p>
             <button type="button" className="danger" onClick={() => { setConfirming(null); onDeleteResult(cell.resultId); }}>Delete the result</button>
             <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
-          </div>
+          </Confirmation>
         )}
         {confirming === "lineItem" && (
-          <div role="alertdialog" aria-label="Delete the line item?" className="gb-question">
+          <Confirmation label="Delete the line item?" className="gb-question" initial={KEEP} onCancel={() => setConfirming(null)}>
             <p>
               Delete the line item “{lineItem.title}”? {results > 0 ? `Its ${results} ${results === 1 ? "result stays" : "results stay"} on the server without their line item.` : "No result depends on it."}
             </p>
             <button type="button" className="danger" onClick={() => { setConfirming(null); onDeleteLineItem(); }}>Delete “{lineItem.title}”</button>
             <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
-          </div>
+          </Confirmation>
         )}
       </div>
       <p className="muted gb-keys">

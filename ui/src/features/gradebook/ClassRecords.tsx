@@ -5,6 +5,7 @@
 import { useState } from "react";
 
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import { Confirmation, KEEP } from "../../ui/Confirmation";
 import { dependentLineItems } from "./gradebookModel";
 
 type Kind = "categories" | "scoreScales" | "assessmentLineItems" | "assessmentResults";
@@ -42,7 +43,7 @@ export function ClassRecords({ book, canDelete, onDelete }: { book: ClassGradebo
         ))}
       </ul>
       {confirming && (
-        <div role="alertdialog" aria-label={`Delete the ${noun(confirming.kind)}?`} className="gb-question">
+        <Confirmation label={`Delete the ${noun(confirming.kind)}?`} className="gb-question" initial={KEEP} onCancel={() => setConfirming(null)}>
           <p>
             Delete the {noun(confirming.kind)} “{confirming.title}”?{" "}
             {(() => {
@@ -67,7 +68,7 @@ export function ClassRecords({ book, canDelete, onDelete }: { book: ClassGradebo
             Delete “{confirming.title}”
           </button>
           <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
-        </div>
+        </Confirmation>
       )}
     </section>
   );

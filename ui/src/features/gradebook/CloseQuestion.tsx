@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 
 import { useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
+import { Confirmation } from "../../ui/Confirmation";
 import { formatCount } from "../../ui/formatCount";
 
 /** Asks before the window closes with unsent changes. */
@@ -33,16 +34,16 @@ export function CloseQuestion() {
   };
   return (
     <div className="modal-backdrop">
-      <div role="alertdialog" aria-modal="true" aria-label="Unsent changes" className="gb-question modal">
+      <Confirmation modal label="Unsent changes" className="gb-question modal" onCancel={() => setUnsent(null)}>
         <p>
           {formatCount(unsent)} gradebook {unsent === 1 ? "change has" : "changes have"} not been sent. Closing keeps {unsent === 1 ? "it" : "them"} in
           the outbox for the next start.
         </p>
         {problem && <p className="gb-refusal">{problem}</p>}
-        <button type="button" className="primary" autoFocus onClick={() => void sendAndClose()}>Send and close</button>
+        <button type="button" className="primary" onClick={() => void sendAndClose()}>Send and close</button>
         <button type="button" onClick={() => void backend.closeWindow()}>Close without sending</button>
         <button type="button" onClick={() => setUnsent(null)}>Keep the window open</button>
-      </div>
+      </Confirmation>
     </div>
   );
 }

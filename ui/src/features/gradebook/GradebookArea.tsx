@@ -10,6 +10,7 @@ import { useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CellEdit } from "../../bindings/CellEdit";
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
+import { Confirmation } from "../../ui/Confirmation";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { CellPanel } from "./CellPanel";
@@ -230,11 +231,11 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
         ]}
       />
       {question && (
-        <div className="gb-question" role="alertdialog" aria-label="Extra credit?" aria-describedby="gb-question-text">
+        <Confirmation className="gb-question" label="Extra credit?" describedBy="gb-question-text" onCancel={() => void answer(false)}>
           <p id="gb-question-text">{question.message}</p>
-          <button type="button" className="primary" autoFocus onClick={() => void answer(true)}>Yes, extra credit</button>
+          <button type="button" className="primary" onClick={() => void answer(true)}>Yes, extra credit</button>
           <button type="button" onClick={() => void answer(false)}>No</button>
-        </div>
+        </Confirmation>
       )}
       {tab === "grid" && (
         <div className="gb-main" {...tabPanelProps("gradebook-views", "grid")}>

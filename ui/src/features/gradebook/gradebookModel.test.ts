@@ -33,6 +33,11 @@ describe("the grid moves like a spreadsheet", () => {
     expect(move({ row: 1, col: 0 }, "Tab", true, 3, 2)).toEqual({ row: 0, col: 1 });
     expect(move({ row: 1, col: 1 }, "a", false, 3, 2)).toBeNull();
   });
+
+  it("lets Tab leave the grid after its last cell and Shift+Tab before its first", () => {
+    expect(move({ row: 2, col: 1 }, "Tab", false, 3, 2)).toBeNull();
+    expect(move({ row: 0, col: 0 }, "Tab", true, 3, 2)).toBeNull();
+  });
 });
 
 describe("edits", () => {

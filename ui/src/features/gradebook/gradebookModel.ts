@@ -24,15 +24,17 @@ export function cellIndex(book: ClassGradebook): Map<string, GradebookCell> {
 }
 
 /** Where a key moves the selection (or null when the key does not move it). Enter moves down,
- * Tab right (to the next row's first column at the end), with Shift the other way; arrows. */
+ * Tab right (to the next row's first column at the end), with Shift the other way; arrows. Tab
+ * past the last cell (Shift+Tab before the first) is not a move: the focus leaves the grid, which
+ * is never a keyboard trap. */
 export function move(at: Position, key: string, shift: boolean, rows: number, cols: number): Position | null {
   const clamp = (p: Position): Position => ({ row: Math.max(0, Math.min(rows - 1, p.row)), col: Math.max(0, Math.min(cols - 1, p.col)) });
   switch (key) {
     case "Enter":
       return clamp({ row: at.row + (shift ? -1 : 1), col: at.col });
     case "Tab": {
-      if (shift) return at.col > 0 ? { ...at, col: at.col - 1 } : clamp({ row: at.row - 1, col: cols - 1 });
-      return at.col < cols - 1 ? { ...at, col: at.col + 1 } : clamp({ row: at.row + 1, col: 0 });
+      if (shift) return at.col > 0 ? { ...at, col: at.col - 1 } : at.row > 0 ? { row: at.row - 1, col: cols - 1 } : null;
+      return at.col < cols - 1 ? { ...at, col: at.col + 1 } : at.row < rows - 1 ? { row: at.row + 1, col: 0 } : null;
     }
     case "ArrowDown":
       return clamp({ ...at, row: at.row + 1 });

@@ -34,6 +34,20 @@ export function ClassesTable({ connection }: { connection: string }) {
   };
   const table = useClassTable(connection, query);
   const scroller = useRef<HTMLDivElement>(null);
+  // The head scrolls sideways with the body, and the body with the head: a sort button or filter
+  // reached by Tab beyond the pane's edge is scrolled into view, the columns below with it.
+  const head = useRef<HTMLDivElement>(null);
+  const alignSideways = (from: HTMLDivElement | null, to: HTMLDivElement | null) => {
+    if (from && to && to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
+  };
+  // WebKit reveals a focused control only within its own clipped cell, not the head: done here.
+  const revealInHead = (target: EventTarget) => {
+    const box = head.current;
+    if (!box || !(target instanceof HTMLElement)) return;
+    const [outer, inner] = [box.getBoundingClientRect(), target.getBoundingClientRect()];
+    if (inner.right > outer.right) box.scrollLeft += inner.right - outer.right;
+    else if (inner.left < outer.left) box.scrollLeft -= outer.left - inner.left;
+  };
   const rows = table.data?.rows ?? [];
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
   const open = roster.location?.kind === "class" ? roster.location.id : null;
@@ -67,7 +81,7 @@ export function ClassesTable({ connection }: { connection: string }) {
       {message && <p className="export-message" role="status">{message}</p>}
       {table.isError && <ErrorView error={table.error as never} onRetry={() => void table.refetch()} />}
       <div className="grid-table" role="table" aria-label="Classes" aria-rowcount={rows.length + 2}>
-        <div role="rowgroup" className="grid-head">
+        <div role="rowgroup" className="grid-head" ref={head} onScroll={() => alignSideways(head.current, scroller.current)} onFocus={(e) => revealInHead(e.target)}>
           <div role="row" className="grid-row" style={{ gridTemplateColumns: template }}>
             {CLASS_COLUMNS.map((c) => (
               <div
@@ -97,7 +111,7 @@ export function ClassesTable({ connection }: { connection: string }) {
             ))}
           </div>
         </div>
-        <div role="rowgroup" className="grid-body" ref={scroller}>
+        <div role="rowgroup" className="grid-body" ref={scroller} onScroll={() => alignSideways(scroller.current, head.current)}>
           <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
             {virtual.getVirtualItems().map((item) => {
               const row = rows[item.index];

@@ -72,6 +72,8 @@ describe("the roster inspector", () => {
 
     await user.click(within(page).getByRole("button", { name: "Quinn, Leonardo" }));
     const student = await screen.findByRole("article", { name: "User Leo Quinn" });
+    // The link that was pressed went with the class page: the focus goes to the new page's heading.
+    await waitFor(() => expect(within(student).getByRole("heading", { level: 2 })).toHaveFocus());
     expect(within(student).getByRole("region", { name: /^Agents \(guardians/ })).toHaveTextContent("Maria Quinn");
     expect(within(student).getByRole("region", { name: "Classes" })).toHaveTextContent("Math 7 A");
     expect(student).toHaveTextContent("he/him");

@@ -1,5 +1,5 @@
 //! The Settings area: pages and timeouts of syncs, retries, the built-in sandbox's scale, the
-//! theme, resetting the cache, and the keyboard shortcuts. Saved in the cache's database.
+//! theme and zoom, resetting the cache, and the keyboard shortcuts. Saved in the cache's database.
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
@@ -7,8 +7,10 @@ import { useEffect, useState, type FormEvent } from "react";
 import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AppSettings } from "../../bindings/AppSettings";
+import { Confirmation, KEEP } from "../../ui/Confirmation";
 import { ErrorView } from "../../ui/ErrorView";
 import { SHORTCUTS } from "../../app/shortcuts";
+import { ZOOM_STEPS } from "../../app/zoom";
 import { useSettings } from "../connections/queries";
 import { AboutSection } from "./AboutSection";
 import { connectionKeys } from "../connections/syncRuns";
@@ -120,6 +122,19 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
           </select>
         </div>
       </div>
+      <div className="form-row">
+        <label htmlFor="setting-zoom">Zoom</label>
+        <div className="form-input">
+          <select id="setting-zoom" value={draft.zoom} onChange={(e) => setDraft({ ...draft, zoom: Number(e.target.value) })}>
+            {ZOOM_STEPS.map((step) => (
+              <option key={step} value={step}>
+                {step}%
+              </option>
+            ))}
+          </select>
+          <p className="form-hint">Ctrl+= and Ctrl+- step it from anywhere, Ctrl+0 goes back to 100%.</p>
+        </div>
+      </div>
       {error && <ErrorView error={error} />}
       <div className="form-actions">
         <button type="submit" className="primary">
@@ -156,7 +171,7 @@ function ResetCache() {
       <h3>Cache</h3>
       <p>Resetting empties every cached record and sync history. Saved connections, their secrets and these settings stay; imported files go.</p>
       {asking ? (
-        <div role="alertdialog" aria-label="Reset the cache?" className="confirm">
+        <Confirmation label="Reset the cache?" className="confirm" initial={KEEP} onCancel={() => { setAsking(false); setError(null); }}>
           <p>Empty the cache now? Syncing brings the data back.</p>
           {error?.code === "unsent" ? (
             // Refused: the error below says how many unsent changes would go; only now may they.
@@ -177,7 +192,7 @@ function ResetCache() {
           >
             Keep it
           </button>
-        </div>
+        </Confirmation>
       ) : (
         <button type="button" onClick={() => setAsking(true)}>
           Reset the cache…
