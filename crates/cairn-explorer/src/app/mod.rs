@@ -45,22 +45,46 @@ pub use cairn_files::import::BundleRow;
 pub use cairn_files::progress::Progress;
 pub use cairn_store::cache::CacheHandle;
 pub use cairn_sync::failure::Failure;
-pub use connection_types::*;
+pub use connection_types::{
+    CollectionState, ConnectionForm, ConnectionList, ConnectionTest, ConnectionView, ServiceCheck, ServiceName,
+    ServicePaths, SyncStatus,
+};
 pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorCode, ErrorDetail, StatusObject, Transport};
 pub use events::{AppEvent, CacheChanged, CloseRequested};
 pub use exports_to_file::{ExportDone, WorkbookSheet};
 pub use frameworks::{list_frameworks, source_kind};
-pub use gradebook::*;
+pub use gradebook::{
+    BULKS, CellCheck, CellEdit, CellSave, CheckFinding, ClassGradebook, GradebookCategory, GradebookCell,
+    GradebookLineItem, GradebookRecordRef, GradebookScale, GradebookStudent, Hrefs, IdPair, KINDS, Kind, OutboxItem,
+    OutboxState, RecordState, RefusedCell, ResultDraft, ResultsPost, ScoreLimits, SendOptions, SendReport, UnsentCount,
+    WriteAccess, WriteFailure, WriteMethod, access_of, bulk_named, check_result, class_gradebook, fill_hrefs, item_of,
+    kind_named, result_record, send_outbox, stage_delete, stage_post, stage_put,
+};
 pub use grants::{ChosenFile, FileGrants, GrantAccess};
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
 pub use relations::association_types::{AssociationTypeInfo, TypeDefinition};
-pub use relations::types::*;
-pub use roster::*;
+pub use relations::types::{
+    CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, DIFF_TREE_ROWS, DiffMark, DiffRecord, DiffSection,
+    DiffTreeRow, FieldDiff, GraphEdge, GraphNode, GroupingRef, GroupingTree, GroupingTreeRow, ItemSummary,
+    NeighbourhoodGraph, Progression, ProgressionStep, Rubric, RubricCriterion, RubricLevel, SnapshotRef, SubtreeRef,
+    TypeShare, VersionDiff,
+};
+pub use roster::{
+    AcademicCalendar, AgentEntry, CHECK_ROWS, CalendarSession, CheckRecord, CheckResult, ClassColumn, ClassMember,
+    ClassPage, ClassQuery, ClassSort, ClassTable, ClassTableRow, ColumnFilter, DataChecks, DemographicsAccess,
+    DemographicsRecord, FieldLine, FieldLink, LineItemEntry, NavCrumb, NavEntry, NavKind, RecordLink, RecordPage,
+    RosterError, RosterLevel, RosterMemo, RosterScope, RosterSource, ScopeCounts, SessionEntry, UserEnrollment,
+    UserHit, UserNames, UserPage, UserRoleEntry,
+};
 pub use search::segments;
 pub use settings::AppSettings;
-pub use types::*;
+pub use types::{
+    AssociationDirection, AssociationGroup, AssociationLink, Children, CollectionSummary, Crumb, FetchedEnd,
+    FieldMatch, FrameworkGroup, FrameworkKey, FrameworkOutline, FrameworkSummary, ItemDetail, LinkEnd, Location,
+    NodeKind, SearchHit, Segment, Session, SourceKind, StartReport, SyncSummary, TreeRow,
+};
 
 /// The name of the built-in sandbox's connection.
 pub const BUILTIN_CONNECTION: &str = "Built-in sandbox";

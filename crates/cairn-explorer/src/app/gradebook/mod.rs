@@ -28,7 +28,11 @@ pub use hrefs::{Hrefs, fill_hrefs};
 pub use kinds::{BULKS, KINDS, Kind, bulk_named, kind_named};
 pub use sender::{SendOptions, send_outbox};
 pub use stage::{stage_delete, stage_post, stage_put};
-pub use types::*;
+pub use types::{
+    CellEdit, CellSave, ClassGradebook, GradebookCategory, GradebookCell, GradebookLineItem, GradebookRecordRef,
+    GradebookScale, GradebookStudent, IdPair, OutboxItem, OutboxState, RecordState, RefusedCell, ResultsPost,
+    SendReport, UnsentCount, WriteAccess, WriteFailure, WriteMethod,
+};
 pub use view::class_gradebook;
 
 pub(crate) use unsent::UnsentTally;

@@ -28,7 +28,12 @@ use std::sync::Arc;
 pub(crate) use classes::fold;
 pub use error::RosterError;
 pub use memo::RosterMemo;
-pub use types::*;
+pub use types::{
+    AcademicCalendar, AgentEntry, CalendarSession, CheckRecord, CheckResult, ClassColumn, ClassMember, ClassPage,
+    ClassQuery, ClassSort, ClassTable, ClassTableRow, ColumnFilter, DataChecks, DemographicsAccess, DemographicsRecord,
+    FieldLine, FieldLink, LineItemEntry, NavCrumb, NavEntry, NavKind, RecordLink, RecordPage, RosterLevel, RosterScope,
+    RosterSource, ScopeCounts, SessionEntry, UserEnrollment, UserHit, UserNames, UserPage, UserRoleEntry,
+};
 
 use super::{App, AppError};
 
