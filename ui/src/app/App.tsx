@@ -50,7 +50,10 @@ function Root({ store, sessionDelayMs }: { store: ExplorerStore; sessionDelayMs:
   const { startup, retry, cancel } = useStartup(store);
   const ready = startup.phase === "ready";
   useEffect(() => backend.onCacheChanged((connection) => void store.cacheChanged(connection)), [backend, store]);
-  useEffect(() => (ready ? startSessionSaver(store, backend, sessionDelayMs) : undefined), [ready, store, backend, sessionDelayMs]);
+  useEffect(
+    () => (ready ? startSessionSaver(store, backend, sessionDelayMs) : undefined),
+    [ready, store, backend, sessionDelayMs],
+  );
   if (startup.phase === "ready") return <Shell firstLaunch={startup.firstLaunch} />;
   return (
     <FirstLaunch

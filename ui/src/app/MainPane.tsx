@@ -27,7 +27,14 @@ export function MainPane() {
   const maxHeight = Math.max(160, window.innerHeight - 320);
   return (
     <>
-      <TabList label="Framework views" base="framework-views" className="tabs main-tabs" tabs={MAIN_VIEWS} selected={main.view} onSelect={main.show} />
+      <TabList
+        label="Framework views"
+        base="framework-views"
+        className="tabs main-tabs"
+        tabs={MAIN_VIEWS}
+        selected={main.view}
+        onSelect={main.show}
+      />
       <div className="main-view" hidden={main.view !== "tree"} {...tabPanelProps("framework-views", "tree")}>
         <div className="tree-holder">
           <FrameworkTree />

@@ -23,7 +23,11 @@ describe("the shell", () => {
 
   it("shows an error with its advice, and tries again", async () => {
     const { backend } = await renderApp();
-    backend.failNext("item_detail", { code: "not_found", message: "no node B in the framework Test Demo Framework", detail: null });
+    backend.failNext("item_detail", {
+      code: "not_found",
+      message: "no node B in the framework Test Demo Framework",
+      detail: null,
+    });
     const user = userEvent.setup();
     await user.click(row("2"));
     const panel = screen.getByRole("region", { name: "Item details" });
@@ -44,7 +48,11 @@ describe("the shell", () => {
     expect(screen.queryByRole("region", { name: "Item details" })).toBeNull();
     await user.click(toggle);
     expect(screen.getByRole("region", { name: "Item details" })).toBeInTheDocument();
-    for (const control of [...screen.getAllByRole("button"), ...screen.getAllByRole("searchbox"), ...screen.getAllByRole("separator")]) {
+    for (const control of [
+      ...screen.getAllByRole("button"),
+      ...screen.getAllByRole("searchbox"),
+      ...screen.getAllByRole("separator"),
+    ]) {
       const name = control.getAttribute("aria-label") ?? control.textContent ?? "";
       expect(name.trim(), control.outerHTML).not.toBe("");
     }

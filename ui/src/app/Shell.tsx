@@ -71,72 +71,86 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   };
   return (
     <MainViewProvider>
-    <OpenGradebookContext.Provider value={openGradebook}>
-    <div className="shell">
-      <SkipLinks />
-      <Rail current={area} onChange={show} />
-      <div className="area" hidden={area !== "frameworks"}>
-        <aside className="pane sidebar-pane" style={{ width: sidebar }} aria-label="Framework list">
-          <FrameworkList />
-        </aside>
-        <Splitter label="Resize the framework list" value={sidebar} min={180} max={480} direction={1} onChange={setSidebar} />
-        <main className="pane main-pane" aria-label="Framework">
-          <div className="toolbar">
-            <HistoryButtons />
-            <SearchBox />
-            <ExportButton />
-            <button
-              type="button"
-              aria-pressed={showDetail}
-              aria-label="Show item details"
-              title="Show or hide the item details"
-              onClick={() => setShowDetail(!showDetail)}
-            >
-              ◨
-            </button>
-          </div>
-          <MainPane />
-        </main>
-        {showDetail && (
-          <>
-            <Splitter label="Resize the item details" value={detail} min={260} max={720} direction={-1} onChange={setDetail} />
-            <aside className="pane detail-pane" style={{ width: detail }}>
-              <ItemPanel />
+      <OpenGradebookContext.Provider value={openGradebook}>
+        <div className="shell">
+          <SkipLinks />
+          <Rail current={area} onChange={show} />
+          <div className="area" hidden={area !== "frameworks"}>
+            <aside className="pane sidebar-pane" style={{ width: sidebar }} aria-label="Framework list">
+              <FrameworkList />
             </aside>
-          </>
-        )}
-      </div>
-      {visited.has("rosters") && (
-        <div className="area" hidden={area !== "rosters"}>
-          <RosterArea />
+            <Splitter
+              label="Resize the framework list"
+              value={sidebar}
+              min={180}
+              max={480}
+              direction={1}
+              onChange={setSidebar}
+            />
+            <main className="pane main-pane" aria-label="Framework">
+              <div className="toolbar">
+                <HistoryButtons />
+                <SearchBox />
+                <ExportButton />
+                <button
+                  type="button"
+                  aria-pressed={showDetail}
+                  aria-label="Show item details"
+                  title="Show or hide the item details"
+                  onClick={() => setShowDetail(!showDetail)}
+                >
+                  ◨
+                </button>
+              </div>
+              <MainPane />
+            </main>
+            {showDetail && (
+              <>
+                <Splitter
+                  label="Resize the item details"
+                  value={detail}
+                  min={260}
+                  max={720}
+                  direction={-1}
+                  onChange={setDetail}
+                />
+                <aside className="pane detail-pane" style={{ width: detail }}>
+                  <ItemPanel />
+                </aside>
+              </>
+            )}
+          </div>
+          {visited.has("rosters") && (
+            <div className="area" hidden={area !== "rosters"}>
+              <RosterArea />
+            </div>
+          )}
+          {visited.has("connections") && (
+            <div className="area" hidden={area !== "connections"}>
+              <ConnectionsArea />
+            </div>
+          )}
+          {area === "settings" && (
+            <div className="area">
+              <SettingsArea />
+            </div>
+          )}
+          {visited.has("gradebook") && (
+            <div className="area" hidden={area !== "gradebook"}>
+              <GradebookArea target={gradebook} />
+            </div>
+          )}
+          {later && (
+            <main className="area later" aria-label={later.label}>
+              <h2>{later.label}</h2>
+              <p>{later.later}</p>
+            </main>
+          )}
+          <StatusBar firstLaunch={firstLaunch} onOutbox={() => show("gradebook")} />
+          {help && <ShortcutSheet onClose={() => setHelp(false)} />}
+          <CloseQuestion />
         </div>
-      )}
-      {visited.has("connections") && (
-        <div className="area" hidden={area !== "connections"}>
-          <ConnectionsArea />
-        </div>
-      )}
-      {area === "settings" && (
-        <div className="area">
-          <SettingsArea />
-        </div>
-      )}
-      {visited.has("gradebook") && (
-        <div className="area" hidden={area !== "gradebook"}>
-          <GradebookArea target={gradebook} />
-        </div>
-      )}
-      {later && (
-        <main className="area later" aria-label={later.label}>
-          <h2>{later.label}</h2>
-          <p>{later.later}</p>
-        </main>
-      )}
-      <StatusBar firstLaunch={firstLaunch} onOutbox={() => show("gradebook")} />
-      {help && <ShortcutSheet onClose={() => setHelp(false)} />}
-      <CloseQuestion />
-    </div>
-    </OpenGradebookContext.Provider>
+      </OpenGradebookContext.Provider>
     </MainViewProvider>
   );
 }

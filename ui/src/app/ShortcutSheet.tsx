@@ -11,7 +11,15 @@ export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   useDialogFocus(sheet, { initial: "button", onEscape: onClose });
   return (
     <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet" ref={sheet} tabIndex={-1} role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="sheet"
+        ref={sheet}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Keyboard shortcuts"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2>Keyboard shortcuts</h2>
         <ShortcutTable />
         <button type="button" onClick={onClose}>

@@ -44,8 +44,11 @@ function SyncState({ connection }: { connection: string }) {
       )}
       {run.summary && !run.offline && (
         <span className="status-sync">
-          {run.summary.collections.every((c) => ["complete", "unchanged", "skipped"].includes(c.outcome)) ? "Synced" : "Sync incomplete"}
-          {run.endedAt && ` at ${new Date(run.endedAt).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}`}
+          {run.summary.collections.every((c) => ["complete", "unchanged", "skipped"].includes(c.outcome))
+            ? "Synced"
+            : "Sync incomplete"}
+          {run.endedAt &&
+            ` at ${new Date(run.endedAt).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}`}
         </span>
       )}
       {run.error && !run.offline && <span className="status-sync bad">Sync failed: {run.error.message}</span>}
@@ -61,16 +64,24 @@ export function StatusBar({ firstLaunch, onOutbox }: { firstLaunch: boolean; onO
   const unsent = (useUnsent().data ?? []).reduce((n, u) => n + u.count, 0);
   return (
     <footer className="status-bar" aria-label="Status bar">
-      <span className="status-connection">{active ? `Connection: ${active}` : "No connection — add one in Connections"}</span>
+      <span className="status-connection">
+        {active ? `Connection: ${active}` : "No connection — add one in Connections"}
+      </span>
       {active && <SyncState connection={active} />}
       {outline && (
         <span>
-          {outline.title} · <span className="num">{formatCount(outline.itemCount)}</span> {noun(outline.itemCount, "item")}
+          {outline.title} · <span className="num">{formatCount(outline.itemCount)}</span>{" "}
+          {noun(outline.itemCount, "item")}
         </span>
       )}
       <span>{firstLaunch ? "Built-in sandbox synced" : "Working from the cache"}</span>
       {unsent > 0 && (
-        <button type="button" className="link outbox-count" onClick={onOutbox} title="Unsent gradebook changes: open the outbox">
+        <button
+          type="button"
+          className="link outbox-count"
+          onClick={onOutbox}
+          title="Unsent gradebook changes: open the outbox"
+        >
           Outbox: {formatCount(unsent)} unsent {unsent === 1 ? "change" : "changes"}
         </button>
       )}

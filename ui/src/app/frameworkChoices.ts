@@ -45,6 +45,9 @@ export function frameworkChoices(groups: FrameworkGroup[]): FrameworkChoice[] {
 /** Every cached framework as choices. */
 export function useFrameworkChoices() {
   const backend = useBackend();
-  const groups = useQuery<FrameworkGroup[], AppError>({ queryKey: queryKeys.frameworks(), queryFn: () => backend.listFrameworks() });
+  const groups = useQuery<FrameworkGroup[], AppError>({
+    queryKey: queryKeys.frameworks(),
+    queryFn: () => backend.listFrameworks(),
+  });
   return { ...groups, choices: groups.data ? frameworkChoices(groups.data) : [] };
 }

@@ -7,6 +7,9 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["F1", "Show this list of shortcuts"],
   ["Ctrl+= / Ctrl+- / Ctrl+0", "Zoom in, zoom out, back to 100% (kept for the next launch)"],
   ["Alt+← / Alt+→", "Back and forward"],
-  ["↑ ↓ ← → Home End", "Move through a tree; Enter opens, * expands every sibling, typing a code or a statement's start goes to it"],
+  [
+    "↑ ↓ ← → Home End",
+    "Move through a tree; Enter opens, * expands every sibling, typing a code or a statement's start goes to it",
+  ],
   ["Escape", "Close this sheet, a dialog or a menu (the focus goes back where it was)"],
 ];

@@ -14,7 +14,9 @@ export function useCrossConnectionInvalidation() {
   useEffect(
     () =>
       backend.onCacheChanged((connection) => {
-        void queries.invalidateQueries({ predicate: (q) => q.queryKey[1] === "crosswalk" && q.queryKey[3] === connection });
+        void queries.invalidateQueries({
+          predicate: (q) => q.queryKey[1] === "crosswalk" && q.queryKey[3] === connection,
+        });
         void queries.invalidateQueries({ queryKey: ["version-diff"] });
       }),
     [backend, queries],

@@ -20,7 +20,9 @@ export function useZoom(): void {
   const current = useRef(zoom);
   useEffect(() => {
     current.current = zoom;
-    backend.setZoom(zoom / 100).catch((e: unknown) => announce(`The zoom could not be set: ${toAppError(e).message}`, "assertive"));
+    backend
+      .setZoom(zoom / 100)
+      .catch((e: unknown) => announce(`The zoom could not be set: ${toAppError(e).message}`, "assertive"));
   }, [backend, zoom]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -34,7 +36,9 @@ export function useZoom(): void {
       announce(`Zoom ${next}%`);
       const settings = { ...saved, zoom: next };
       queryClient.setQueryData(connectionKeys.settings(), settings);
-      backend.settingsSave(settings).catch((e: unknown) => announce(`The zoom was not saved: ${toAppError(e).message}`, "assertive"));
+      backend
+        .settingsSave(settings)
+        .catch((e: unknown) => announce(`The zoom was not saved: ${toAppError(e).message}`, "assertive"));
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -219,7 +219,13 @@ export interface Backend {
   /** `gradebook_post_results`: new results of one line item's cells, checked, stored as one `postResultsForLineItem`; nothing stored when a cell is refused. */
   gradebookPostResults(connection: string, edits: CellEdit[], label: string): Promise<ResultsPost>;
   /** `gradebook_post`: a bulk POST (`postLineItemsForClass`, `postResultsForLineItem`) stored for sending. */
-  gradebookPost(connection: string, operation: string, parent: string, records: unknown[], label: string): Promise<number>;
+  gradebookPost(
+    connection: string,
+    operation: string,
+    parent: string,
+    records: unknown[],
+    label: string,
+  ): Promise<number>;
   /** `gradebook_delete`: a DELETE stored for sending. */
   gradebookDelete(connection: string, collection: string, id: string, label: string): Promise<number>;
   /** `gradebook_send`: sends the connection's pending writes. */

@@ -14,7 +14,11 @@ export async function selectBackend(location: Location = window.location): Promi
   const params = new URLSearchParams(location.search);
   if (!inTauri() && params.get("mock") === "1") {
     const mock = await import("./mock");
-    const choice = { firstLaunch: params.get("returning") !== "1", title: params.get("title"), code: params.get("code") };
+    const choice = {
+      firstLaunch: params.get("returning") !== "1",
+      title: params.get("title"),
+      code: params.get("code"),
+    };
     return mock.createMemoryBackend(mock.demoData(choice), {
       progressDelay: 120,
       latency: 15,

@@ -115,7 +115,11 @@ describe("the Tauri backend", () => {
     });
     const backend = createTauriBackend();
     await expect(backend.openFramework(KEY)).rejects.toEqual(appError);
-    await expect(backend.listFrameworks()).rejects.toEqual({ code: "internal", message: "the command panicked", detail: null });
+    await expect(backend.listFrameworks()).rejects.toEqual({
+      code: "internal",
+      message: "the command panicked",
+      detail: null,
+    });
   });
 
   it("listens to cache-changed until stopped", async () => {
@@ -138,9 +142,15 @@ describe("the Tauri backend", () => {
     const backend = createTauriBackend();
     const unsent: number[] = [];
     const dropped: ChosenFile[][] = [];
-    const stops = [backend.onCloseRequested((n) => unsent.push(n)), backend.onFilesDropped((files) => dropped.push(files))];
+    const stops = [
+      backend.onCloseRequested((n) => unsent.push(n)),
+      backend.onFilesDropped((files) => dropped.push(files)),
+    ];
     const file: ChosenFile = { grant: "g1", path: "/home/me/users.csv", name: "users.csv" };
-    const events: { [N in EventName]?: EventPayloads[N] } = { "close-requested": { unsent: 3 }, "files-dropped": [file] };
+    const events: { [N in EventName]?: EventPayloads[N] } = {
+      "close-requested": { unsent: 3 },
+      "files-dropped": [file],
+    };
     await vi.waitFor(async () => {
       for (const [name, payload] of Object.entries(events)) await emit(name, payload);
       expect(unsent).toContain(3);

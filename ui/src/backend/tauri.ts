@@ -124,7 +124,12 @@ export function createTauriBackend(): Backend {
     groupingTree: (key, groupings) => call<GroupingTree>("grouping_tree", { key, groupings }),
     associationTypes: (key) => call<AssociationTypeInfo[]>("association_types", { key }),
     importFiles(connection, grants, force, onProgress) {
-      return call<ImportSummary>("import_files", { connection, grants, force, onProgress: progressChannel(onProgress) });
+      return call<ImportSummary>("import_files", {
+        connection,
+        grants,
+        force,
+        onProgress: progressChannel(onProgress),
+      });
     },
     importRow: (grant, file, line) => call<BundleRow>("import_row", { grant, file, line }),
     checkFiles: (grants) => call<FileCheck[]>("check_files", { grants }),
@@ -157,7 +162,8 @@ export function createTauriBackend(): Backend {
     rosterClasses: (connection, query) => call<ClassTable>("roster_classes", { connection, query }),
     rosterClass: (connection, id) => call<ClassPage>("roster_class", { connection, id }),
     rosterUser: (connection, id) => call<UserPage>("roster_user", { connection, id }),
-    rosterSearchUsers: (connection, query, limit) => call<UserHit[]>("roster_search_users", { connection, query, limit }),
+    rosterSearchUsers: (connection, query, limit) =>
+      call<UserHit[]>("roster_search_users", { connection, query, limit }),
     rosterDemographics: (connection, user) => call<DemographicsRecord>("roster_demographics", { connection, user }),
     rosterChecks: (connection) => call<DataChecks>("roster_checks", { connection }),
     rosterRecord: (connection, collection, id) => call<RecordPage>("roster_record", { connection, collection, id }),
@@ -192,7 +198,8 @@ export function createTauriBackend(): Backend {
     gradebookClass: (connection, classId) => call<ClassGradebook>("gradebook_class", { connection, classId }),
     gradebookAccess: (connection) => call<WriteAccess>("gradebook_access", { connection }),
     gradebookSaveCell: (connection, edit) => call<CellSave>("gradebook_save_cell", { connection, edit }),
-    gradebookPostResults: (connection, edits, label) => call<ResultsPost>("gradebook_post_results", { connection, edits, label }),
+    gradebookPostResults: (connection, edits, label) =>
+      call<ResultsPost>("gradebook_post_results", { connection, edits, label }),
     gradebookPut: (connection, collection, record, label) =>
       call<number>("gradebook_put", { connection, collection, record, label }),
     gradebookPost: (connection, operation, parent, records, label) =>

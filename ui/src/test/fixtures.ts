@@ -5,14 +5,25 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { createElement } from "react";
 
 import { App } from "../app/App";
-import { createMemoryBackend, type MemoryBackend, type MockData, type MockFramework, type MockNode } from "../backend/mock";
+import {
+  createMemoryBackend,
+  type MemoryBackend,
+  type MockData,
+  type MockFramework,
+  type MockNode,
+} from "../backend/mock";
 import type { Session } from "../bindings/Session";
 
 export const BUILTIN = "Built-in sandbox";
 export const DEMO = { connection: BUILTIN, identifier: "doc" };
 export const OTHER = { connection: "District", identifier: "other-doc" };
 
-function node(identifier: string, code: string | null, statement: string, extra: Record<string, unknown> = {}): MockNode {
+function node(
+  identifier: string,
+  code: string | null,
+  statement: string,
+  extra: Record<string, unknown> = {},
+): MockNode {
   return {
     identifier,
     kind: "item",
@@ -94,7 +105,13 @@ export function otherFramework(): MockFramework {
     subjects: ["Science"],
     lastChangeDateTime: null,
     kind: "connection",
-    document: { identifier: "other-doc", kind: "document", code: null, statement: "Other Framework", record: { identifier: "other-doc" } },
+    document: {
+      identifier: "other-doc",
+      kind: "document",
+      code: null,
+      statement: "Other Framework",
+      record: { identifier: "other-doc" },
+    },
     items: [node("X", "X", "Science strand"), node("X1", "X.1", "Fractions in science")],
     edges: [
       ["other-doc", "X"],
@@ -133,5 +150,7 @@ export function codes(tree = "Framework tree"): string[] {
 
 /** The sidebar's button of the framework titled `title`. */
 export function frameworkButton(title: string): HTMLElement {
-  return within(screen.getByRole("list", { name: "Frameworks" })).getByRole("button", { name: new RegExp(`^${title}`) });
+  return within(screen.getByRole("list", { name: "Frameworks" })).getByRole("button", {
+    name: new RegExp(`^${title}`),
+  });
 }

@@ -73,11 +73,22 @@ export function demoV2(): MockFramework {
     .filter((n) => n.identifier !== "A2a")
     .map((n) => {
       const record = n.record as Record<string, JsonValue>;
-      if (n.identifier === "A1") return { ...n, statement: "Add and subtract fractions", record: { ...record, fullStatement: "Add and subtract fractions" } };
+      if (n.identifier === "A1")
+        return {
+          ...n,
+          statement: "Add and subtract fractions",
+          record: { ...record, fullStatement: "Add and subtract fractions" },
+        };
       if (n.identifier === "B1") return { ...n, record: { ...record, lastChangeDateTime: "2026-10-01T00:00:00Z" } };
       return n;
     });
-  fw.items.push({ identifier: "C2", kind: "item", code: "3.2", statement: "Measure time", record: { identifier: "C2", humanCodingScheme: "3.2", fullStatement: "Measure time" } });
+  fw.items.push({
+    identifier: "C2",
+    kind: "item",
+    code: "3.2",
+    statement: "Measure time",
+    record: { identifier: "C2", humanCodingScheme: "3.2", fullStatement: "Measure time" },
+  });
   fw.edges = [...fw.edges.filter(([, c]) => c !== "A2a"), ["C", "C2"]];
   return fw;
 }

@@ -5,7 +5,16 @@
 //! its command cannot disagree unseen.
 
 /** Types Tauri fills in itself: no argument from the web view. */
-const INJECTED = new Set(["State", "Window", "WebviewWindow", "Webview", "AppHandle", "Request", "CommandScope", "GlobalScope"]);
+const INJECTED = new Set([
+  "State",
+  "Window",
+  "WebviewWindow",
+  "Webview",
+  "AppHandle",
+  "Request",
+  "CommandScope",
+  "GlobalScope",
+]);
 
 /** `snake_case` as Tauri names it to the web view. */
 function camel(name: string): string {
@@ -34,7 +43,10 @@ function argumentsOf(list: string): string[] {
   return parameters(list)
     .map((p) => {
       const colon = p.indexOf(":");
-      const name = p.slice(0, colon).trim().replace(/^mut\s+/, "");
+      const name = p
+        .slice(0, colon)
+        .trim()
+        .replace(/^mut\s+/, "");
       const type = p.slice(colon + 1).trim();
       const head = type.replace(/^&/, "").split("<")[0]?.split("::").pop() ?? "";
       return { name, head };
@@ -59,7 +71,10 @@ export function commandsIn(sources: string[]): Map<string, string[]> {
 }
 
 /** A file's text through Node (the tests run in it; the UI's types do not know Node). */
-async function node(): Promise<{ readFileSync(path: string, encoding: "utf8"): string; readdirSync(path: string): string[] }> {
+async function node(): Promise<{
+  readFileSync(path: string, encoding: "utf8"): string;
+  readdirSync(path: string): string[];
+}> {
   const fs: string = "node:fs";
   return (await import(/* @vite-ignore */ fs)) as never;
 }

@@ -33,7 +33,15 @@ export function Confirmation({
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref, { initial, onEscape: onCancel });
   return (
-    <div ref={ref} role="alertdialog" aria-modal={modal || undefined} aria-label={label} aria-describedby={describedBy} className={className} tabIndex={-1}>
+    <div
+      ref={ref}
+      role="alertdialog"
+      aria-modal={modal || undefined}
+      aria-label={label}
+      aria-describedby={describedBy}
+      className={className}
+      tabIndex={-1}
+    >
       {children}
     </div>
   );

@@ -6,7 +6,13 @@ export function LocalDate({ value, withTime = false }: { value: string; withTime
   if (Number.isNaN(time)) return <span>{value}</span>;
   const date = new Date(time);
   const text = withTime
-    ? date.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })
+    ? date.toLocaleString(undefined, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
     : date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
   return (
     <time dateTime={value} title={value}>

@@ -28,7 +28,14 @@ export function Modal({
       <div className="modal" role="dialog" aria-modal="true" aria-label={title} ref={box} tabIndex={-1}>
         <header className="modal-head">
           <h2>{title}</h2>
-          <button type="button" className="quiet modal-close" aria-label="Close" title="Close (Esc)" onClick={onClose} disabled={busy}>
+          <button
+            type="button"
+            className="quiet modal-close"
+            aria-label="Close"
+            title="Close (Esc)"
+            onClick={onClose}
+            disabled={busy}
+          >
             ✕
           </button>
         </header>

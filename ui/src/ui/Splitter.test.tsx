@@ -19,7 +19,9 @@ test("arrow keys pressed faster than the pane re-renders each move the splitter 
 
 test("a new size from the parent is where the keys start from", () => {
   const onChange = vi.fn();
-  const { rerender } = render(<Splitter label="Resize" value={256} min={180} max={480} direction={-1} onChange={onChange} />);
+  const { rerender } = render(
+    <Splitter label="Resize" value={256} min={180} max={480} direction={-1} onChange={onChange} />,
+  );
   rerender(<Splitter label="Resize" value={300} min={180} max={480} direction={-1} onChange={onChange} />);
   fireEvent.keyDown(screen.getByRole("separator", { name: "Resize" }), { key: "ArrowRight" });
   expect(onChange).toHaveBeenLastCalledWith(284);

@@ -49,7 +49,13 @@ export function TabList<T extends string>({
 }) {
   const list = useRef<HTMLDivElement>(null);
   const at = tabs.findIndex((t) => t.id === selected);
-  const focusable = at >= 0 ? at : Math.max(0, tabs.findIndex((t) => !t.disabled));
+  const focusable =
+    at >= 0
+      ? at
+      : Math.max(
+          0,
+          tabs.findIndex((t) => !t.disabled),
+        );
   const go = (index: number) => {
     const tab = tabs[index];
     if (!tab || tab.disabled) return;

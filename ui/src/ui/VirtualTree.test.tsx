@@ -15,7 +15,13 @@ const rows: VirtualTreeRow[] = Array.from({ length: 2000 }, (_, i) => ({
   label: `Row ${i}`,
 }));
 
-function Tree({ active, onActiveChange = () => undefined }: { active: string | null; onActiveChange?: (key: string) => void }) {
+function Tree({
+  active,
+  onActiveChange = () => undefined,
+}: {
+  active: string | null;
+  onActiveChange?: (key: string) => void;
+}) {
   return (
     <VirtualTree
       label="Rows"

@@ -4,7 +4,16 @@
 //! right click).
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 
 import { TYPE_AHEAD_PAUSE_MS, isTypeAheadKey, treeKeyAction, typeAheadIndex, type TreeNav } from "./treeKeys";
 
@@ -78,7 +87,14 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
   // Room from the start for a full window (at the top or the bottom it lacks one side's overscan).
   const visible = virtualizer.range ? virtualizer.range.endIndex - virtualizer.range.startIndex + 1 : 0;
   slotCount.current = Math.max(slotCount.current, virtualItems.length, visible + 2 * OVERSCAN + 1);
-  const activeIndex = useMemo(() => Math.max(0, rows.findIndex((r) => r.key === activeKey)), [rows, activeKey]);
+  const activeIndex = useMemo(
+    () =>
+      Math.max(
+        0,
+        rows.findIndex((r) => r.key === activeKey),
+      ),
+    [rows, activeKey],
+  );
   const tabKey = rows[activeIndex]?.key ?? null;
 
   const { onActiveChange } = props;
@@ -125,8 +141,15 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (isTypeAheadKey(event.key)) {
       const now = event.timeStamp;
-      typed.current = { text: now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? event.key : typed.current.text + event.key, at: now };
-      const index = typeAheadIndex(rows.map((r) => r.typeAhead ?? [r.label]), activeIndex, typed.current.text);
+      typed.current = {
+        text: now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? event.key : typed.current.text + event.key,
+        at: now,
+      };
+      const index = typeAheadIndex(
+        rows.map((r) => r.typeAhead ?? [r.label]),
+        activeIndex,
+        typed.current.text,
+      );
       event.preventDefault();
       event.stopPropagation();
       if (index !== null) focusRow(index);
@@ -247,7 +270,17 @@ interface TreeItemProps<R extends VirtualTreeRow> {
   actions: RowActions<R>;
 }
 
-function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, tabbable, hasMenu, menuItems, renderRow, actions }: TreeItemProps<R>) {
+function TreeItemView<R extends VirtualTreeRow>({
+  row,
+  start,
+  height,
+  selected,
+  tabbable,
+  hasMenu,
+  menuItems,
+  renderRow,
+  actions,
+}: TreeItemProps<R>) {
   const element = useRef<HTMLDivElement | null>(null);
   const shownKey = useRef(row.key);
   // An element reused for another row, or removed, does not take the focus along: the tree
@@ -306,7 +339,11 @@ function TreeItemView<R extends VirtualTreeRow>({ row, start, height, selected, 
         </button>
       )}
       {menuItems && menuItems.length > 0 && (
-        <RowMenu label={`Actions for ${row.label}`} items={menuItems} onClose={(refocus) => actions.closeMenu(row, refocus)} />
+        <RowMenu
+          label={`Actions for ${row.label}`}
+          items={menuItems}
+          onClose={(refocus) => actions.closeMenu(row, refocus)}
+        />
       )}
     </div>
   );
@@ -324,7 +361,15 @@ const TreeItem = memo(TreeItemView) as typeof TreeItemView;
  * End, a letter moves to the next item starting with it, Enter or a click runs one and Escape
  * closes, both giving the focus back to the row; Tab or a click elsewhere closes it and the focus
  * goes where it was sent. */
-function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[]; onClose: (refocus: boolean) => void }) {
+function RowMenu({
+  label,
+  items,
+  onClose,
+}: {
+  label: string;
+  items: RowMenuItem[];
+  onClose: (refocus: boolean) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   useLayoutEffect(() => {
@@ -342,7 +387,8 @@ function RowMenu({ label, items, onClose }: { label: string; items: RowMenuItem[
       }}
       onKeyDown={(event) => {
         event.stopPropagation();
-        const letter = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey ? event.key.toLowerCase() : null;
+        const letter =
+          event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey ? event.key.toLowerCase() : null;
         if (event.key === "Escape") {
           event.preventDefault();
           onClose(true);

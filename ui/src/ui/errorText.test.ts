@@ -53,7 +53,9 @@ describe("errorText", () => {
   });
 
   it("reads an AppError by its code", () => {
-    expect(explain({ code: "io", message: "cannot write /x: No space left on device", detail: null })).toEqual(errorText("io"));
+    expect(explain({ code: "io", message: "cannot write /x: No space left on device", detail: null })).toEqual(
+      errorText("io"),
+    );
   });
 
   it("gives a code the UI does not know (an older window) the words for a bug", () => {

@@ -11,18 +11,32 @@ export type ErrorText = { heading: string; advice: string };
 export function errorText(code: ErrorCode): ErrorText {
   switch (code) {
     case "not_found":
-      return { heading: "Not in the cache", advice: "It may have been removed by the last sync. Pick another framework or item, or sync again." };
+      return {
+        heading: "Not in the cache",
+        advice: "It may have been removed by the last sync. Pick another framework or item, or sync again.",
+      };
     case "offline":
-      return { heading: "The server cannot be reached", advice: "Check the network or the server's address, then try again. What is cached stays available." };
+      return {
+        heading: "The server cannot be reached",
+        advice: "Check the network or the server's address, then try again. What is cached stays available.",
+      };
     case "server":
-      return { heading: "The server refused", advice: "The server's own answer is below. Check the connection's credentials and scopes, or ask the server's operator." };
+      return {
+        heading: "The server refused",
+        advice:
+          "The server's own answer is below. Check the connection's credentials and scopes, or ask the server's operator.",
+      };
     case "forbidden":
       return {
         heading: "Not allowed for this connection",
-        advice: "The connection's granted scopes do not include this. Ask the server's operator for the scope, or use a connection that has it.",
+        advice:
+          "The connection's granted scopes do not include this. Ask the server's operator for the scope, or use a connection that has it.",
       };
     case "store":
-      return { heading: "The cache failed", advice: "Try again. If it keeps failing, the cache file may be damaged: a full sync rebuilds it." };
+      return {
+        heading: "The cache failed",
+        advice: "Try again. If it keeps failing, the cache file may be damaged: a full sync rebuilds it.",
+      };
     case "cancelled":
       return { heading: "Cancelled", advice: "Nothing was lost. Start it again when you are ready." };
     case "invalid":
@@ -30,7 +44,8 @@ export function errorText(code: ErrorCode): ErrorText {
     case "io":
       return {
         heading: "The file could not be written or read",
-        advice: "The disk may be full, or the folder may not allow it. Free some space or choose another folder, then try again.",
+        advice:
+          "The disk may be full, or the folder may not allow it. Free some space or choose another folder, then try again.",
       };
     case "keyring":
       return {
@@ -44,14 +59,21 @@ export function errorText(code: ErrorCode): ErrorText {
         advice: "Your own connections still work. Restart Cairn to try again; the details below say what stopped it.",
       };
     case "sync":
-      return { heading: "The sync did not complete", advice: "What was cached before is kept. Try again; the details below say which collections failed." };
+      return {
+        heading: "The sync did not complete",
+        advice: "What was cached before is kept. Try again; the details below say which collections failed.",
+      };
     case "unsent":
       return {
         heading: "There are gradebook changes not sent yet",
-        advice: "Going on would lose them. Send them from the gradebook's outbox first, or confirm that they may be discarded.",
+        advice:
+          "Going on would lose them. Send them from the gradebook's outbox first, or confirm that they may be discarded.",
       };
     case "internal":
-      return { heading: "Something went wrong in Cairn", advice: "Try again. If it happens again, please report it with the details below." };
+      return {
+        heading: "Something went wrong in Cairn",
+        advice: "Try again. If it happens again, please report it with the details below.",
+      };
     default:
       return unknownCode(code);
   }

@@ -27,7 +27,9 @@ describe("renderMarkdown", () => {
 
   it("keeps no javascript: link, in Markdown or in HTML", () => {
     const out = dom(
-      renderMarkdown('[click](javascript:window.__pwned=1) and <a href="javascript:alert(1)">html</a> and <a href=" JaVaScRiPt:alert(1)">x</a>'),
+      renderMarkdown(
+        '[click](javascript:window.__pwned=1) and <a href="javascript:alert(1)">html</a> and <a href=" JaVaScRiPt:alert(1)">x</a>',
+      ),
     );
     for (const el of out.querySelectorAll("*")) {
       for (const attr of el.attributes) expect(attr.value).not.toMatch(/javascript/i);
@@ -38,7 +40,11 @@ describe("renderMarkdown", () => {
   });
 
   it("removes remote images and iframes", () => {
-    const out = dom(renderMarkdown('<img src="https://tracker.example/p.gif"> ![t](https://tracker.example/q.png) <iframe src="https://example.org"></iframe>'));
+    const out = dom(
+      renderMarkdown(
+        '<img src="https://tracker.example/p.gif"> ![t](https://tracker.example/q.png) <iframe src="https://example.org"></iframe>',
+      ),
+    );
     expect(out.querySelector("img")).toBeNull();
     expect(out.querySelector("iframe")).toBeNull();
     expect(out.innerHTML).not.toContain("tracker.example");
@@ -46,7 +52,9 @@ describe("renderMarkdown", () => {
 
   it("keeps data: images and http(s)/mailto links, which never target a window", () => {
     const out = dom(
-      renderMarkdown('<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"> [site](https://example.org) <a href="mailto:a@b.org" target="_top">mail</a>'),
+      renderMarkdown(
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"> [site](https://example.org) <a href="mailto:a@b.org" target="_top">mail</a>',
+      ),
     );
     expect(out.querySelector("img")?.getAttribute("src")).toMatch(/^data:image\/png/);
     const links = [...out.querySelectorAll("a")];

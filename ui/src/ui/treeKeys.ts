@@ -20,7 +20,12 @@ export type TreeAction =
   | { type: "menu"; index: number };
 
 /** The action of `key` on the row at `index`, or null when the tree does not handle it. */
-export function treeKeyAction(rows: readonly TreeNav[], index: number, key: string, shiftKey = false): TreeAction | null {
+export function treeKeyAction(
+  rows: readonly TreeNav[],
+  index: number,
+  key: string,
+  shiftKey = false,
+): TreeAction | null {
   const row = rows[index];
   if (!row) return rows.length > 0 ? { type: "focus", index: 0 } : null;
   switch (key) {

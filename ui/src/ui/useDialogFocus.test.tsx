@@ -14,10 +14,20 @@ function WithModal() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open files…</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open files…
+      </button>
       <button type="button">Elsewhere</button>
       {open && (
-        <Modal title="Open files" onClose={() => setOpen(false)} footer={<button type="button" onClick={() => setOpen(false)}>Done</button>}>
+        <Modal
+          title="Open files"
+          onClose={() => setOpen(false)}
+          footer={
+            <button type="button" onClick={() => setOpen(false)}>
+              Done
+            </button>
+          }
+        >
           <input aria-label="Path to open" />
           <button type="button">Choose…</button>
         </Modal>
@@ -32,13 +42,24 @@ function WithQuestion() {
   return (
     <div>
       {asking ? (
-        <Confirmation label="Delete the line item?" className="gb-question" initial={KEEP} onCancel={() => setAsking(false)}>
+        <Confirmation
+          label="Delete the line item?"
+          className="gb-question"
+          initial={KEEP}
+          onCancel={() => setAsking(false)}
+        >
           <p>Delete it?</p>
-          <button type="button" onClick={() => setAsking(false)}>Delete “Quiz 1”</button>
-          <button type="button" onClick={() => setAsking(false)}>Keep it</button>
+          <button type="button" onClick={() => setAsking(false)}>
+            Delete “Quiz 1”
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            Keep it
+          </button>
         </Confirmation>
       ) : (
-        <button type="button" onClick={() => setAsking(true)}>Delete line item…</button>
+        <button type="button" onClick={() => setAsking(true)}>
+          Delete line item…
+        </button>
       )}
       <button type="button">Next</button>
     </div>
@@ -49,7 +70,9 @@ function WithSheet() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Help</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Help
+      </button>
       {open && <ShortcutSheet onClose={() => setOpen(false)} />}
     </>
   );

@@ -7,7 +7,8 @@
 import { createFocusTrap, type FocusTrap } from "focus-trap";
 import { useEffect, useRef, type RefObject } from "react";
 
-const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
 
 export interface DialogFocus {
   /** The element to focus first (a selector inside the dialog); else the first field, then button. */
@@ -24,7 +25,8 @@ function returnTarget(opener: HTMLElement | null, place: HTMLElement | null): HT
   if (opener?.isConnected) return opener;
   if (!place?.isConnected) return null;
   const candidates = [...place.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const twin = opener && candidates.find((el) => el.tagName === opener.tagName && el.textContent === opener.textContent);
+  const twin =
+    opener && candidates.find((el) => el.tagName === opener.tagName && el.textContent === opener.textContent);
   return twin ?? candidates[0] ?? null;
 }
 
@@ -35,7 +37,10 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, { initial, on
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     const place = dialog.parentElement;
     const first = () =>
       (initial && dialog.querySelector<HTMLElement>(initial)) ||

@@ -80,16 +80,22 @@ function unsentRefusal(counts: Map<string, number>): AppError {
 }
 
 /** The methods, over `cancelled`: the tasks the fake's `cancel` was asked to stop. */
-export function connectionMethods(answer: Answer, cancelled: Set<string>, options: ConnectionOptions = {}): ConnectionMethods {
+export function connectionMethods(
+  answer: Answer,
+  cancelled: Set<string>,
+  options: ConnectionOptions = {},
+): ConnectionMethods {
   const outbox = options.outbox ?? [];
   /** Refuses (unless `discard`) to lose unsent writes to `only` (every connection when null), else drops them. */
   const loseUnsent = (only: string | null, discard: boolean) => {
     const counts = new Map<string, number>();
     for (const i of outbox) {
-      if ((only === null || i.connection === only) && ["pending", "sending", "failed"].includes(i.state)) counts.set(i.connection, (counts.get(i.connection) ?? 0) + 1);
+      if ((only === null || i.connection === only) && ["pending", "sending", "failed"].includes(i.state))
+        counts.set(i.connection, (counts.get(i.connection) ?? 0) + 1);
     }
     if (counts.size > 0 && !discard) throw unsentRefusal(counts);
-    for (let at = outbox.length - 1; at >= 0; at--) if (only === null || outbox[at]?.connection === only) outbox.splice(at, 1);
+    for (let at = outbox.length - 1; at >= 0; at--)
+      if (only === null || outbox[at]?.connection === only) outbox.splice(at, 1);
   };
   const builtin: ConnectionView = {
     name: "Built-in sandbox",
@@ -131,7 +137,12 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         services: [],
       };
     }
-    const service = (name: ServiceName, operation: string, total: number | null, refused = false): ConnectionTest["services"][number] => ({
+    const service = (
+      name: ServiceName,
+      operation: string,
+      total: number | null,
+      refused = false,
+    ): ConnectionTest["services"][number] => ({
       service: name,
       operation,
       url: `https://127.0.0.1:4433/${name}`,
@@ -143,7 +154,12 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
             message: `${operation}: HTTP 403: failure error unauthorisedrequest: the token does not allow ${operation}`,
             detail: {
               httpStatus: 403,
-              status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: `the token does not allow ${operation}` },
+              status: {
+                codeMajor: "failure",
+                severity: "error",
+                codeMinor: "unauthorisedrequest",
+                description: `the token does not allow ${operation}`,
+              },
               transport: null,
               text: null,
             },
@@ -170,36 +186,41 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         keyringProblem: null,
       })),
     connectionSave: (form, original) =>
-      answer("connection_save", { form: { ...form, clientSecret: form.clientSecret ? "<secret>" : "" }, original }, () => {
-        if (!form.name.trim()) throw invalid("invalid connection settings: the name is empty");
-        if (!form.anonymous && !form.clientId.trim()) throw invalid("invalid connection settings: the client id is empty");
-        if (original === null && connections.has(form.name)) {
-          throw invalid(`a connection called "${form.name}" already exists; remove it first`);
-        }
-        if (original === null && !form.anonymous && !form.clientSecret) {
-          throw invalid("invalid connection settings: the client secret is empty");
-        }
-        const secret = form.clientSecret || secrets.get(original ?? "") || "";
-        if (original !== null) {
-          connections.delete(original);
-          secrets.delete(original);
-        }
-        connections.set(form.name, {
-          name: form.name,
-          baseUrl: form.baseUrl,
-          kind: "connection",
-          saved: true,
-          tokenUrl: form.tokenUrl || null,
-          clientId: form.clientId,
-          scopes: form.scopes,
-          dialect: form.dialect,
-          basePaths: form.basePaths,
-          caCert: form.caCert || null,
-          anonymous: form.anonymous,
-          secretStored: !form.anonymous,
-        });
-        secrets.set(form.name, secret);
-      }),
+      answer(
+        "connection_save",
+        { form: { ...form, clientSecret: form.clientSecret ? "<secret>" : "" }, original },
+        () => {
+          if (!form.name.trim()) throw invalid("invalid connection settings: the name is empty");
+          if (!form.anonymous && !form.clientId.trim())
+            throw invalid("invalid connection settings: the client id is empty");
+          if (original === null && connections.has(form.name)) {
+            throw invalid(`a connection called "${form.name}" already exists; remove it first`);
+          }
+          if (original === null && !form.anonymous && !form.clientSecret) {
+            throw invalid("invalid connection settings: the client secret is empty");
+          }
+          const secret = form.clientSecret || secrets.get(original ?? "") || "";
+          if (original !== null) {
+            connections.delete(original);
+            secrets.delete(original);
+          }
+          connections.set(form.name, {
+            name: form.name,
+            baseUrl: form.baseUrl,
+            kind: "connection",
+            saved: true,
+            tokenUrl: form.tokenUrl || null,
+            clientId: form.clientId,
+            scopes: form.scopes,
+            dialect: form.dialect,
+            basePaths: form.basePaths,
+            caCert: form.caCert || null,
+            anonymous: form.anonymous,
+            secretStored: !form.anonymous,
+          });
+          secrets.set(form.name, secret);
+        },
+      ),
     connectionDuplicate: (name, copy) =>
       answer("connection_duplicate", { name, copy }, () => {
         const found = connections.get(name);
@@ -215,14 +236,20 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         secrets.delete(name);
         journal.delete(name);
       }),
-    connectionTest: (name) => answer("connection_test", { name }, () => testWith(name, name === builtin.name ? MOCK_SECRET : secrets.get(name))),
+    connectionTest: (name) =>
+      answer("connection_test", { name }, () =>
+        testWith(name, name === builtin.name ? MOCK_SECRET : secrets.get(name)),
+      ),
     connectionTestForm: (form, original) =>
-      answer("connection_test_form", { form: { ...form, clientSecret: form.clientSecret ? "<secret>" : "" }, original }, () =>
-        testWith(form.name, form.clientSecret || (original ? secrets.get(original) : undefined)),
+      answer(
+        "connection_test_form",
+        { form: { ...form, clientSecret: form.clientSecret ? "<secret>" : "" }, original },
+        () => testWith(form.name, form.clientSecret || (original ? secrets.get(original) : undefined)),
       ),
     syncConnection: (name, full, onProgress) =>
       answer("sync_connection", { name, full }, async () => {
-        if (options.offline?.()) throw { ...offlineError(), message: `cannot authenticate with the server: ${offlineError().message}` };
+        if (options.offline?.())
+          throw { ...offlineError(), message: `cannot authenticate with the server: ${offlineError().message}` };
         cancelled.delete(`sync:${name}`);
         const summary: SyncSummary = { connection: name, collections: [] };
         const states: CollectionState[] = [];
@@ -262,11 +289,13 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         journal.set(name, states);
         return summary;
       }),
-    syncStatus: (name) => answer("sync_status", { name }, () => ({ connection: name, collections: journal.get(name) ?? [] })),
+    syncStatus: (name) =>
+      answer("sync_status", { name }, () => ({ connection: name, collections: journal.get(name) ?? [] })),
     settingsLoad: () => answer("settings_load", {}, () => ({ ...settings })),
     settingsSave: (next) =>
       answer("settings_save", { settings: next }, () => {
-        if (next.pageSize < 1 || next.pageSize > 10000) throw invalid(`the page size must be between 1 and 10000 (it is ${next.pageSize})`);
+        if (next.pageSize < 1 || next.pageSize > 10000)
+          throw invalid(`the page size must be between 1 and 10000 (it is ${next.pageSize})`);
         settings = { ...next };
       }),
     resetCache: (discardUnsent = false) =>
@@ -274,6 +303,11 @@ export function connectionMethods(answer: Answer, cancelled: Set<string>, option
         loseUnsent(null, discardUnsent);
         journal.clear();
       }),
-    about: () => answer("about", {}, (): About => ({ version: "0.2.0", commit: "0123456789ab", dataFolder: "/home/teacher/.local/share/org.cairn.explorer" })),
+    about: () =>
+      answer("about", {}, (): About => ({
+        version: "0.2.0",
+        commit: "0123456789ab",
+        dataFolder: "/home/teacher/.local/share/org.cairn.explorer",
+      })),
   };
 }

@@ -79,7 +79,12 @@ function imported(path: string, force: boolean): ImportedFile {
       : { ...base, outcome: "keptNewer", document: "doc-1", records: 0, replaced };
   }
   if (path.includes("missing")) {
-    return { ...base, outcome: "failed", records: 0, error: { code: "not_found", message: `${path}: No such file`, detail: null } };
+    return {
+      ...base,
+      outcome: "failed",
+      records: 0,
+      error: { code: "not_found", message: `${path}: No such file`, detail: null },
+    };
   }
   return base;
 }
@@ -91,12 +96,21 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
   const grant = (path: string, write: boolean): ChosenFile => {
     const id = `${write ? "write" : "read"}-${grants.size + 1}`;
     grants.set(id, { path, write });
-    return { grant: id, path, name: path.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? path };
+    return {
+      grant: id,
+      path,
+      name:
+        path
+          .replace(/[\\/]+$/, "")
+          .split(/[\\/]/)
+          .pop() ?? path,
+    };
   };
   /** The path `id` grants, as the real backend refuses a grant it did not hand out. */
   const granted = (id: string, write: boolean): string => {
     const known = grants.get(id);
-    if (!known || known.write !== write) throw { code: "invalid", message: "no file was chosen for this", detail: null };
+    if (!known || known.write !== write)
+      throw { code: "invalid", message: "no file was chosen for this", detail: null };
     return known.path;
   };
   const files: MockFiles = {
@@ -133,10 +147,24 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
           class: "CFPackage",
           counts: [["CFItems", 3] as [string, number]],
           violations: [{ file: "", line: 0, column: "$.CFItems[1].fullStatement", reason: "required and absent" }],
-          deviations: [{ file: "", line: 0, column: "$.CFDocument.lastChangeDateTime", reason: "a date-time without a timezone" }],
+          deviations: [
+            { file: "", line: 0, column: "$.CFDocument.lastChangeDateTime", reason: "a date-time without a timezone" },
+          ],
           fieldNotes: [
-            { file: "", line: 0, column: "$.CFItems[0].CFDocumentURI", reason: "CFPckgItem has no property \"CFDocumentURI\": CFItem's link to its document, outside the package form, as servers in the field send it" },
-            { file: "", line: 0, column: "$.CFDocument.CFPackageURI", reason: "CFPckgDocument has no property \"CFPackageURI\": CFDocument's link to its package, outside the package form, as servers in the field send it" },
+            {
+              file: "",
+              line: 0,
+              column: "$.CFItems[0].CFDocumentURI",
+              reason:
+                'CFPckgItem has no property "CFDocumentURI": CFItem\'s link to its document, outside the package form, as servers in the field send it',
+            },
+            {
+              file: "",
+              line: 0,
+              column: "$.CFDocument.CFPackageURI",
+              reason:
+                'CFPckgDocument has no property "CFPackageURI": CFDocument\'s link to its package, outside the package form, as servers in the field send it',
+            },
           ],
           error: null,
         })),
@@ -151,8 +179,10 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
         onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
         return done(granted(id, true), subtree ? 2 : 3);
       }),
-    exportFrameworkPackage: (key, id) => answer("export_framework_package", { key, grant: id }, () => done(granted(id, true), 7)),
-    exportRosters: (connection, id) => answer("export_rosters", { connection, grant: id }, () => done(granted(id, true), 40)),
+    exportFrameworkPackage: (key, id) =>
+      answer("export_framework_package", { key, grant: id }, () => done(granted(id, true), 7)),
+    exportRosters: (connection, id) =>
+      answer("export_rosters", { connection, grant: id }, () => done(granted(id, true), 40)),
     writeFile: (id, bytes) =>
       answer("write_file", { grant: id }, () => {
         const path = granted(id, true);
@@ -163,16 +193,22 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
       answer("write_workbook", { grant: id, sheets }, () => {
         const path = granted(id, true);
         files.workbooks.set(path, sheets);
-        return done(path, sheets.reduce((n, sheet) => n + sheet.rows.length, 0));
+        return done(
+          path,
+          sheets.reduce((n, sheet) => n + sheet.rows.length, 0),
+        );
       }),
-    chooseOpen: (what) => answer("choose_open", { what }, () => files.openAnswer?.map((path) => grant(path, false)) ?? null),
+    chooseOpen: (what) =>
+      answer("choose_open", { what }, () => files.openAnswer?.map((path) => grant(path, false)) ?? null),
     chooseSave: (name, extension) =>
       answer("choose_save", { name, extension }, () => {
         const path = files.saveAnswer === undefined ? `/home/me/Documents/${name}` : files.saveAnswer;
         return path === null ? null : grant(path, true);
       }),
     confirmTypedPath: (path, purpose) =>
-      answer("confirm_typed_path", { path, purpose }, () => (files.confirmTyped ? grant(path.trim(), purpose === "save") : null)),
+      answer("confirm_typed_path", { path, purpose }, () =>
+        files.confirmTyped ? grant(path.trim(), purpose === "save") : null,
+      ),
     suggestPath: (name) => Promise.resolve(`/home/me/Documents/${name}`),
     revealFile: (id) => answer("reveal_file", { grant: id }, () => void granted(id, true)),
     onFilesDropped(listener) {

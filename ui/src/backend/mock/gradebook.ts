@@ -47,11 +47,60 @@ function book(connection: string): ClassGradebook {
       { id: "k1", title: "Quizzes", weight: 0.4 },
       { id: "k2", title: "Tests", weight: 0.6 },
     ],
-    scales: [{ id: "sc1", title: "Letter grades", values: ["A", "B", "C", "D", "F"], meanings: ["90–100", "80–89", "70–79", "60–69", "0–59"] }],
+    scales: [
+      {
+        id: "sc1",
+        title: "Letter grades",
+        values: ["A", "B", "C", "D", "F"],
+        meanings: ["90–100", "80–89", "70–79", "60–69", "0–59"],
+      },
+    ],
     lineItems: [
-      { id: "l1", title: "Quiz 1", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-01", dueDate: "2025-09-08", min: 0, max: 20, scoreScaleId: null, state: "server", outboxId: null },
-      { id: "l2", title: "Quiz 2", categoryId: "k1", category: "Quizzes", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-15", dueDate: "2025-09-22", min: 0, max: 20, scoreScaleId: null, state: "server", outboxId: null },
-      { id: "l3", title: "Unit Test 1", categoryId: "k2", category: "Tests", gradingPeriodId: "q1", gradingPeriod: "Q1", assignDate: "2025-09-20", dueDate: "2025-10-01", min: 0, max: 100, scoreScaleId: "sc1", state: "server", outboxId: null },
+      {
+        id: "l1",
+        title: "Quiz 1",
+        categoryId: "k1",
+        category: "Quizzes",
+        gradingPeriodId: "q1",
+        gradingPeriod: "Q1",
+        assignDate: "2025-09-01",
+        dueDate: "2025-09-08",
+        min: 0,
+        max: 20,
+        scoreScaleId: null,
+        state: "server",
+        outboxId: null,
+      },
+      {
+        id: "l2",
+        title: "Quiz 2",
+        categoryId: "k1",
+        category: "Quizzes",
+        gradingPeriodId: "q1",
+        gradingPeriod: "Q1",
+        assignDate: "2025-09-15",
+        dueDate: "2025-09-22",
+        min: 0,
+        max: 20,
+        scoreScaleId: null,
+        state: "server",
+        outboxId: null,
+      },
+      {
+        id: "l3",
+        title: "Unit Test 1",
+        categoryId: "k2",
+        category: "Tests",
+        gradingPeriodId: "q1",
+        gradingPeriod: "Q1",
+        assignDate: "2025-09-20",
+        dueDate: "2025-10-01",
+        min: 0,
+        max: 100,
+        scoreScaleId: "sc1",
+        state: "server",
+        outboxId: null,
+      },
     ],
     students: STUDENTS,
     cells: [],
@@ -68,7 +117,12 @@ function recordState(state: OutboxState): RecordState {
   return state === "sent" || state === "discarded" ? "server" : state;
 }
 
-function cell(student: string, lineItem: string, score: string | null, extra: Partial<GradebookCell> = {}): GradebookCell {
+function cell(
+  student: string,
+  lineItem: string,
+  score: string | null,
+  extra: Partial<GradebookCell> = {},
+): GradebookCell {
   return {
     student,
     lineItem,
@@ -90,16 +144,50 @@ function cell(student: string, lineItem: string, score: string | null, extra: Pa
 }
 
 /** The gradebook commands over an in-memory class. */
-export function gradebookMethods(answer: Answer, emit: (connection: string) => void, outbox: OutboxItem[] = []): GradebookMethods {
+export function gradebookMethods(
+  answer: Answer,
+  emit: (connection: string) => void,
+  outbox: OutboxItem[] = [],
+): GradebookMethods {
   const server = new Map<string, GradebookCell>();
-  for (const c of [cell("s1", "l1", "18"), cell("s2", "l1", "15", { late: true, comment: "Handed in on Monday" }), cell("s1", "l2", "12")]) {
+  for (const c of [
+    cell("s1", "l1", "18"),
+    cell("s2", "l1", "15", { late: true, comment: "Handed in on Monday" }),
+    cell("s1", "l2", "12"),
+  ]) {
     server.set(`${c.student}|${c.lineItem}`, c);
   }
   let next = 1;
   const now = () => "2025-10-01T10:00:00.000Z";
-  const store = (connection: string, method: WriteMethod, operation: string, collection: string, recordId: string, label: string, body: unknown) => {
+  const store = (
+    connection: string,
+    method: WriteMethod,
+    operation: string,
+    collection: string,
+    recordId: string,
+    label: string,
+    body: unknown,
+  ) => {
     const id = next++;
-    outbox.push({ id, connection, method, operation, collection, recordId, label, state: "pending", attempts: 0, body, before: null, after: null, pairs: [], error: null, createdAt: now(), updatedAt: now(), sentAt: null });
+    outbox.push({
+      id,
+      connection,
+      method,
+      operation,
+      collection,
+      recordId,
+      label,
+      state: "pending",
+      attempts: 0,
+      body,
+      before: null,
+      after: null,
+      pairs: [],
+      error: null,
+      createdAt: now(),
+      updatedAt: now(),
+      sentAt: null,
+    });
     emit(connection);
     return id;
   };
@@ -109,9 +197,20 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
     const check: CellCheck = { refusals: [], confirm: null };
     const typed = edit.score?.trim() ?? "";
     const score = typed === "" ? null : Number(typed.replace(",", "."));
-    if (score !== null && Number.isNaN(score)) check.refusals.push({ field: "score", rule: "not_a_number", message: `"${typed}" is not a number` });
-    if (score !== null && item?.min != null && score < item.min) check.refusals.push({ field: "score", rule: "below_min", message: `${score} is below the line item's minimum ${item.min}` });
-    if (score !== null && item?.max != null && score > item.max && !edit.extraCredit) check.confirm = { field: "score", rule: "above_max", message: `${score} is above the line item's maximum ${item.max}: is it extra credit?` };
+    if (score !== null && Number.isNaN(score))
+      check.refusals.push({ field: "score", rule: "not_a_number", message: `"${typed}" is not a number` });
+    if (score !== null && item?.min != null && score < item.min)
+      check.refusals.push({
+        field: "score",
+        rule: "below_min",
+        message: `${score} is below the line item's minimum ${item.min}`,
+      });
+    if (score !== null && item?.max != null && score > item.max && !edit.extraCredit)
+      check.confirm = {
+        field: "score",
+        rule: "above_max",
+        message: `${score} is above the line item's maximum ${item.max}: is it extra credit?`,
+      };
     return check;
   };
 
@@ -122,7 +221,12 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         // Unsent line items of the class, laid over the served ones as the backend does.
         const lineItems = [...b.lineItems];
         for (const item of outbox) {
-          if (item.collection !== "lineItems" || item.connection !== connection || !["pending", "sending", "failed"].includes(item.state)) continue;
+          if (
+            item.collection !== "lineItems" ||
+            item.connection !== connection ||
+            !["pending", "sending", "failed"].includes(item.state)
+          )
+            continue;
           if (item.method === "DELETE") {
             const at = lineItems.findIndex((l) => l.id === item.recordId);
             const served = lineItems[at];
@@ -133,16 +237,31 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
           for (const r of records) {
             const num = (v: unknown) => (typeof v === "number" ? v : null);
             lineItems.push({
-              id: String(r.sourcedId), title: String(r.title ?? r.sourcedId), categoryId: null, category: null, gradingPeriodId: null, gradingPeriod: null,
-              assignDate: (r.assignDate as string) ?? null, dueDate: (r.dueDate as string) ?? null, min: num(r.resultValueMin), max: num(r.resultValueMax),
-              scoreScaleId: null, state: recordState(item.state), outboxId: item.id,
+              id: String(r.sourcedId),
+              title: String(r.title ?? r.sourcedId),
+              categoryId: null,
+              category: null,
+              gradingPeriodId: null,
+              gradingPeriod: null,
+              assignDate: (r.assignDate as string) ?? null,
+              dueDate: (r.dueDate as string) ?? null,
+              min: num(r.resultValueMin),
+              max: num(r.resultValueMax),
+              scoreScaleId: null,
+              state: recordState(item.state),
+              outboxId: item.id,
             });
           }
         }
         const cells = new Map(server);
         for (const item of outbox) {
-          if (item.method === "DELETE" && item.collection === "results" && (item.state === "pending" || item.state === "failed")) {
-            for (const [key, c] of cells) if (c.resultId === item.recordId) cells.set(key, { ...c, state: "deleting", outboxId: item.id });
+          if (
+            item.method === "DELETE" &&
+            item.collection === "results" &&
+            (item.state === "pending" || item.state === "failed")
+          ) {
+            for (const [key, c] of cells)
+              if (c.resultId === item.recordId) cells.set(key, { ...c, state: "deleting", outboxId: item.id });
             continue;
           }
           if (item.operation !== "putResult" || !(item.state === "pending" || item.state === "failed")) continue;
@@ -151,13 +270,32 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         }
         return { ...b, classId, lineItems, cells: [...cells.values()] };
       }),
-    gradebookAccess: (connection) => answer("gradebook_access", { connection }, () => ({ put: true, delete: true, reason: null, offline: false })),
+    gradebookAccess: (connection) =>
+      answer("gradebook_access", { connection }, () => ({ put: true, delete: true, reason: null, offline: false })),
     gradebookPostResults: (connection, edits, label) =>
       answer("gradebook_post_results", { connection, edits, label }, () => {
-        const refused = edits.map((edit) => ({ student: edit.student, check: checkOf(connection, edit) })).filter((r) => r.check.refusals.length > 0 || r.check.confirm);
+        const refused = edits
+          .map((edit) => ({ student: edit.student, check: checkOf(connection, edit) }))
+          .filter((r) => r.check.refusals.length > 0 || r.check.confirm);
         if (refused.length > 0) return { outboxId: null, refused };
-        const records = edits.map((edit) => cell(edit.student, edit.lineItem, edit.score ?? null, { resultId: `new-${edit.student}`, scoreStatus: edit.scoreStatus ?? "fully graded" }));
-        return { outboxId: store(connection, "POST", "postResultsForLineItem", "results", edits[0]?.lineItem ?? "", label, records), refused: [] };
+        const records = edits.map((edit) =>
+          cell(edit.student, edit.lineItem, edit.score ?? null, {
+            resultId: `new-${edit.student}`,
+            scoreStatus: edit.scoreStatus ?? "fully graded",
+          }),
+        );
+        return {
+          outboxId: store(
+            connection,
+            "POST",
+            "postResultsForLineItem",
+            "results",
+            edits[0]?.lineItem ?? "",
+            label,
+            records,
+          ),
+          refused: [],
+        };
       }),
     gradebookSaveCell: (connection, edit) =>
       answer("gradebook_save_cell", { connection, edit }, () => {
@@ -177,17 +315,37 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
           scoreStatus: edit.scoreStatus ?? (typed === "" ? "not submitted" : "fully graded"),
         });
         const student = STUDENTS.find((s) => s.id === edit.student)?.name ?? edit.student;
-        const outboxId = store(connection, "PUT", "putResult", "results", body.resultId, `Result: ${student} · ${item?.title ?? edit.lineItem}`, body);
+        const outboxId = store(
+          connection,
+          "PUT",
+          "putResult",
+          "results",
+          body.resultId,
+          `Result: ${student} · ${item?.title ?? edit.lineItem}`,
+          body,
+        );
         return { outboxId, check };
       }),
     gradebookPut: (connection, collection, record, label) =>
       answer("gradebook_put", { connection, collection, record, label }, () =>
-        store(connection, "PUT", `put${collection}`, collection, String((record as { sourcedId?: string }).sourcedId ?? ""), label, record),
+        store(
+          connection,
+          "PUT",
+          `put${collection}`,
+          collection,
+          String((record as { sourcedId?: string }).sourcedId ?? ""),
+          label,
+          record,
+        ),
       ),
     gradebookPost: (connection, operation, parent, records, label) =>
-      answer("gradebook_post", { connection, operation, parent, records, label }, () => store(connection, "POST", operation, "lineItems", parent, label, records)),
+      answer("gradebook_post", { connection, operation, parent, records, label }, () =>
+        store(connection, "POST", operation, "lineItems", parent, label, records),
+      ),
     gradebookDelete: (connection, collection, id, label) =>
-      answer("gradebook_delete", { connection, collection, id, label }, () => store(connection, "DELETE", `delete${collection}`, collection, id, label, null)),
+      answer("gradebook_delete", { connection, collection, id, label }, () =>
+        store(connection, "DELETE", `delete${collection}`, collection, id, label, null),
+      ),
     gradebookSend: (connection) =>
       answer("gradebook_send", { connection }, () => {
         const sentIds: number[] = [];
@@ -198,7 +356,17 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
             item.attempts += 1;
             item.error = {
               message: "putCategory: HTTP 422: the Category is not valid",
-              failure: { code: "server", httpStatus: 422, transport: null, status: { codeMajor: "failure", severity: "error", codeMinor: "invalid_data", description: "the Category is not valid" } },
+              failure: {
+                code: "server",
+                httpStatus: 422,
+                transport: null,
+                status: {
+                  codeMajor: "failure",
+                  severity: "error",
+                  codeMinor: "invalid_data",
+                  description: "the Category is not valid",
+                },
+              },
             };
             continue;
           }
@@ -210,7 +378,10 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
             server.set(`${c.student}|${c.lineItem}`, { ...c, state: "server", outboxId: null, error: null });
           }
           if (item.method === "POST") {
-            item.pairs = (item.body as Array<{ sourcedId: string }>).map((r, i) => ({ supplied: r.sourcedId, allocated: `srv-${item.id}-${i}` }));
+            item.pairs = (item.body as Array<{ sourcedId: string }>).map((r, i) => ({
+              supplied: r.sourcedId,
+              allocated: `srv-${item.id}-${i}`,
+            }));
           }
           item.state = "sent";
           item.attempts += 1;
@@ -219,19 +390,34 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         }
         emit(connection);
         const failedIds = outbox.filter((i) => i.connection === connection && i.state === "failed").map((i) => i.id);
-        return { sent: sentIds.length, pending: 0, failed: failedIds.length, offline: false, sentIds, pendingIds: [], failedIds, refused: null };
+        return {
+          sent: sentIds.length,
+          pending: 0,
+          failed: failedIds.length,
+          offline: false,
+          sentIds,
+          pendingIds: [],
+          failedIds,
+          refused: null,
+        };
       }),
     gradebookOutbox: (connection, unsentOnly) =>
       answer("gradebook_outbox", { connection, unsentOnly }, () =>
         outbox
-          .filter((i) => (connection === null || i.connection === connection) && (!unsentOnly || ["pending", "sending", "failed"].includes(i.state)))
+          .filter(
+            (i) =>
+              (connection === null || i.connection === connection) &&
+              (!unsentOnly || ["pending", "sending", "failed"].includes(i.state)),
+          )
           .slice()
           .reverse(),
       ),
     gradebookUnsent: () =>
       answer("gradebook_unsent", {}, () => {
         const counts = new Map<string, number>();
-        for (const i of outbox) if (["pending", "sending", "failed"].includes(i.state)) counts.set(i.connection, (counts.get(i.connection) ?? 0) + 1);
+        for (const i of outbox)
+          if (["pending", "sending", "failed"].includes(i.state))
+            counts.set(i.connection, (counts.get(i.connection) ?? 0) + 1);
         return [...counts].map(([connection, count]) => ({ connection, count }));
       }),
     gradebookRetry: (id, body) =>
@@ -251,6 +437,7 @@ export function gradebookMethods(answer: Answer, emit: (connection: string) => v
         emit(item.connection);
         return true;
       }),
-    gradebookNewId: () => answer("gradebook_new_id", {}, () => `00000000-0000-4000-8000-${String(next++).padStart(12, "0")}`),
+    gradebookNewId: () =>
+      answer("gradebook_new_id", {}, () => `00000000-0000-4000-8000-${String(next++).padStart(12, "0")}`),
   };
 }

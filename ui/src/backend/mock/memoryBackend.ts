@@ -224,7 +224,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
             uri: a.uri ?? null,
             title: a.title ?? (local ? label(local, a.to) : remote ? label(remote, a.to) : null),
             cached,
-            fetchFrom: cached ? null : a.fetchFrom ?? null,
+            fetchFrom: cached ? null : (a.fetchFrom ?? null),
           },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
@@ -233,7 +233,13 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
       if (a.to === id && ix.nodes.has(a.from)) {
         add(a.type, "incoming", {
           associationIdentifier: a.identifier,
-          other: { identifier: a.from, uri: null, title: label(ix.nodes.get(a.from), a.from), cached: ix.fw.key, fetchFrom: null },
+          other: {
+            identifier: a.from,
+            uri: null,
+            title: label(ix.nodes.get(a.from), a.from),
+            cached: ix.fw.key,
+            fetchFrom: null,
+          },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
         });
@@ -245,7 +251,11 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
   return {
     ...rosterMethods(answer, { demographics: options.rosterDemographics }),
     ...fileMethods(answer),
-    ...connectionMethods(answer, cancelledTasks, { progressDelay: options.progressDelay, offline: () => offline, outbox }),
+    ...connectionMethods(answer, cancelledTasks, {
+      progressDelay: options.progressDelay,
+      offline: () => offline,
+      outbox,
+    }),
     onCloseRequested(listener: (unsent: number) => void) {
       closeListeners.add(listener);
       return () => closeListeners.delete(listener);
@@ -361,7 +371,9 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
     fetchEnd: (connection, uri) =>
       answer("fetch_end", { connection, uri }, () => {
         for (const fw of frameworks.values()) {
-          const found = (fw.fw.associations ?? []).find((a) => a.uri === uri && a.fetchFrom === connection && a.fetched);
+          const found = (fw.fw.associations ?? []).find(
+            (a) => a.uri === uri && a.fetchFrom === connection && a.fetched,
+          );
           if (found?.fetched) return found.fetched;
         }
         throw { code: "invalid", message: `${uri} does not lie on the server of ${connection}`, detail: null };
@@ -441,16 +453,24 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         };
         return versionDiff(read(old), read(next));
       }),
-    groupingTree: (key, groupings) => answer("grouping_tree", { key, groupings }, () => groupingTree(framework(key).fw, groupings)),
+    groupingTree: (key, groupings) =>
+      answer("grouping_tree", { key, groupings }, () => groupingTree(framework(key).fw, groupings)),
     associationTypes: (key) =>
       answer("association_types", { key }, () => {
         // The defined types as the Rust side answers them (generated from it), then the framework's others.
         const types: AssociationTypeInfo[] = DEFINED_TYPES.map((t) => ({ ...t, definition: null }));
         if (!key) return types;
         const fw = framework(key).fw;
-        const own = new Set((fw.associations ?? []).map((a) => a.type).filter((t) => !types.some((d) => d.associationType === t)));
+        const own = new Set(
+          (fw.associations ?? []).map((a) => a.type).filter((t) => !types.some((d) => d.associationType === t)),
+        );
         for (const type of [...own].sort()) {
-          types.push({ associationType: type, definedAs: null, meaning: null, definition: fw.typeDefinitions?.[type] ?? null });
+          types.push({
+            associationType: type,
+            definedAs: null,
+            meaning: null,
+            definition: fw.typeDefinitions?.[type] ?? null,
+          });
         }
         return types;
       }),

@@ -16,7 +16,18 @@ import type { ProgressionStep } from "../../bindings/ProgressionStep";
 import type { VersionDiff } from "../../bindings/VersionDiff";
 import type { MockFramework, MockNode } from "./dataset";
 
-const TYPE_ORDER = ["isChildOf", "isPartOf", "precedes", "exactMatchOf", "isRelatedTo", "isPeerOf", "replacedBy", "exemplar", "hasSkillLevel", "isTranslationOf"];
+const TYPE_ORDER = [
+  "isChildOf",
+  "isPartOf",
+  "precedes",
+  "exactMatchOf",
+  "isRelatedTo",
+  "isPeerOf",
+  "replacedBy",
+  "exemplar",
+  "hasSkillLevel",
+  "isTranslationOf",
+];
 
 interface Link {
   id: string;
@@ -27,8 +38,20 @@ interface Link {
 }
 
 function links(fw: MockFramework): Link[] {
-  const tree = fw.edges.map(([parent, child], i): Link => ({ id: `child-${i}`, type: "isChildOf", from: child, to: parent, grouping: null }));
-  const others = (fw.associations ?? []).map((a): Link => ({ id: a.identifier, type: a.type, from: a.from, to: a.to, grouping: a.grouping ?? null }));
+  const tree = fw.edges.map(([parent, child], i): Link => ({
+    id: `child-${i}`,
+    type: "isChildOf",
+    from: child,
+    to: parent,
+    grouping: null,
+  }));
+  const others = (fw.associations ?? []).map((a): Link => ({
+    id: a.identifier,
+    type: a.type,
+    from: a.from,
+    to: a.to,
+    grouping: a.grouping ?? null,
+  }));
   return [...tree, ...others];
 }
 
@@ -40,7 +63,12 @@ function step(fw: MockFramework, id: string): ProgressionStep {
   const node = nodeOf(fw, id);
   if (!node) {
     const a = (fw.associations ?? []).find((x) => x.to === id);
-    return { identifier: id, kind: a?.uri || a?.title ? "external" : "unknown", code: null, label: a?.title ?? a?.uri ?? id };
+    return {
+      identifier: id,
+      kind: a?.uri || a?.title ? "external" : "unknown",
+      code: null,
+      label: a?.title ?? a?.uri ?? id,
+    };
   }
   const label = node.kind === "document" ? node.statement : [node.code, node.statement].filter(Boolean).join(" ");
   return { identifier: id, kind: node.kind, code: node.code, label };
@@ -77,7 +105,8 @@ export function neighbourhood(fw: MockFramework, centre: string, depth: number, 
   const edges: GraphEdge[] = all
     .filter((l) => distance.has(l.from) && distance.has(l.to))
     .map((l) => ({ id: l.id, associationType: l.type, origin: l.from, destination: l.to, grouping: l.grouping }));
-  const hidden = (id: string) => all.filter((l) => (l.from === id && !distance.has(l.to)) || (l.to === id && !distance.has(l.from))).length;
+  const hidden = (id: string) =>
+    all.filter((l) => (l.from === id && !distance.has(l.to)) || (l.to === id && !distance.has(l.from))).length;
   const groupings = [...new Set(edges.map((e) => e.grouping).filter((g): g is string => g !== null))].sort();
   return {
     key: fw.key,
@@ -163,7 +192,11 @@ export function crosswalk(from: MockFramework, to: MockFramework): CrosswalkRepo
     groups.set(a.type, pairs);
   }
   const ordered = typeOrder(groups.keys()).map((type) => ({ associationType: type, pairs: groups.get(type) ?? [] }));
-  const side = (fw: MockFramework, places: Map<string, string>, pick: (p: CrosswalkReport["groups"][number]["pairs"][number]) => string): CrosswalkSide => {
+  const side = (
+    fw: MockFramework,
+    places: Map<string, string>,
+    pick: (p: CrosswalkReport["groups"][number]["pairs"][number]) => string,
+  ): CrosswalkSide => {
     const covered = new Set(ordered.flatMap((g) => g.pairs.map(pick)));
     const items = fw.items.filter((n) => n.kind === "item");
     return {
@@ -176,7 +209,9 @@ export function crosswalk(from: MockFramework, to: MockFramework): CrosswalkRepo
         const n = new Set(g.pairs.map(pick)).size;
         return { associationType: g.associationType, covered: n, share: items.length === 0 ? 0 : n / items.length };
       }),
-      uncovered: items.filter((n) => !covered.has(n.identifier)).map((n) => summary(n, places.get(n.identifier) ?? null)),
+      uncovered: items
+        .filter((n) => !covered.has(n.identifier))
+        .map((n) => summary(n, places.get(n.identifier) ?? null)),
       subtrees: fw.edges
         .filter(([p]) => p === fw.document.identifier)
         .map(([, c]) => ({ identifier: c, label: step(fw, c).label })),
@@ -190,7 +225,10 @@ export function crosswalk(from: MockFramework, to: MockFramework): CrosswalkRepo
   };
 }
 
-function section(old: Map<string, DiffRecord & { json: string; last: unknown; record: Record<string, unknown> }>, next: typeof old): DiffSection {
+function section(
+  old: Map<string, DiffRecord & { json: string; last: unknown; record: Record<string, unknown> }>,
+  next: typeof old,
+): DiffSection {
   const changed: DiffRecord[] = [];
   const touched: DiffRecord[] = [];
   for (const [id, now] of next) {
@@ -199,11 +237,20 @@ function section(old: Map<string, DiffRecord & { json: string; last: unknown; re
     const fields = [...new Set([...Object.keys(before.record), ...Object.keys(now.record)])].sort();
     const changes = fields
       .filter((f) => JSON.stringify(before.record[f]) !== JSON.stringify(now.record[f]))
-      .map((field) => ({ field, old: (before.record[field] ?? null) as never, new: (now.record[field] ?? null) as never }));
+      .map((field) => ({
+        field,
+        old: (before.record[field] ?? null) as never,
+        new: (now.record[field] ?? null) as never,
+      }));
     const onlyLastChange = changes.length === 1 && changes[0]?.field === "lastChangeDateTime";
     (onlyLastChange ? touched : changed).push({ identifier: id, label: now.label, changes, onlyLastChange });
   }
-  const plain = ({ identifier, label }: DiffRecord): DiffRecord => ({ identifier, label, changes: [], onlyLastChange: false });
+  const plain = ({ identifier, label }: DiffRecord): DiffRecord => ({
+    identifier,
+    label,
+    changes: [],
+    onlyLastChange: false,
+  });
   return {
     oldCount: old.size,
     newCount: next.size,
@@ -220,7 +267,17 @@ export function versionDiff(old: MockFramework, next: MockFramework): VersionDif
     new Map(
       fw.items.map((n) => {
         const record = (n.record ?? {}) as Record<string, unknown>;
-        return [n.identifier, { ...step(fw, n.identifier), changes: [], onlyLastChange: false, json: JSON.stringify(record), last: record.lastChangeDateTime, record }];
+        return [
+          n.identifier,
+          {
+            ...step(fw, n.identifier),
+            changes: [],
+            onlyLastChange: false,
+            json: JSON.stringify(record),
+            last: record.lastChangeDateTime,
+            record,
+          },
+        ];
       }),
     );
   const items = section(records(old), records(next));
@@ -265,5 +322,10 @@ export function groupingTree(fw: MockFramework, chosen: string[]): GroupingTree 
   };
   walk(fw.document.identifier, 1, [fw.document.identifier]);
   const used = [...new Set(edges.map((e) => e.grouping).filter((g): g is string => g !== null))].sort();
-  return { groupings: used.map((identifier) => ({ identifier, title: `Grouping ${identifier}` })), chosen, rows, truncated: false };
+  return {
+    groupings: used.map((identifier) => ({ identifier, title: `Grouping ${identifier}` })),
+    chosen,
+    rows,
+    truncated: false,
+  };
 }

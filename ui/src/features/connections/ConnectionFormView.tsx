@@ -55,7 +55,8 @@ export function ConnectionFormView({
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [testing, setTesting] = useState(false);
   const [showPaths, setShowPaths] = useState(() => SERVICES.some(([key]) => Boolean(editing?.basePaths[key])));
-  const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   // The certificate's file as shown; the form sends the grant of a newly chosen one, or the
   // saved path (kept as it is), never a typed path.
   const [certificate, setCertificate] = useState(() => editing?.caCert ?? "");
@@ -116,7 +117,11 @@ export function ConnectionFormView({
   );
 
   return (
-    <form className="connection-form" aria-label={editing ? `Edit ${editing.name}` : "Add a connection"} onSubmit={(e) => void submit(e)}>
+    <form
+      className="connection-form"
+      aria-label={editing ? `Edit ${editing.name}` : "Add a connection"}
+      onSubmit={(e) => void submit(e)}
+    >
       <h2>{editing ? `Edit ${editing.name}` : "Add a connection"}</h2>
       {field(
         "name",
@@ -126,7 +131,12 @@ export function ConnectionFormView({
       {field(
         "baseUrl",
         "Base URL",
-        <input id="connection-baseUrl" required value={form.baseUrl} onChange={(e) => set("baseUrl", e.target.value)} />,
+        <input
+          id="connection-baseUrl"
+          required
+          value={form.baseUrl}
+          onChange={(e) => set("baseUrl", e.target.value)}
+        />,
         "https://host[:port][/prefix] — plain http only to this machine.",
       )}
       <div className="form-row">
@@ -141,12 +151,22 @@ export function ConnectionFormView({
           {field(
             "tokenUrl",
             "Token URL",
-            <input id="connection-tokenUrl" value={form.tokenUrl ?? ""} placeholder={`${form.baseUrl.replace(/\/$/, "")}/token`} onChange={(e) => set("tokenUrl", e.target.value)} />,
+            <input
+              id="connection-tokenUrl"
+              value={form.tokenUrl ?? ""}
+              placeholder={`${form.baseUrl.replace(/\/$/, "")}/token`}
+              onChange={(e) => set("tokenUrl", e.target.value)}
+            />,
           )}
           {field(
             "clientId",
             "Client id",
-            <input id="connection-clientId" value={form.clientId} autoComplete="off" onChange={(e) => set("clientId", e.target.value)} />,
+            <input
+              id="connection-clientId"
+              value={form.clientId}
+              autoComplete="off"
+              onChange={(e) => set("clientId", e.target.value)}
+            />,
           )}
           {field(
             "clientSecret",
@@ -164,7 +184,12 @@ export function ConnectionFormView({
           {field(
             "scopes",
             "Scopes",
-            <input id="connection-scopes" value={scopesText} placeholder="The read-only scopes of a sync" onChange={(e) => setScopesText(e.target.value)} />,
+            <input
+              id="connection-scopes"
+              value={scopesText}
+              placeholder="The read-only scopes of a sync"
+              onChange={(e) => setScopesText(e.target.value)}
+            />,
             "Suffixes (roster-core.readonly) or full URLs, separated by spaces.",
           )}
         </>
@@ -180,7 +205,8 @@ export function ConnectionFormView({
       <div className="form-row">
         <span />
         <label className="check">
-          <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} /> Base path per service
+          <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} /> Base path per
+          service
         </label>
       </div>
       {showPaths &&

@@ -40,7 +40,12 @@ export function ConnectionsArea() {
       <aside className="pane sidebar-pane connections-sidebar" aria-label="Connection list">
         <div className="sidebar-head">
           <h2>Connections</h2>
-          <button type="button" aria-label="Add connection" title="Add connection" onClick={() => setMode({ kind: "add" })}>
+          <button
+            type="button"
+            aria-label="Add connection"
+            title="Add connection"
+            onClick={() => setMode({ kind: "add" })}
+          >
             + Add
           </button>
         </div>
@@ -77,13 +82,23 @@ export function ConnectionsArea() {
           ))}
         </ul>
         {list.length === 0 && !connections.isPending && (
-          <p className="empty">No connection yet. “Add connection” points Cairn at your provider; the built-in sandbox is set up at first launch.</p>
+          <p className="empty">
+            No connection yet. “Add connection” points Cairn at your provider; the built-in sandbox is set up at first
+            launch.
+          </p>
         )}
       </aside>
       <main className="pane main-pane connection-page" aria-label="Connection">
-        {mode.kind === "add" && <ConnectionFormView editing={null} onSaved={saved} onCancel={() => setMode({ kind: "view" })} />}
+        {mode.kind === "add" && (
+          <ConnectionFormView editing={null} onSaved={saved} onCancel={() => setMode({ kind: "view" })} />
+        )}
         {mode.kind === "edit" && (
-          <ConnectionFormView key={mode.connection.name} editing={mode.connection} onSaved={saved} onCancel={() => setMode({ kind: "view" })} />
+          <ConnectionFormView
+            key={mode.connection.name}
+            editing={mode.connection}
+            onSaved={saved}
+            onCancel={() => setMode({ kind: "view" })}
+          />
         )}
         {mode.kind === "view" && current && (
           <ConnectionPage
@@ -211,9 +226,18 @@ function ConnectionPage({
         </div>
       </header>
       {confirmRemove && (
-        <Confirmation className="confirm" label="Remove the connection" initial={KEEP} onCancel={() => { setConfirmRemove(false); setError(null); }}>
+        <Confirmation
+          className="confirm"
+          label="Remove the connection"
+          initial={KEEP}
+          onCancel={() => {
+            setConfirmRemove(false);
+            setError(null);
+          }}
+        >
           <p>
-            Remove “{connection.name}”, every record cached for it{connection.saved && !builtIn ? " and its secret in the OS keyring" : ""}?
+            Remove “{connection.name}”, every record cached for it
+            {connection.saved && !builtIn ? " and its secret in the OS keyring" : ""}?
           </p>
           {error?.code === "unsent" ? (
             // Refused: the error below says how many unsent changes would go; only now may they.
@@ -278,7 +302,11 @@ function ConnectionPage({
         ) : (
           <>
             <dt>Source</dt>
-            <dd>{connection.kind === "import" ? "Files imported by hand" : "Synced from the command line without saved settings"}</dd>
+            <dd>
+              {connection.kind === "import"
+                ? "Files imported by hand"
+                : "Synced from the command line without saved settings"}
+            </dd>
           </>
         )}
       </dl>

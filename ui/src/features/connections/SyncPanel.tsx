@@ -26,7 +26,13 @@ export function SyncPanel({ name }: { name: string }) {
   return (
     <section className="sync-panel" aria-label="Sync">
       <div className="sync-actions">
-        <button type="button" className="primary" disabled={running} onClick={() => void runs.start(name, false)} title="Ctrl+R syncs the active connection">
+        <button
+          type="button"
+          className="primary"
+          disabled={running}
+          onClick={() => void runs.start(name, false)}
+          title="Ctrl+R syncs the active connection"
+        >
           Sync now
         </button>
         <button type="button" disabled={running} onClick={() => void runs.start(name, true)}>
@@ -38,7 +44,13 @@ export function SyncPanel({ name }: { name: string }) {
           </button>
         )}
         <span role="status" className="sync-state">
-          {running ? `Syncing (${run?.full ? "full" : "incremental"})…` : run?.offline ? "Offline — the server cannot be reached; the cached data stays browsable" : run?.summary ? summaryLine(run.summary.collections) : ""}
+          {running
+            ? `Syncing (${run?.full ? "full" : "incremental"})…`
+            : run?.offline
+              ? "Offline — the server cannot be reached; the cached data stays browsable"
+              : run?.summary
+                ? summaryLine(run.summary.collections)
+                : ""}
         </span>
       </div>
       {run?.error && !running && <ErrorView error={run.error} />}
@@ -86,7 +98,13 @@ export function SyncPanel({ name }: { name: string }) {
                 </td>
                 <td className={c.outcome === "complete" ? "ok" : "bad"}>{lastWords(c)}</td>
                 <td className="num">{formatCount(c.records)}</td>
-                <td>{c.lastComplete ? <LocalDate value={c.lastComplete} withTime /> : <span className="muted">never complete</span>}</td>
+                <td>
+                  {c.lastComplete ? (
+                    <LocalDate value={c.lastComplete} withTime />
+                  ) : (
+                    <span className="muted">never complete</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -99,6 +117,7 @@ export function SyncPanel({ name }: { name: string }) {
 function summaryLine(collections: Array<{ outcome: SyncOutcome }>): string {
   const count = (o: SyncOutcome) => collections.filter((c) => c.outcome === o).length;
   const parts = [`${count("complete") + count("unchanged")} synced`];
-  for (const o of ["skipped", "forbidden", "failed", "cancelled"] as const) if (count(o) > 0) parts.push(`${count(o)} ${o}`);
+  for (const o of ["skipped", "forbidden", "failed", "cancelled"] as const)
+    if (count(o) > 0) parts.push(`${count(o)} ${o}`);
   return `Last sync: ${parts.join(", ")}`;
 }

@@ -55,7 +55,10 @@ export function TestResultView({ test }: { test: ConnectionTest }) {
               <td>
                 {s.ok ? (
                   <span className="ok">
-                    ✓ Answers{s.total !== null ? ` (${formatCount(s.total)} records in ${s.operation.replace(/^getAll/, "")})` : ""}
+                    ✓ Answers
+                    {s.total !== null
+                      ? ` (${formatCount(s.total)} records in ${s.operation.replace(/^getAll/, "")})`
+                      : ""}
                   </span>
                 ) : (
                   s.error && <ErrorView error={s.error} />

@@ -71,14 +71,18 @@ describe("the Connections area", () => {
     await user.clear(within(form).getByLabelText("Client secret"));
     await user.type(within(form).getByLabelText("Client secret"), MOCK_SECRET);
     await user.click(within(form).getByRole("button", { name: "Test" }));
-    await waitFor(() => expect(within(form).getByLabelText("Granted scopes")).toHaveTextContent("roster-core.readonly"));
+    await waitFor(() =>
+      expect(within(form).getByLabelText("Granted scopes")).toHaveTextContent("roster-core.readonly"),
+    );
     // Testing saved nothing.
     expect((await backend.connectionsList()).connections.map((c) => c.name)).not.toContain("District");
 
     backend.files.openAnswer = ["/etc/district/ca.pem"];
     await user.click(within(form).getByRole("button", { name: "Choose…" }));
     await waitFor(() => expect(within(form).getByLabelText("CA certificate")).toHaveValue("/etc/district/ca.pem"));
-    expect(backend.calls.some((c) => c.command === "choose_open" && JSON.stringify(c.args).includes("certificate"))).toBe(true);
+    expect(
+      backend.calls.some((c) => c.command === "choose_open" && JSON.stringify(c.args).includes("certificate")),
+    ).toBe(true);
     // The field shows the file; it cannot be typed into (a typed path is never read).
     expect(within(form).getByLabelText("CA certificate")).toHaveAttribute("readonly");
     await user.click(within(form).getByRole("button", { name: "Save" }));
@@ -96,7 +100,9 @@ describe("the Connections area", () => {
     await openConnections(user);
     await addConnection(user, MOCK_SECRET);
     await user.click(screen.getByRole("button", { name: "Make active" }));
-    await waitFor(() => expect(screen.getByRole("contentinfo", { name: "Status bar" })).toHaveTextContent("Connection: District"));
+    await waitFor(() =>
+      expect(screen.getByRole("contentinfo", { name: "Status bar" })).toHaveTextContent("Connection: District"),
+    );
     await user.click(screen.getByRole("button", { name: "Sync now" }));
     await screen.findByRole("progressbar", { name: "users" }, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByRole("region", { name: "Sync" })).toHaveTextContent("Last sync: 5 synced"), {
@@ -170,7 +176,10 @@ describe("the Connections area", () => {
     expect(screen.queryByText("The cache is empty. Sync a connection to fill it again.")).toBeNull();
     await user.click(within(confirm).getByRole("button", { name: "Discard the unsent changes and empty the cache" }));
     expect(await screen.findByText("The cache is empty. Sync a connection to fill it again.")).toBeInTheDocument();
-    expect(backend.calls.filter((c) => c.command === "reset_cache").map((c) => c.args.discardUnsent)).toEqual([false, true]);
+    expect(backend.calls.filter((c) => c.command === "reset_cache").map((c) => c.args.discardUnsent)).toEqual([
+      false,
+      true,
+    ]);
     expect(await backend.gradebookUnsent()).toEqual([]);
   });
 });

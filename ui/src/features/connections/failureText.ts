@@ -20,7 +20,9 @@ export function failureWords(failure: Failure | null, message: string | null): s
   if (failure.code === "cancelled") return "Cancelled: the data cached before stays.";
   if (failure.transport) return `Not reached: ${TRANSPORT[failure.transport] ?? String(failure.transport)}.`;
   const status = failure.status;
-  const said = status ? ` — ${status.codeMinor ?? status.codeMajor}${status.description ? `: ${status.description}` : ""}` : "";
+  const said = status
+    ? ` — ${status.codeMinor ?? status.codeMajor}${status.description ? `: ${status.description}` : ""}`
+    : "";
   if (failure.httpStatus === 403) return `Refused (HTTP 403): the token lacks the scope this needs${said}.`;
   if (failure.httpStatus === 401) return `Not authorised (HTTP 401): check the client id and secret${said}.`;
   if (failure.httpStatus) return `The server answered HTTP ${failure.httpStatus}${said}.`;

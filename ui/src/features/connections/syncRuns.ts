@@ -24,7 +24,15 @@ export interface SyncRun {
   endedAt: string | null;
 }
 
-const IDLE: SyncRun = { running: false, full: false, stages: [], summary: null, error: null, offline: false, endedAt: null };
+const IDLE: SyncRun = {
+  running: false,
+  full: false,
+  stages: [],
+  summary: null,
+  error: null,
+  offline: false,
+  endedAt: null,
+};
 
 /** Whether a summary says the server could not be reached: nothing read, every failure offline. */
 export function summaryOffline(summary: SyncSummary): boolean {
@@ -82,12 +90,18 @@ export class SyncRuns {
       this.set(name, { running: false, summary, offline: summaryOffline(summary), endedAt: new Date().toISOString() });
       const failed = summary.collections.filter((c) => c.failure).length;
       if (summaryOffline(summary)) announce(`${name} could not be reached: working from the cache`, "assertive");
-      else if (failed > 0) announce(`${name} synced, ${failed} ${failed === 1 ? "collection" : "collections"} failed`, "assertive");
+      else if (failed > 0)
+        announce(`${name} synced, ${failed} ${failed === 1 ? "collection" : "collections"} failed`, "assertive");
       else announce(`${name} synced`);
     } catch (error) {
       const appError = toAppError(error);
       announce(`Sync of ${name} failed: ${appError.message}`, "assertive");
-      this.set(name, { running: false, error: appError, offline: appError.code === "offline", endedAt: new Date().toISOString() });
+      this.set(name, {
+        running: false,
+        error: appError,
+        offline: appError.code === "offline",
+        endedAt: new Date().toISOString(),
+      });
     } finally {
       void this.queryClient.invalidateQueries({ queryKey: connectionKeys.status(name) });
       void this.queryClient.invalidateQueries({ queryKey: connectionKeys.list() });

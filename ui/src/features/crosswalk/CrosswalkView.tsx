@@ -81,7 +81,11 @@ export function CrosswalkView() {
         {picker("To framework", toValue, setTo)}
       </div>
       {(!fromValue || !toValue) && <p className="empty">Choose two frameworks to see how their items line up.</p>}
-      {walk.isFetching && <p className="empty" role="status">Computing the crosswalk…</p>}
+      {walk.isFetching && (
+        <p className="empty" role="status">
+          Computing the crosswalk…
+        </p>
+      )}
       {walk.error && <ErrorView error={walk.error} onRetry={() => void walk.refetch()} />}
       {report && (
         <>

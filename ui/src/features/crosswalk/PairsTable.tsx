@@ -18,7 +18,12 @@ interface Props {
 /** The pairs table. */
 export function PairsTable({ pairs, picked, onPick }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: pairs.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 10 });
+  const virtual = useVirtualizer({
+    count: pairs.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 10,
+  });
   const rows = virtual.getVirtualItems();
   const before = rows[0]?.start ?? 0;
   const after = rows.length > 0 ? virtual.getTotalSize() - (rows[rows.length - 1]?.end ?? 0) : 0;

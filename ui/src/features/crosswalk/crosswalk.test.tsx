@@ -40,7 +40,10 @@ describe("the crosswalk", () => {
     expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("0 pairs");
     await user.selectOptions(within(view).getByRole("combobox", { name: "From subtree" }), "");
     const types = within(view).getByRole("combobox", { name: "Association type" });
-    expect(within(types).getByRole("option", { name: /exactMatchOf/ })).toHaveAttribute("title", expect.stringMatching(/^The origin is equivalent to the destination/));
+    expect(within(types).getByRole("option", { name: /exactMatchOf/ })).toHaveAttribute(
+      "title",
+      expect.stringMatching(/^The origin is equivalent to the destination/),
+    );
     await user.selectOptions(types, "exactMatchOf");
     expect(within(view).getByRole("status", { name: "Pairs shown" })).toHaveTextContent("1 pair");
     expect(types).toHaveAccessibleDescription(/^The origin is equivalent to the destination/);
@@ -52,7 +55,9 @@ describe("the crosswalk", () => {
     await user.click(within(view).getByRole("button", { name: "Export CSV" }));
     await within(view).findByText(/Saved to/);
     const csv = new TextDecoder().decode([...backend.files.written.values()][0]);
-    expect(csv.split("\r\n")[1]).toBe("exactMatchOf,from→to,A1,1.1,Add fractions with unlike denominators,X1,X.1,Fractions in science,as-2");
+    expect(csv.split("\r\n")[1]).toBe(
+      "exactMatchOf,from→to,A1,1.1,Add fractions with unlike denominators,X1,X.1,Fractions in science,as-2",
+    );
 
     // The same pairs as a workbook, written by the backend.
     await user.click(within(view).getByRole("button", { name: "Export .xlsx" }));
@@ -60,13 +65,32 @@ describe("the crosswalk", () => {
     const [path, sheets] = [...backend.files.workbooks][0] ?? [];
     expect(path).toMatch(/Crosswalk .*\.xlsx$/);
     expect(sheets?.[0]?.columns[0]).toBe("associationType");
-    expect(sheets?.[0]?.rows).toEqual([["exactMatchOf", "from→to", "A1", "1.1", "Add fractions with unlike denominators", "X1", "X.1", "Fractions in science", "as-2"]]);
+    expect(sheets?.[0]?.rows).toEqual([
+      [
+        "exactMatchOf",
+        "from→to",
+        "A1",
+        "1.1",
+        "Add fractions with unlike denominators",
+        "X1",
+        "X.1",
+        "Fractions in science",
+        "as-2",
+      ],
+    ]);
   });
 
   it("quotes CSV cells with commas, quotes and line breaks", () => {
     const item = (statement: string) => ({ identifier: "i", code: null, statement, subtree: null });
     const csv = pairsCsv([
-      { from: item('a "b", c'), to: item("x\ny"), associationType: "t", associationIdentifier: null, fromTo: false, byUri: false },
+      {
+        from: item('a "b", c'),
+        to: item("x\ny"),
+        associationType: "t",
+        associationIdentifier: null,
+        fromTo: false,
+        byUri: false,
+      },
     ]);
     expect(csv.split("\r\n")[1]).toBe('t,to→from,i,,"a ""b"", c",i,,"x\ny",');
   });

@@ -41,7 +41,17 @@ function cell(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const PAIR_COLUMNS = ["associationType", "direction", "fromIdentifier", "fromCode", "fromStatement", "toIdentifier", "toCode", "toStatement", "associationIdentifier"];
+const PAIR_COLUMNS = [
+  "associationType",
+  "direction",
+  "fromIdentifier",
+  "fromCode",
+  "fromStatement",
+  "toIdentifier",
+  "toCode",
+  "toStatement",
+  "associationIdentifier",
+];
 
 /** `pairs` as rows of the table both exports write. */
 function pairRows(pairs: CrosswalkPair[]): Array<Array<string | null>> {

@@ -154,7 +154,9 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
                 }}
               />{" "}
               {KIND_LABELS[k]}
-              {isSubtree(k) && target.kind === "framework" && target.subtree && <span className="muted"> — under {target.subtree.label}</span>}
+              {isSubtree(k) && target.kind === "framework" && target.subtree && (
+                <span className="muted"> — under {target.subtree.label}</span>
+              )}
             </label>
           ))}
         </fieldset>
@@ -178,13 +180,24 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
           </button>
         </span>
       </label>
-      {running && <ProgressBar stage={progress?.stage ?? "Starting…"} done={progress?.done ?? 0} total={progress?.total ?? null} label="Export progress" />}
+      {running && (
+        <ProgressBar
+          stage={progress?.stage ?? "Starting…"}
+          done={progress?.done ?? 0}
+          total={progress?.total ?? null}
+          label="Export progress"
+        />
+      )}
       {error && <ErrorView error={error} />}
       {done && (
         <p className="export-done" role="status">
           Saved {done.rows > 0 ? `${formatCount(done.rows)} ${kind === "package" ? "records" : "rows"}` : "the file"} to{" "}
           <code>{done.path}</code>.{" "}
-          <button type="button" className="link" onClick={() => written && void backend.revealFile(written).catch(() => undefined)}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => written && void backend.revealFile(written).catch(() => undefined)}
+          >
             Show in folder
           </button>
         </p>

@@ -91,7 +91,12 @@ export function ImportDialog({ initial, onClose }: { initial: ChosenFile[]; onCl
       <button type="button" onClick={onClose}>
         {results ? "Done" : "Close"}
       </button>
-      <button type="button" className="primary" disabled={chosen.length === 0 || connection.trim() === ""} onClick={() => void run(chosen, false)}>
+      <button
+        type="button"
+        className="primary"
+        disabled={chosen.length === 0 || connection.trim() === ""}
+        onClick={() => void run(chosen, false)}
+      >
         {results ? "Import again" : `Import ${chosen.length === 1 ? "1 file" : `${chosen.length} files`}`}
       </button>
     </>
@@ -99,8 +104,8 @@ export function ImportDialog({ initial, onClose }: { initial: ChosenFile[]; onCl
   return (
     <Modal title="Open files" onClose={onClose} busy={running} footer={footer}>
       <p className="muted">
-        CASE packages (<code>.json</code>, bare or wrapped in <code>CFPackage</code>) and OneRoster CSV bundles (a folder or a{" "}
-        <code>.zip</code>, 1.1 or 1.2). You can also drop them on the window.
+        CASE packages (<code>.json</code>, bare or wrapped in <code>CFPackage</code>) and OneRoster CSV bundles (a
+        folder or a <code>.zip</code>, 1.1 or 1.2). You can also drop them on the window.
       </p>
       <div className="file-pick">
         <button type="button" onClick={() => void choose("imports")} disabled={running}>
@@ -154,17 +159,35 @@ export function ImportDialog({ initial, onClose }: { initial: ChosenFile[]; onCl
       )}
       <label className="field">
         <span>Into the connection</span>
-        <input type="text" aria-label="Connection" value={connection} onChange={(e) => setConnection(e.target.value)} disabled={running} />
+        <input
+          type="text"
+          aria-label="Connection"
+          value={connection}
+          onChange={(e) => setConnection(e.target.value)}
+          disabled={running}
+        />
         <span className="muted">Imported records are kept under this name, apart from what you sync.</span>
       </label>
-      {running && <ProgressBar stage={progress?.stage ?? "Starting…"} done={progress?.done ?? 0} total={progress?.total ?? null} label="Import progress" />}
+      {running && (
+        <ProgressBar
+          stage={progress?.stage ?? "Starting…"}
+          done={progress?.done ?? 0}
+          total={progress?.total ?? null}
+          label="Import progress"
+        />
+      )}
       {error && <ErrorView error={error} />}
       {results && (
         <ImportResults
           files={results}
           busy={running}
           grantOf={grantOf}
-          onReplace={(path) => void run(chosen.filter((file) => file.path === path), true)}
+          onReplace={(path) =>
+            void run(
+              chosen.filter((file) => file.path === path),
+              true,
+            )
+          }
         />
       )}
     </Modal>

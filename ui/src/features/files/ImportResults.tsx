@@ -46,7 +46,9 @@ function ImportedFileView({ file, onReplace, busy, grantOf }: { file: ImportedFi
         </span>
         {file.outcome === "imported" && <span className="muted num">{formatCount(file.records)} records</span>}
         {file.warningCount > 0 && <span className="muted num">{formatCount(file.warningCount)} warnings</span>}
-        {!file.bundle && grant && file.path.toLowerCase().endsWith(".json") && <CheckButton path={file.path} grant={grant} />}
+        {!file.bundle && grant && file.path.toLowerCase().endsWith(".json") && (
+          <CheckButton path={file.path} grant={grant} />
+        )}
       </div>
       {file.error && <ErrorView error={file.error} />}
       {file.replaced && file.outcome === "imported" && (
@@ -89,25 +91,30 @@ function ImportedFileView({ file, onReplace, busy, grantOf }: { file: ImportedFi
             <tbody>
               {file.warnings.map((warning, i) => (
                 <Fragment key={i}>
-                <tr aria-selected={shown === warning}>
-                  <td className="num">
-                    {grant && hasRow(warning) ? (
-                      <button type="button" className="link" title="Show the row" onClick={() => setShown(shown === warning ? null : warning)}>
-                        {warningPlace(warning)}
-                      </button>
-                    ) : (
-                      warningPlace(warning)
-                    )}
-                  </td>
-                  <td>{warning.reason}</td>
-                </tr>
-                {grant && shown === warning && (
-                  <tr className="row-view">
-                    <td colSpan={2}>
-                      <RowView grant={grant} warning={warning} />
+                  <tr aria-selected={shown === warning}>
+                    <td className="num">
+                      {grant && hasRow(warning) ? (
+                        <button
+                          type="button"
+                          className="link"
+                          title="Show the row"
+                          onClick={() => setShown(shown === warning ? null : warning)}
+                        >
+                          {warningPlace(warning)}
+                        </button>
+                      ) : (
+                        warningPlace(warning)
+                      )}
                     </td>
+                    <td>{warning.reason}</td>
                   </tr>
-                )}
+                  {grant && shown === warning && (
+                    <tr className="row-view">
+                      <td colSpan={2}>
+                        <RowView grant={grant} warning={warning} />
+                      </td>
+                    </tr>
+                  )}
                 </Fragment>
               ))}
             </tbody>
@@ -133,7 +140,12 @@ function RowView({ grant, warning }: { grant: string; warning: FileWarning }) {
     retry: false,
   });
   if (row.error) return <ErrorView error={toAppError(row.error)} />;
-  if (!row.data) return <p className="muted">Reading {warning.file}, line {warning.line}…</p>;
+  if (!row.data)
+    return (
+      <p className="muted">
+        Reading {warning.file}, line {warning.line}…
+      </p>
+    );
   const { header, cells, file, line } = row.data;
   const width = Math.max(header.length, cells.length);
   return (
@@ -194,12 +206,17 @@ function plural(n: number, one: string, many: string): string {
  * notes in a fold of their own. */
 function CheckFindings({ check }: { check: FileCheck }) {
   const { violations, deviations, fieldNotes } = check;
-  const listed = [...violations.map((f) => ({ f, level: "violation" })), ...deviations.map((f) => ({ f, level: "deviation" }))];
+  const listed = [
+    ...violations.map((f) => ({ f, level: "violation" })),
+    ...deviations.map((f) => ({ f, level: "deviation" })),
+  ];
   return (
     <>
       <p>
         A {check.class}: {check.counts.map(([name, n]) => `${formatCount(n)} ${name}`).join(", ")}.{" "}
-        {violations.length === 0 ? "Nothing breaks the specification" : `${plural(violations.length, "violation breaks", "violations break")} the specification`}
+        {violations.length === 0
+          ? "Nothing breaks the specification"
+          : `${plural(violations.length, "violation breaks", "violations break")} the specification`}
         {`; ${plural(deviations.length, "tolerated deviation", "tolerated deviations")}; ${plural(fieldNotes.length, "field note", "field notes")}.`}
       </p>
       {listed.length > 0 && (
@@ -214,7 +231,8 @@ function CheckFindings({ check }: { check: FileCheck }) {
       {fieldNotes.length > 0 && (
         <details className="field-notes">
           <summary>
-            {plural(fieldNotes.length, "field note", "field notes")}: what servers in the field send outside the specification's form (nothing to fix)
+            {plural(fieldNotes.length, "field note", "field notes")}: what servers in the field send outside the
+            specification's form (nothing to fix)
           </summary>
           <ul className="findings" aria-label="Field notes">
             {fieldNotes.map((f, i) => (

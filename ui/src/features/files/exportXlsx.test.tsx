@@ -16,11 +16,15 @@ describe("a framework as a workbook", () => {
     await user.click(screen.getByRole("button", { name: "Export…" }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("radio", { name: /The selected subtree as a workbook/ }));
-    await waitFor(() => expect((within(dialog).getByRole("textbox", { name: "Save as" }) as HTMLInputElement).value).toMatch(/\.xlsx$/));
+    await waitFor(() =>
+      expect((within(dialog).getByRole("textbox", { name: "Save as" }) as HTMLInputElement).value).toMatch(/\.xlsx$/),
+    );
     backend.files.saveAnswer = "/tmp/chosen.xlsx";
     await user.click(within(dialog).getByRole("button", { name: "Choose…" }));
     expect(backend.calls.find((c) => c.command === "choose_save")?.args).toMatchObject({ extension: "xlsx" });
-    await waitFor(() => expect(within(dialog).getByRole("textbox", { name: "Save as" })).toHaveValue("/tmp/chosen.xlsx"));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("textbox", { name: "Save as" })).toHaveValue("/tmp/chosen.xlsx"),
+    );
     await user.click(within(dialog).getByRole("button", { name: "Export" }));
     expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved 2 rows to /tmp/chosen.xlsx");
     const call = backend.calls.find((c) => c.command === "export_framework_xlsx");
@@ -41,7 +45,11 @@ describe("a framework as a workbook", () => {
   it("names the files", () => {
     expect(exportName("Maths: K/12", "xlsx")).toBe("Maths K 12.xlsx");
     expect(exportName("Maths", "subtreeXlsx", "1.1")).toBe("Maths - 1.1.xlsx");
-    expect([exportExtension("xlsx"), exportExtension("subtreeXlsx"), exportExtension("subtree")]).toEqual(["xlsx", "xlsx", "csv"]);
+    expect([exportExtension("xlsx"), exportExtension("subtreeXlsx"), exportExtension("subtree")]).toEqual([
+      "xlsx",
+      "xlsx",
+      "csv",
+    ]);
     expect([isSubtree("subtreeXlsx"), isSubtree("xlsx")]).toEqual([true, false]);
   });
 });

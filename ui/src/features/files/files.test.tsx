@@ -18,7 +18,9 @@ describe("files in and out", () => {
     act(() => backend.files.drop([DIRTY_BUNDLE]));
     const dialog = await screen.findByRole("dialog", { name: "Open files" });
     await user.type(within(dialog).getByRole("textbox", { name: "Path to open" }), `${OLDER_PACKAGE}{Enter}`);
-    expect(within(within(dialog).getByRole("list", { name: "Files to open" })).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(within(dialog).getByRole("list", { name: "Files to open" })).getAllByRole("listitem")).toHaveLength(
+      2,
+    );
     await user.click(within(dialog).getByRole("button", { name: "Import 2 files" }));
 
     const bundle = await within(dialog).findByRole("listitem", { name: "dirty" });
@@ -29,9 +31,18 @@ describe("files in and out", () => {
     const shown = await within(bundle).findByRole("table", { name: "Row users.csv:3" });
     expect(shown.querySelector(".warned")).toHaveTextContent("birthDate1999-02-30");
     // Every file went to the backend as the grant it handed out, never as a path.
-    expect(backend.calls.find((c) => c.command === "confirm_typed_path")?.args).toEqual({ path: OLDER_PACKAGE, purpose: "open" });
-    expect(backend.calls.find((c) => c.command === "import_files")?.args).toMatchObject({ grants: ["read-1", "read-2"] });
-    expect(backend.calls.find((c) => c.command === "import_row")?.args).toEqual({ grant: "read-1", file: "users.csv", line: 3 });
+    expect(backend.calls.find((c) => c.command === "confirm_typed_path")?.args).toEqual({
+      path: OLDER_PACKAGE,
+      purpose: "open",
+    });
+    expect(backend.calls.find((c) => c.command === "import_files")?.args).toMatchObject({
+      grants: ["read-1", "read-2"],
+    });
+    expect(backend.calls.find((c) => c.command === "import_row")?.args).toEqual({
+      grant: "read-1",
+      file: "users.csv",
+      line: 3,
+    });
 
     // The older package names both copies and waits to be told.
     const older = within(dialog).getByRole("listitem", { name: "older.json" });
@@ -42,18 +53,33 @@ describe("files in and out", () => {
     const check = await within(older).findByRole("region", { name: "Check of older.json" });
     expect(check).toHaveTextContent("1 violation breaks the specification; 1 tolerated deviation; 2 field notes.");
     const listed = within(check).getByRole("list", { name: "Violations and deviations" });
-    expect(within(listed).getByText("$.CFItems[1].fullStatement").closest("li")).toHaveAttribute("data-level", "violation");
-    expect(within(listed).getByText("$.CFDocument.lastChangeDateTime").closest("li")).toHaveAttribute("data-level", "deviation");
+    expect(within(listed).getByText("$.CFItems[1].fullStatement").closest("li")).toHaveAttribute(
+      "data-level",
+      "violation",
+    );
+    expect(within(listed).getByText("$.CFDocument.lastChangeDateTime").closest("li")).toHaveAttribute(
+      "data-level",
+      "deviation",
+    );
     // Field notes are counted and folded away until asked for.
-    const notes = within(check).getByText(/^2 field notes: what servers in the field send/).closest("details")!;
+    const notes = within(check)
+      .getByText(/^2 field notes: what servers in the field send/)
+      .closest("details")!;
     expect(notes).not.toHaveAttribute("open");
     expect(within(notes).getByRole("list", { name: "Field notes", hidden: true })).not.toBeVisible();
     await user.click(within(notes).getByText(/^2 field notes/));
     expect(notes).toHaveAttribute("open");
     expect(within(notes).getByRole("list", { name: "Field notes" })).toHaveTextContent("$.CFItems[0].CFDocumentURI");
     await user.click(within(copies).getByRole("button", { name: "Replace the newer copy with this file" }));
-    await waitFor(() => expect(within(dialog).getByRole("listitem", { name: "older.json" })).toHaveTextContent("Replaced the cached copy"));
-    expect(backend.calls.filter((c) => c.command === "import_files").at(-1)?.args).toMatchObject({ grants: ["read-2"], force: true });
+    await waitFor(() =>
+      expect(within(dialog).getByRole("listitem", { name: "older.json" })).toHaveTextContent(
+        "Replaced the cached copy",
+      ),
+    );
+    expect(backend.calls.filter((c) => c.command === "import_files").at(-1)?.args).toMatchObject({
+      grants: ["read-2"],
+      force: true,
+    });
 
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -70,7 +96,9 @@ describe("files in and out", () => {
     await user.click(within(dialog).getByRole("radio", { name: /The selected subtree as CSV/ }));
     backend.files.saveAnswer = "/tmp/chosen.csv";
     await user.click(within(dialog).getByRole("button", { name: "Choose…" }));
-    await waitFor(() => expect(within(dialog).getByRole("textbox", { name: "Save as" })).toHaveValue("/tmp/chosen.csv"));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("textbox", { name: "Save as" })).toHaveValue("/tmp/chosen.csv"),
+    );
     await user.click(within(dialog).getByRole("button", { name: "Export" }));
     expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved 2 rows to /tmp/chosen.csv");
     const call = backend.calls.find((c) => c.command === "export_framework_csv");
@@ -97,7 +125,10 @@ describe("files in and out", () => {
     await user.type(field, "/home/me/.bashrc");
     await user.click(within(exporter).getByRole("button", { name: "Export" }));
     await waitFor(() => expect(backend.calls.filter((c) => c.command === "confirm_typed_path")).toHaveLength(2));
-    expect(backend.calls.filter((c) => c.command === "confirm_typed_path")[1]?.args).toEqual({ path: "/home/me/.bashrc", purpose: "save" });
+    expect(backend.calls.filter((c) => c.command === "confirm_typed_path")[1]?.args).toEqual({
+      path: "/home/me/.bashrc",
+      purpose: "save",
+    });
     expect(backend.calls.some((c) => c.command.startsWith("export_") || c.command === "import_files")).toBe(false);
     expect(within(exporter).queryByRole("status")).not.toBeInTheDocument();
 

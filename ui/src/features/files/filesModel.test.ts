@@ -13,7 +13,9 @@ import {
 
 describe("files model", () => {
   it("places warnings by file, line and column, or JSON path", () => {
-    expect(warningPlace({ file: "users.csv", line: 17, column: "birthDate", reason: "" })).toBe("users.csv:17 · birthDate");
+    expect(warningPlace({ file: "users.csv", line: 17, column: "birthDate", reason: "" })).toBe(
+      "users.csv:17 · birthDate",
+    );
     expect(warningPlace({ file: "users.csv", line: 0, column: null, reason: "" })).toBe("users.csv");
     expect(warningPlace({ file: "", line: 0, column: "$.CFItems[3].uri", reason: "" })).toBe("$.CFItems[3].uri");
     expect(warningPlace({ file: "", line: 0, column: null, reason: "" })).toBe("the whole file");
@@ -22,7 +24,9 @@ describe("files model", () => {
   });
 
   it("names copies, paths and exports", () => {
-    expect(copyLine({ title: "Maths", version: null, lastChange: "2024-01-01" })).toBe("Maths · no version · last changed 2024-01-01");
+    expect(copyLine({ title: "Maths", version: null, lastChange: "2024-01-01" })).toBe(
+      "Maths · no version · last changed 2024-01-01",
+    );
     expect(baseName("/data/bundles/dirty/")).toBe("dirty");
     expect(baseName("C:\\data\\x.json")).toBe("x.json");
     expect(typedPaths(" /a \n\n/b\r\n/a")).toEqual(["/a", "/b"]);
@@ -50,4 +54,3 @@ describe("announcements", () => {
     );
   });
 });
-

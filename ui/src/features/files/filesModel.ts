@@ -51,7 +51,14 @@ export function baseName(path: string): string {
 
 /** Paths typed one per line, without blanks and repeats. */
 export function typedPaths(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ""),
+    ),
+  ];
 }
 
 /** What an export writes. */
@@ -59,7 +66,12 @@ export type ExportKind = "csv" | "subtree" | "xlsx" | "subtreeXlsx" | "package" 
 
 /** A file name (letters, digits, spaces, `.-_` kept) for an export of `title`. */
 export function exportName(title: string, kind: ExportKind, subtree?: string): string {
-  const clean = (text: string) => text.replace(/[^\p{L}\p{N} ._-]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 80) || "export";
+  const clean = (text: string) =>
+    text
+      .replace(/[^\p{L}\p{N} ._-]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 80) || "export";
   switch (kind) {
     case "csv":
       return `${clean(title)}.csv`;

@@ -66,7 +66,12 @@ describe("first launch", () => {
       message: "the sandbox refused the token request",
       detail: {
         httpStatus: 401,
-        status: { codeMajor: "failure", severity: "error", codeMinor: "unauthorisedrequest", description: "bad client" },
+        status: {
+          codeMajor: "failure",
+          severity: "error",
+          codeMinor: "unauthorisedrequest",
+          description: "bad client",
+        },
         transport: null,
         text: null,
       },

@@ -60,7 +60,11 @@ function OtherEnd({ link }: { link: AssociationLink }) {
           {fetching ? "Fetching…" : `Fetch from ${other.fetchFrom}`}
         </button>
       )}
-      {error && <span className="error-text" role="alert">{error.message}</span>}
+      {error && (
+        <span className="error-text" role="alert">
+          {error.message}
+        </span>
+      )}
     </span>
   );
 }
@@ -76,7 +80,10 @@ export function Associations({ groups }: { groups: AssociationGroup[] }) {
       {groups.map((group) => (
         <div key={`${group.associationType}-${group.direction}`} className="assoc-group">
           <h4>
-            <TypeName type={group.associationType} known={known} /> <span className="muted">({DIRECTION[group.direction]}, {group.direction})</span>
+            <TypeName type={group.associationType} known={known} />{" "}
+            <span className="muted">
+              ({DIRECTION[group.direction]}, {group.direction})
+            </span>
           </h4>
           <ul>
             {group.links.map((link) => (

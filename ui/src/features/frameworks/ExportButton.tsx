@@ -9,10 +9,15 @@ function rowLabel(state: ReturnType<typeof useExplorer>, position: string[]): st
   const identifier = position.at(-1) as string;
   const parent = position.at(-2);
   const outline = state.outline;
-  const siblings = parent !== undefined ? state.children.get(parent) : [...(outline?.roots ?? []), ...(outline?.orphans ?? [])];
+  const siblings =
+    parent !== undefined ? state.children.get(parent) : [...(outline?.roots ?? []), ...(outline?.orphans ?? [])];
   const row = siblings?.find((r) => r.identifier === identifier);
   if (!row) return identifier;
-  return row.humanCodingScheme || (row.statement.length > 40 ? `${row.statement.slice(0, 40)}…` : row.statement) || identifier;
+  return (
+    row.humanCodingScheme ||
+    (row.statement.length > 40 ? `${row.statement.slice(0, 40)}…` : row.statement) ||
+    identifier
+  );
 }
 
 /** Opens the Export dialog for the open framework; disabled when none is open. */
@@ -23,11 +28,19 @@ export function ExportButton() {
   const open = () => {
     if (!framework || !outline) return;
     const position = selected?.position ?? null;
-    const subtree = selected && position && position.length > 0 ? { identifier: selected.identifier, label: rowLabel(state, position) } : null;
+    const subtree =
+      selected && position && position.length > 0
+        ? { identifier: selected.identifier, label: rowLabel(state, position) }
+        : null;
     files.openExport({ kind: "framework", key: framework, title: outline.title, subtree });
   };
   return (
-    <button type="button" disabled={!framework || !outline} title="Export the framework or the selected subtree" onClick={open}>
+    <button
+      type="button"
+      disabled={!framework || !outline}
+      title="Export the framework or the selected subtree"
+      onClick={open}
+    >
       Export…
     </button>
   );

@@ -25,7 +25,11 @@ describe("the framework list", () => {
     const filter = screen.getByRole("searchbox", { name: "Filter frameworks" });
     await user.type(filter, "science");
     const list = screen.getByRole("list", { name: "Frameworks" });
-    expect(within(list).getAllByRole("button").map((b) => b.querySelector(".fw-title")?.textContent)).toEqual(["Other Framework"]);
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((b) => b.querySelector(".fw-title")?.textContent),
+    ).toEqual(["Other Framework"]);
     await user.clear(filter);
     await user.type(filter, "nothing like this");
     expect(within(list).queryAllByRole("button")).toHaveLength(0);

@@ -35,7 +35,12 @@ export function FrameworkList() {
         <h2 className="pane-title" id={headingId}>
           Frameworks
         </h2>
-        <button type="button" className="quiet" title="Open CASE packages and OneRoster bundles (Ctrl+O)" onClick={() => files.openImport()}>
+        <button
+          type="button"
+          className="quiet"
+          title="Open CASE packages and OneRoster bundles (Ctrl+O)"
+          onClick={() => files.openImport()}
+        >
           Open files…
         </button>
       </div>

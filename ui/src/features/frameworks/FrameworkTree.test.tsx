@@ -21,7 +21,11 @@ describe("the framework tree", () => {
     expect(row("3")).toHaveAttribute("aria-posinset", "3");
     // Roving tabindex: exactly one row of the tree is in the tab order.
     const tree = screen.getByRole("tree", { name: "Framework tree" });
-    expect(within(tree).getAllByRole("treeitem").filter((el) => el.tabIndex === 0)).toEqual([a]);
+    expect(
+      within(tree)
+        .getAllByRole("treeitem")
+        .filter((el) => el.tabIndex === 0),
+    ).toEqual([a]);
     expect(a.textContent).toContain("Numbers and counting");
     expect(a.querySelector(".count")).toHaveTextContent("3");
     expect(a.querySelector(".count")).toHaveAttribute("title", "3 items below");
@@ -81,7 +85,8 @@ describe("the framework tree", () => {
     await waitFor(() => expect(codes()).toEqual(["1", "1.1", "1.2", "2", "2.1", "1.1", "3"]));
     const twice = screen.getAllByRole("treeitem").filter((el) => el.querySelector(".code")?.textContent === "1.1");
     expect(twice).toHaveLength(2);
-    for (const el of twice) expect(within(el).getByRole("img", { name: "Appears under several parents" })).toBeInTheDocument();
+    for (const el of twice)
+      expect(within(el).getByRole("img", { name: "Appears under several parents" })).toBeInTheDocument();
     expect(within(row("1.2")).queryByRole("img", { name: "Appears under several parents" })).toBeNull();
     // Selecting one position selects that row only.
     await user.click(twice[1] as HTMLElement);
@@ -155,14 +160,23 @@ describe("the framework tree", () => {
     row("2").focus();
     await user.keyboard("*");
     await waitFor(() => expect(codes()).toEqual(["1", "1.1", "1.2", "1.2.a", "2", "2.1", "1.1", "3"]));
-    expect(backend.calls.filter((c) => c.command === "tree_descendants").map((c) => c.args.node).sort()).toEqual(["A", "B"]);
+    expect(
+      backend.calls
+        .filter((c) => c.command === "tree_descendants")
+        .map((c) => c.args.node)
+        .sort(),
+    ).toEqual(["A", "B"]);
   });
 
   it("shows the orphans apart, in their own labelled tree", async () => {
     await renderApp();
     const apart = screen.getByRole("region", { name: "Orphans and cycles" });
     const orphans = within(apart).getByRole("tree", { name: "Orphans" });
-    expect(within(orphans).getAllByRole("treeitem").map((el) => el.querySelector(".code")?.textContent)).toEqual(["R"]);
+    expect(
+      within(orphans)
+        .getAllByRole("treeitem")
+        .map((el) => el.querySelector(".code")?.textContent),
+    ).toEqual(["R"]);
     expect(within(screen.getByRole("tree", { name: "Framework tree" })).queryByText("Retired standard")).toBeNull();
   });
 });

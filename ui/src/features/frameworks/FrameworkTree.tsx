@@ -15,7 +15,10 @@ export function FrameworkTree() {
   const store = useExplorerStore();
   const state = useExplorer();
   const { outline, children, expanded, selected, active, reveal } = state;
-  const rows = useMemo(() => (outline ? flatten(outline.roots, children, expanded) : []), [outline, children, expanded]);
+  const rows = useMemo(
+    () => (outline ? flatten(outline.roots, children, expanded) : []),
+    [outline, children, expanded],
+  );
   const orphanRows = useMemo(
     () => (outline ? flatten(outline.orphans, children, expanded) : []),
     [outline, children, expanded],
@@ -42,10 +45,18 @@ export function FrameworkTree() {
   }
   if (state.outlineError) {
     return (
-      <ErrorView error={state.outlineError} onRetry={() => state.framework && void store.openFramework(state.framework)} />
+      <ErrorView
+        error={state.outlineError}
+        onRetry={() => state.framework && void store.openFramework(state.framework)}
+      />
     );
   }
-  if (!outline) return <p className="empty" role="status">Opening the framework…</p>;
+  if (!outline)
+    return (
+      <p className="empty" role="status">
+        Opening the framework…
+      </p>
+    );
   const activeInOrphans = orphanRows.some((r) => r.key === active);
   // What the main tree and the orphans' tree share: selection, actions, menu and row rendering.
   const treeProps = {
@@ -61,7 +72,10 @@ export function FrameworkTree() {
   return (
     <div className="tree-pane" key={`${outline.key.connection}\u001e${outline.key.identifier}`}>
       <h2 className="pane-title">
-        {outline.title} <span className="num muted">{formatCount(outline.itemCount)} {noun(outline.itemCount, "item")}</span>
+        {outline.title}{" "}
+        <span className="num muted">
+          {formatCount(outline.itemCount)} {noun(outline.itemCount, "item")}
+        </span>
       </h2>
       {state.error && <ErrorView error={state.error} />}
       {rows.length === 0 ? (
@@ -104,7 +118,9 @@ export function FrameworkTree() {
                         <button
                           type="button"
                           className="link"
-                          onClick={() => state.framework && void store.navigate({ key: state.framework, identifier: id })}
+                          onClick={() =>
+                            state.framework && void store.navigate({ key: state.framework, identifier: id })
+                          }
                         >
                           {id}
                         </button>

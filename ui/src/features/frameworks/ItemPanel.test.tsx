@@ -44,11 +44,11 @@ describe("the item panel", () => {
     const crumbs = within(panel).getByRole("navigation", { name: "Breadcrumbs" });
     const paths = within(crumbs).getAllByRole("list");
     expect(paths).toHaveLength(2);
-    expect(within(paths[1] as HTMLElement).getAllByRole("button").map((b) => b.textContent)).toEqual([
-      "Test Demo Framework",
-      "2 Geometry",
-      "1.1 Add fractions with unlike denominators",
-    ]);
+    expect(
+      within(paths[1] as HTMLElement)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Test Demo Framework", "2 Geometry", "1.1 Add fractions with unlike denominators"]);
     await user.click(within(paths[1] as HTMLElement).getByRole("button", { name: "2 Geometry" }));
     await waitFor(() => expect(row("2")).toHaveAttribute("aria-selected", "true"));
     await user.click(within(panel).getAllByRole("button", { name: "Test Demo Framework" })[0] as HTMLElement);
@@ -80,7 +80,10 @@ describe("the item panel", () => {
     const { user, panel } = await openA1();
     const assoc = within(panel).getByRole("region", { name: "Associations" });
     await user.click(within(assoc).getByRole("button", { name: "Fetch from District" }));
-    expect(backend.calls.find((c) => c.command === "fetch_end")?.args).toEqual({ connection: "District", uri: "https://case.example.org/uri/ext-1" });
+    expect(backend.calls.find((c) => c.command === "fetch_end")?.args).toEqual({
+      connection: "District",
+      uri: "https://case.example.org/uri/ext-1",
+    });
     await waitFor(() => expect(row("X.1")).toHaveAttribute("aria-selected", "true"));
   });
 

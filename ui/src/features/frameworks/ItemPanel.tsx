@@ -25,13 +25,21 @@ export function ItemPanel() {
   return (
     <section role="region" aria-label="Item details" className="item-panel">
       {!selected && <p className="empty">Select an item in the tree to see its fields and associations.</p>}
-      {selected && detail.isPending && <p className="empty" role="status">Loading…</p>}
+      {selected && detail.isPending && (
+        <p className="empty" role="status">
+          Loading…
+        </p>
+      )}
       {selected && detail.error && <ErrorView error={detail.error} onRetry={() => void detail.refetch()} />}
       {selected && detail.data && (
         <>
           <h2 className="item-title">{detail.data.title}</h2>
           <p className="muted">
-            {detail.data.kind === "document" ? "Framework document" : detail.data.kind === "item" ? "Item" : detail.data.kind}
+            {detail.data.kind === "document"
+              ? "Framework document"
+              : detail.data.kind === "item"
+                ? "Item"
+                : detail.data.kind}
             {" · "}
             <span className="ident">{detail.data.identifier}</span>
           </p>

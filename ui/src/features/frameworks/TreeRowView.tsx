@@ -12,18 +12,31 @@ export function TreeRowView({ row }: { row: FlatRow }) {
       {data.humanCodingScheme && <span className="code">{data.humanCodingScheme}</span>}
       <span className="statement">{data.statement}</span>
       {data.multiParent && (
-        <span className="marker" role="img" aria-label="Appears under several parents" title="Appears under several parents">
+        <span
+          className="marker"
+          role="img"
+          aria-label="Appears under several parents"
+          title="Appears under several parents"
+        >
           shared
         </span>
       )}
       {data.cyclic && (
-        <span className="marker warn" role="img" aria-label="Part of a cycle" title="A child link was cut to stop a cycle">
+        <span
+          className="marker warn"
+          role="img"
+          aria-label="Part of a cycle"
+          title="A child link was cut to stop a cycle"
+        >
           cycle
         </span>
       )}
       {row.loading && <span className="loading">Loading…</span>}
       {data.subtreeCount > 0 && (
-        <span className="count num" title={`${formatCount(data.subtreeCount)} ${noun(data.subtreeCount, "item")} below`}>
+        <span
+          className="count num"
+          title={`${formatCount(data.subtreeCount)} ${noun(data.subtreeCount, "item")} below`}
+        >
           {formatCount(data.subtreeCount)}
         </span>
       )}

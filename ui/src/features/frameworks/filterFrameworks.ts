@@ -32,7 +32,10 @@ export function filterFrameworks(groups: readonly FrameworkGroup[], filter: stri
 }
 
 /** The framework the first launch opens: the built-in sandbox's "Demo" one, else its first. */
-export function defaultFramework(groups: readonly FrameworkGroup[], builtIn = "Built-in sandbox"): FrameworkSummary | null {
+export function defaultFramework(
+  groups: readonly FrameworkGroup[],
+  builtIn = "Built-in sandbox",
+): FrameworkSummary | null {
   const group = groups.find((g) => g.connection === builtIn) ?? groups.find((g) => g.kind === "builtIn");
   const pool = group?.frameworks ?? groups.flatMap((g) => g.frameworks);
   return pool.find((fw) => fw.title.includes("Demo")) ?? pool[0] ?? null;

@@ -7,7 +7,16 @@ import type { TreeRow } from "../../bindings/TreeRow";
 import { flatten, positionsBelow, posKey, preferredPath } from "./treeModel";
 
 function r(identifier: string, childCount = 0, multiParent = false): TreeRow {
-  return { identifier, humanCodingScheme: identifier, statement: identifier, kind: "item", childCount, subtreeCount: childCount, multiParent, cyclic: false };
+  return {
+    identifier,
+    humanCodingScheme: identifier,
+    statement: identifier,
+    kind: "item",
+    childCount,
+    subtreeCount: childCount,
+    multiParent,
+    cyclic: false,
+  };
 }
 
 describe("flatten", () => {

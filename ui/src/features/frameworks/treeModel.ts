@@ -78,7 +78,10 @@ export function flatten(
 }
 
 /** The keys of `position` and of every position below it that has children (for "expand all"). */
-export function positionsBelow(position: readonly string[], children: ReadonlyMap<string, readonly TreeRow[]>): string[] {
+export function positionsBelow(
+  position: readonly string[],
+  children: ReadonlyMap<string, readonly TreeRow[]>,
+): string[] {
   const out: string[] = [];
   const stack: string[][] = [[...position]];
   while (stack.length > 0) {

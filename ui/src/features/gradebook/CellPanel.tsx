@@ -15,10 +15,24 @@ import type { CellProblem } from "./ResultsGrid";
 
 const NO_DELETE = "The server did not grant gradebook.delete";
 
-const KEY_OF: Record<Flag, string> = Object.fromEntries(Object.entries(FLAG_KEYS).map(([k, f]) => [f, k.toUpperCase()])) as Record<Flag, string>;
+const KEY_OF: Record<Flag, string> = Object.fromEntries(
+  Object.entries(FLAG_KEYS).map(([k, f]) => [f, k.toUpperCase()]),
+) as Record<Flag, string>;
 
 /** The selected cell's panel. */
-export function CellPanel({ book, student, lineItem, cell, problem, readOnly, canDelete, onSave, onFill, onDeleteLineItem, onDeleteResult }: {
+export function CellPanel({
+  book,
+  student,
+  lineItem,
+  cell,
+  problem,
+  readOnly,
+  canDelete,
+  onSave,
+  onFill,
+  onDeleteLineItem,
+  onDeleteResult,
+}: {
   book: ClassGradebook;
   student: GradebookStudent;
   lineItem: GradebookLineItem;
@@ -48,23 +62,53 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
         <span className="num">{lineItem.min ?? "–"}</span> to <span className="num">{lineItem.max ?? "–"}</span>
       </p>
       <dl className="fields">
-        <div><dt>Score</dt><dd className="num">{shown(cell) || "—"}</dd></div>
-        <div><dt>Status</dt><dd>{cell?.scoreStatus ?? "—"}</dd></div>
-        <div><dt>Date</dt><dd>{cell?.scoreDate ?? "—"}</dd></div>
-        <div><dt>State</dt><dd>{cell ? STATE_LABELS[cell.state] : "no result yet"}</dd></div>
+        <div>
+          <dt>Score</dt>
+          <dd className="num">{shown(cell) || "—"}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{cell?.scoreStatus ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{cell?.scoreDate ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>{cell ? STATE_LABELS[cell.state] : "no result yet"}</dd>
+        </div>
       </dl>
-      {problem && <p className="gb-refusal" role="alert">Not saved ({problem.text}): {problem.message}</p>}
+      {problem && (
+        <p className="gb-refusal" role="alert">
+          Not saved ({problem.text}): {problem.message}
+        </p>
+      )}
       {cell?.error && (
         <div className="gb-refusal" role="alert">
           <p>The server refused it: {cell.error.message}</p>
           {status && (
             <details>
-              <summary>Status object{cell.error.failure.httpStatus ? ` (HTTP ${cell.error.failure.httpStatus})` : ""}</summary>
+              <summary>
+                Status object{cell.error.failure.httpStatus ? ` (HTTP ${cell.error.failure.httpStatus})` : ""}
+              </summary>
               <dl className="fields">
-                <div><dt>codeMajor</dt><dd>{status.codeMajor}</dd></div>
-                <div><dt>severity</dt><dd>{status.severity}</dd></div>
-                <div><dt>codeMinor</dt><dd>{status.codeMinor ?? "—"}</dd></div>
-                <div><dt>description</dt><dd>{status.description ?? "—"}</dd></div>
+                <div>
+                  <dt>codeMajor</dt>
+                  <dd>{status.codeMajor}</dd>
+                </div>
+                <div>
+                  <dt>severity</dt>
+                  <dd>{status.severity}</dd>
+                </div>
+                <div>
+                  <dt>codeMinor</dt>
+                  <dd>{status.codeMinor ?? "—"}</dd>
+                </div>
+                <div>
+                  <dt>description</dt>
+                  <dd>{status.description ?? "—"}</dd>
+                </div>
               </dl>
             </details>
           )}
@@ -81,9 +125,19 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
       </fieldset>
       <label className="gb-comment-field">
         Comment
-        <textarea aria-label="Comment" value={comment} disabled={readOnly} onChange={(e) => setComment(e.target.value)} rows={3} />
+        <textarea
+          aria-label="Comment"
+          value={comment}
+          disabled={readOnly}
+          onChange={(e) => setComment(e.target.value)}
+          rows={3}
+        />
       </label>
-      <button type="button" disabled={readOnly || comment === (cell?.comment ?? "")} onClick={() => onSave({ ...base, comment })}>
+      <button
+        type="button"
+        disabled={readOnly || comment === (cell?.comment ?? "")}
+        onClick={() => onSave({ ...base, comment })}
+      >
         Save comment
       </button>
       <form
@@ -95,45 +149,104 @@ export function CellPanel({ book, student, lineItem, cell, problem, readOnly, ca
       >
         <label>
           Fill the empty cells of {lineItem.title} with
-          <input aria-label={`Fill the empty cells of ${lineItem.title}`} value={fill} disabled={readOnly} onChange={(e) => setFill(e.target.value)} className="num" size={6} />
+          <input
+            aria-label={`Fill the empty cells of ${lineItem.title}`}
+            value={fill}
+            disabled={readOnly}
+            onChange={(e) => setFill(e.target.value)}
+            className="num"
+            size={6}
+          />
         </label>
         <label className="check">
-          <input type="checkbox" checked={asPost} disabled={readOnly} onChange={(e) => setAsPost(e.target.checked)} /> as one bulk POST
+          <input type="checkbox" checked={asPost} disabled={readOnly} onChange={(e) => setAsPost(e.target.checked)} />{" "}
+          as one bulk POST
         </label>
-        <button type="submit" disabled={readOnly || !fill.trim()}>Fill</button>
+        <button type="submit" disabled={readOnly || !fill.trim()}>
+          Fill
+        </button>
       </form>
       <div className="gb-delete">
         {confirming === null && (
           <>
             {cell?.state === "server" && (
-              <button type="button" disabled={!canDelete} title={canDelete ? undefined : NO_DELETE} onClick={() => setConfirming("result")}>
+              <button
+                type="button"
+                disabled={!canDelete}
+                title={canDelete ? undefined : NO_DELETE}
+                onClick={() => setConfirming("result")}
+              >
                 Delete result…
               </button>
             )}
-            <button type="button" disabled={!canDelete || lineItem.state !== "server"} title={canDelete ? undefined : NO_DELETE} onClick={() => setConfirming("lineItem")}>
+            <button
+              type="button"
+              disabled={!canDelete || lineItem.state !== "server"}
+              title={canDelete ? undefined : NO_DELETE}
+              onClick={() => setConfirming("lineItem")}
+            >
               Delete line item…
             </button>
           </>
         )}
         {confirming === "result" && cell && (
-          <Confirmation label="Delete the result?" className="gb-question" initial={KEEP} onCancel={() => setConfirming(null)}>
-            <p>Delete {student.name}’s result for “{lineItem.title}” ({shown(cell) || "no score"})? Nothing depends on it; the cell is empty once the server took it.</p>
-            <button type="button" className="danger" onClick={() => { setConfirming(null); onDeleteResult(cell.resultId); }}>Delete the result</button>
-            <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
+          <Confirmation
+            label="Delete the result?"
+            className="gb-question"
+            initial={KEEP}
+            onCancel={() => setConfirming(null)}
+          >
+            <p>
+              Delete {student.name}’s result for “{lineItem.title}” ({shown(cell) || "no score"})? Nothing depends on
+              it; the cell is empty once the server took it.
+            </p>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirming(null);
+                onDeleteResult(cell.resultId);
+              }}
+            >
+              Delete the result
+            </button>
+            <button type="button" onClick={() => setConfirming(null)}>
+              Keep it
+            </button>
           </Confirmation>
         )}
         {confirming === "lineItem" && (
-          <Confirmation label="Delete the line item?" className="gb-question" initial={KEEP} onCancel={() => setConfirming(null)}>
+          <Confirmation
+            label="Delete the line item?"
+            className="gb-question"
+            initial={KEEP}
+            onCancel={() => setConfirming(null)}
+          >
             <p>
-              Delete the line item “{lineItem.title}”? {results > 0 ? `Its ${results} ${results === 1 ? "result stays" : "results stay"} on the server without their line item.` : "No result depends on it."}
+              Delete the line item “{lineItem.title}”?{" "}
+              {results > 0
+                ? `Its ${results} ${results === 1 ? "result stays" : "results stay"} on the server without their line item.`
+                : "No result depends on it."}
             </p>
-            <button type="button" className="danger" onClick={() => { setConfirming(null); onDeleteLineItem(); }}>Delete “{lineItem.title}”</button>
-            <button type="button" onClick={() => setConfirming(null)}>Keep it</button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirming(null);
+                onDeleteLineItem();
+              }}
+            >
+              Delete “{lineItem.title}”
+            </button>
+            <button type="button" onClick={() => setConfirming(null)}>
+              Keep it
+            </button>
           </Confirmation>
         )}
       </div>
       <p className="muted gb-keys">
-        Type to enter a score · Enter down · Tab right · Esc undoes the cell · Ctrl+Z undoes the last edit · F2 edits · Delete clears
+        Type to enter a score · Enter down · Tab right · Esc undoes the cell · Ctrl+Z undoes the last edit · F2 edits ·
+        Delete clears
       </p>
     </aside>
   );

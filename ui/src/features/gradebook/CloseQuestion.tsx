@@ -24,7 +24,9 @@ export function CloseQuestion() {
         left += report.pending + report.failed;
       }
       if (left > 0) {
-        setProblem(`${formatCount(left)} could not be sent: close anyway to keep them in the outbox, or stay to look at them.`);
+        setProblem(
+          `${formatCount(left)} could not be sent: close anyway to keep them in the outbox, or stay to look at them.`,
+        );
         return;
       }
       await backend.closeWindow();
@@ -36,13 +38,19 @@ export function CloseQuestion() {
     <div className="modal-backdrop">
       <Confirmation modal label="Unsent changes" className="gb-question modal" onCancel={() => setUnsent(null)}>
         <p>
-          {formatCount(unsent)} gradebook {unsent === 1 ? "change has" : "changes have"} not been sent. Closing keeps {unsent === 1 ? "it" : "them"} in
-          the outbox for the next start.
+          {formatCount(unsent)} gradebook {unsent === 1 ? "change has" : "changes have"} not been sent. Closing keeps{" "}
+          {unsent === 1 ? "it" : "them"} in the outbox for the next start.
         </p>
         {problem && <p className="gb-refusal">{problem}</p>}
-        <button type="button" className="primary" onClick={() => void sendAndClose()}>Send and close</button>
-        <button type="button" onClick={() => void backend.closeWindow()}>Close without sending</button>
-        <button type="button" onClick={() => setUnsent(null)}>Keep the window open</button>
+        <button type="button" className="primary" onClick={() => void sendAndClose()}>
+          Send and close
+        </button>
+        <button type="button" onClick={() => void backend.closeWindow()}>
+          Close without sending
+        </button>
+        <button type="button" onClick={() => setUnsent(null)}>
+          Keep the window open
+        </button>
       </Confirmation>
     </div>
   );

@@ -24,7 +24,9 @@ async function openGradebook() {
 }
 
 const cellOf = (grid: HTMLElement, student: string, column: number) => {
-  const row = within(grid).getAllByRole("row").find((r) => within(r).queryByRole("rowheader", { name: student }));
+  const row = within(grid)
+    .getAllByRole("row")
+    .find((r) => within(r).queryByRole("rowheader", { name: student }));
   if (!row) throw new Error(`no row ${student}`);
   return within(row).getAllByRole("gridcell")[column]!;
 };
@@ -53,7 +55,10 @@ describe("the gradebook", () => {
     expect(question).toHaveTextContent("Okafor, Ada’s result for “Quiz 1” (15)");
     await user.click(within(question).getByRole("button", { name: "Delete the result" }));
     await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("data-state", "deleting"));
-    expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({ collection: "results", id: "r-s2-l1" });
+    expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({
+      collection: "results",
+      id: "r-s2-l1",
+    });
     await user.click(screen.getByRole("button", { name: "Send changes" }));
     await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAttribute("data-state", "empty"));
   });
@@ -76,7 +81,11 @@ describe("the gradebook", () => {
     await user.click(within(panel).getByRole("button", { name: "Fill" }));
     expect(await screen.findByText(/results of Quiz 2 stored as one POST/)).toBeInTheDocument();
     const posted = backend.calls.filter((c) => c.command === "gradebook_post_results")[1];
-    expect((posted?.args.edits as Array<{ lineItem: string; score: string }>).every((e) => e.lineItem === "l2" && e.score === "10")).toBe(true);
+    expect(
+      (posted?.args.edits as Array<{ lineItem: string; score: string }>).every(
+        (e) => e.lineItem === "l2" && e.score === "10",
+      ),
+    ).toBe(true);
   });
 
   it("refuses a score below the minimum at the cell and asks about one above the maximum", async () => {
@@ -95,7 +104,9 @@ describe("the gradebook", () => {
     expect(question).toHaveTextContent("25 is above the line item's maximum 20: is it extra credit?");
     await user.click(within(question).getByRole("button", { name: "Yes, extra credit" }));
     await waitFor(() => expect(cellOf(grid, "Rossi, Leo", 0)).toHaveAttribute("data-state", "pending"));
-    expect(backend.calls.filter((c) => c.command === "gradebook_save_cell").at(-1)?.args).toMatchObject({ edit: { extraCredit: true } });
+    expect(backend.calls.filter((c) => c.command === "gradebook_save_cell").at(-1)?.args).toMatchObject({
+      edit: { extraCredit: true },
+    });
   });
 
   it("toggles a flag with one key, undoes a cell with Esc and the last edit with Ctrl+Z", async () => {
@@ -135,7 +146,9 @@ describe("the gradebook", () => {
     expect(writes).toHaveTextContent("Result: Okafor, Ada · Quiz 1");
     await user.click(screen.getByRole("button", { name: "Export the audit as CSV" }));
     expect(await screen.findByText(/Saved 1 writes to/)).toBeInTheDocument();
-    expect(new TextDecoder().decode(backend.files.written.get("/home/me/Documents/Gradebook audit.csv"))).toContain("putResult");
+    expect(new TextDecoder().decode(backend.files.written.get("/home/me/Documents/Gradebook audit.csv"))).toContain(
+      "putResult",
+    );
   });
 });
 
@@ -161,7 +174,11 @@ describe("the record forms", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "categories");
     const form = await screen.findByRole("form", { name: "New category" });
     const idBox = within(form).getByRole("textbox", { name: "sourcedId" });
-    await waitFor(() => expect((idBox as HTMLInputElement).value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/));
+    await waitFor(() =>
+      expect((idBox as HTMLInputElement).value).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    );
     const id = (idBox as HTMLInputElement).value;
     await user.click(within(form).getByRole("button", { name: "Store the category" }));
     expect(await within(form).findByRole("alert")).toHaveTextContent("Required: Title");
@@ -207,14 +224,27 @@ describe("the class's categories and scales", () => {
     const question = within(records).getByRole("alertdialog", { name: "Delete the category?" });
     expect(question).toHaveTextContent("2 line items name it and will point at nothing: Quiz 1, Quiz 2.");
     await user.click(within(question).getByRole("button", { name: "Delete “Quizzes”" }));
-    await waitFor(() => expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({ collection: "categories", id: "k1", label: "Category: Quizzes" }));
+    await waitFor(() =>
+      expect(backend.calls.find((c) => c.command === "gradebook_delete")?.args).toMatchObject({
+        collection: "categories",
+        id: "k1",
+        label: "Category: Quizzes",
+      }),
+    );
 
-    const result = within(records).getByText(/Okafor, Ada · Unit 1 assessment: 17/).closest("li")!;
+    const result = within(records)
+      .getByText(/Okafor, Ada · Unit 1 assessment: 17/)
+      .closest("li")!;
     await user.click(within(result as HTMLElement).getByRole("button", { name: "Delete…" }));
     const again = within(records).getByRole("alertdialog", { name: "Delete the assessment result?" });
     expect(again).toHaveTextContent("Nothing depends on it.");
     await user.click(within(again).getByRole("button", { name: /^Delete “/ }));
-    await waitFor(() => expect(backend.calls.filter((c) => c.command === "gradebook_delete").at(-1)?.args).toMatchObject({ collection: "assessmentResults", id: "ar1" }));
+    await waitFor(() =>
+      expect(backend.calls.filter((c) => c.command === "gradebook_delete").at(-1)?.args).toMatchObject({
+        collection: "assessmentResults",
+        id: "ar1",
+      }),
+    );
   });
 });
 
@@ -267,6 +297,10 @@ describe("a refused write", () => {
     expect(await within(writes).findByRole("alert")).toHaveTextContent("Not JSON");
     await user.type(body, '{{"sourcedId": "k9", "title": "Labs"}');
     await user.click(within(writes).getByRole("button", { name: "Retry with this body" }));
-    await waitFor(() => expect(backend.calls.some((c) => c.command === "gradebook_retry" && JSON.stringify(c.args).includes("Labs"))).toBe(true));
+    await waitFor(() =>
+      expect(
+        backend.calls.some((c) => c.command === "gradebook_retry" && JSON.stringify(c.args).includes("Labs")),
+      ).toBe(true),
+    );
   });
 });

@@ -19,7 +19,18 @@ import { FORM_KINDS } from "./formKinds";
 import { LineItemForm } from "./LineItemForm";
 import { RecordForm } from "./RecordForm";
 import { OutboxView } from "./OutboxView";
-import { cellIndex, cellKey, editOf, emptyCells, toggled, typedValue, undoEdit, type Done, type Flag, type Position } from "./gradebookModel";
+import {
+  cellIndex,
+  cellKey,
+  editOf,
+  emptyCells,
+  toggled,
+  typedValue,
+  undoEdit,
+  type Done,
+  type Flag,
+  type Position,
+} from "./gradebookModel";
 import { gradebookKeys, useGradebook, useOutbox, useUnsent, useWriteAccess } from "./gradebookQueries";
 import type { GradebookTarget } from "./gradebookState";
 import { ResultsGrid, type CellProblem } from "./ResultsGrid";
@@ -42,13 +53,17 @@ interface Question {
 function GradebookHeader({ book }: { book: ClassGradebook }) {
   return (
     <div className="gb-summary">
-      <h2>{book.classTitle} <span className="muted">· gradebook</span></h2>
+      <h2>
+        {book.classTitle} <span className="muted">· gradebook</span>
+      </h2>
       <p className="muted">
         {formatCount(book.students.length)} students · {formatCount(book.lineItems.length)} line items
         {book.categories.length > 0 && (
           <>
             {" · "}Categories:{" "}
-            {book.categories.map((c) => `${c.title}${c.weight !== null ? ` ${Math.round(c.weight * 1000) / 10}%` : ""}`).join(", ")}
+            {book.categories
+              .map((c) => `${c.title}${c.weight !== null ? ` ${Math.round(c.weight * 1000) / 10}%` : ""}`)
+              .join(", ")}
           </>
         )}
         {book.scales.length > 0 && (
@@ -83,7 +98,9 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
   const undo = useRef<Done[]>([]);
   const cells = useMemo(() => cellIndex(book), [book]);
   const readOnly = !access.data?.put;
-  const unsent = (outbox.data ?? []).filter((i) => i.state === "pending" || i.state === "sending" || i.state === "failed").length;
+  const unsent = (outbox.data ?? []).filter(
+    (i) => i.state === "pending" || i.state === "sending" || i.state === "failed",
+  ).length;
   const hasScale = (lineItem: string) => Boolean(book.lineItems.find((l) => l.id === lineItem)?.scoreScaleId);
 
   /** A write was stored: the backend announces nothing (no cached record changed). */
@@ -158,7 +175,10 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
     try {
       const report = await backend.gradebookSend(target.connection);
       const parts = [`${formatCount(report.sent)} sent`];
-      if (report.pending) parts.push(`${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: they go by themselves once it answers, tried every ${RETRY_MS / 1000} s)` : ""}`);
+      if (report.pending)
+        parts.push(
+          `${formatCount(report.pending)} still pending${report.offline ? ` (the server could not be reached: they go by themselves once it answers, tried every ${RETRY_MS / 1000} s)` : ""}`,
+        );
       if (report.failed) parts.push(`${formatCount(report.failed)} refused by the server (see the Outbox)`);
       if (report.refused) parts.push(`the server refused writes for these credentials: ${report.refused}`);
       setMessage(parts.join(", "));
@@ -175,13 +195,22 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
     const students = emptyCells(book, cells, lineItem);
     if (asPost) {
       if (students.length === 0) return;
-      const edits = students.map((student) => typedValue(editOf(book.classId, student, lineItem, undefined), text, hasScale(lineItem)));
+      const edits = students.map((student) =>
+        typedValue(editOf(book.classId, student, lineItem, undefined), text, hasScale(lineItem)),
+      );
       const title = book.lineItems.find((l) => l.id === lineItem)?.title ?? lineItem;
       try {
-        const posted = await backend.gradebookPostResults(target.connection, edits, `${formatCount(edits.length)} results of ${title} (one POST)`);
+        const posted = await backend.gradebookPostResults(
+          target.connection,
+          edits,
+          `${formatCount(edits.length)} results of ${title} (one POST)`,
+        );
         for (const refused of posted.refused) {
           const check = refused.check;
-          setProblem(cellKey(refused.student, lineItem), { text, message: [...check.refusals.map((r) => r.message), check.confirm?.message].filter(Boolean).join("; ") });
+          setProblem(cellKey(refused.student, lineItem), {
+            text,
+            message: [...check.refusals.map((r) => r.message), check.confirm?.message].filter(Boolean).join("; "),
+          });
         }
         if (posted.outboxId !== null) {
           setMessage(`${formatCount(edits.length)} results of ${title} stored as one POST: send changes to post them`);
@@ -204,15 +233,22 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
       <div className="toolbar gb-toolbar">
         <GradebookHeader book={book} />
         <span className="spacer" />
-        <span className="muted" aria-live="polite">{unsent === 0 ? "All changes sent" : `${formatCount(unsent)} unsent ${unsent === 1 ? "change" : "changes"}`}</span>
+        <span className="muted" aria-live="polite">
+          {unsent === 0 ? "All changes sent" : `${formatCount(unsent)} unsent ${unsent === 1 ? "change" : "changes"}`}
+        </span>
         <button type="button" className="primary" onClick={() => void send()} disabled={unsent === 0 || readOnly}>
           Send changes
         </button>
       </div>
-      {access.data?.reason && <p className="note" role="note">Read-only: {access.data.reason}</p>}
+      {access.data?.reason && (
+        <p className="note" role="note">
+          Read-only: {access.data.reason}
+        </p>
+      )}
       {access.data?.offline && (
         <p className="note" role="note">
-          Offline: {target.connection} cannot be reached. What you enter waits in the outbox and goes when you send it with the server back.
+          Offline: {target.connection} cannot be reached. What you enter waits in the outbox and goes when you send it
+          with the server back.
         </p>
       )}
       {message && <p className="export-message">{message}</p>}
@@ -226,22 +262,43 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
         tabs={[
           { id: "grid", label: "Results" },
           { id: "outbox", label: "Outbox and audit" },
-          { id: "new-line-item", label: "New line item", disabled: readOnly, title: readOnly ? access.data?.reason ?? "Read-only" : undefined },
-          { id: "new-record", label: "Other records", disabled: readOnly, title: readOnly ? access.data?.reason ?? "Read-only" : undefined },
+          {
+            id: "new-line-item",
+            label: "New line item",
+            disabled: readOnly,
+            title: readOnly ? (access.data?.reason ?? "Read-only") : undefined,
+          },
+          {
+            id: "new-record",
+            label: "Other records",
+            disabled: readOnly,
+            title: readOnly ? (access.data?.reason ?? "Read-only") : undefined,
+          },
         ]}
       />
       {question && (
-        <Confirmation className="gb-question" label="Extra credit?" describedBy="gb-question-text" onCancel={() => void answer(false)}>
+        <Confirmation
+          className="gb-question"
+          label="Extra credit?"
+          describedBy="gb-question-text"
+          onCancel={() => void answer(false)}
+        >
           <p id="gb-question-text">{question.message}</p>
-          <button type="button" className="primary" onClick={() => void answer(true)}>Yes, extra credit</button>
-          <button type="button" onClick={() => void answer(false)}>No</button>
+          <button type="button" className="primary" onClick={() => void answer(true)}>
+            Yes, extra credit
+          </button>
+          <button type="button" onClick={() => void answer(false)}>
+            No
+          </button>
         </Confirmation>
       )}
       {tab === "grid" && (
         <div className="gb-main" {...tabPanelProps("gradebook-views", "grid")}>
           {book.lineItems.length === 0 || book.students.length === 0 ? (
             <p className="muted pad">
-              {book.lineItems.length === 0 ? "This class has no line items yet: add one under “New line item”." : "No students are enrolled in this class."}
+              {book.lineItems.length === 0
+                ? "This class has no line items yet: add one under “New line item”."
+                : "No students are enrolled in this class."}
             </p>
           ) : (
             <ResultsGrid book={book} cells={cells} problems={problems} readOnly={readOnly} actions={actions} at={at} />
@@ -257,8 +314,26 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
               canDelete={Boolean(access.data?.delete)}
               onSave={(edit) => void save(edit, cells.get(cellKey(edit.student, edit.lineItem)), true)}
               onFill={(text, asPost) => void fill(selected.lineItem!.id, text, asPost)}
-              onDeleteLineItem={() => void backend.gradebookDelete(target.connection, "lineItems", selected.lineItem!.id, `Line item: ${selected.lineItem!.title}`).then(refresh)}
-              onDeleteResult={(resultId) => void backend.gradebookDelete(target.connection, "results", resultId, `Result: ${selected.student!.name} · ${selected.lineItem!.title}`).then(refresh)}
+              onDeleteLineItem={() =>
+                void backend
+                  .gradebookDelete(
+                    target.connection,
+                    "lineItems",
+                    selected.lineItem!.id,
+                    `Line item: ${selected.lineItem!.title}`,
+                  )
+                  .then(refresh)
+              }
+              onDeleteResult={(resultId) =>
+                void backend
+                  .gradebookDelete(
+                    target.connection,
+                    "results",
+                    resultId,
+                    `Result: ${selected.student!.name} · ${selected.lineItem!.title}`,
+                  )
+                  .then(refresh)
+              }
             />
           )}
         </div>
@@ -270,22 +345,45 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
       )}
       {tab === "new-line-item" && (
         <div className="main-view" {...tabPanelProps("gradebook-views", "new-line-item")}>
-          <LineItemForm book={book} onDone={() => { setTab("grid"); void refresh(); }} />
+          <LineItemForm
+            book={book}
+            onDone={() => {
+              setTab("grid");
+              void refresh();
+            }}
+          />
         </div>
       )}
       {tab === "new-record" && (
         <div className="gb-records-tab" {...tabPanelProps("gradebook-views", "new-record")}>
           <label className="gb-kind-picker">
             New{" "}
-            <select aria-label="Kind of record" value={formKind.collection} onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}>
-              {FORM_KINDS.map((k) => <option key={k.collection} value={k.collection}>{k.noun.toLowerCase()}</option>)}
+            <select
+              aria-label="Kind of record"
+              value={formKind.collection}
+              onChange={(e) => setFormKind(FORM_KINDS.find((k) => k.collection === e.target.value) ?? FORM_KINDS[0]!)}
+            >
+              {FORM_KINDS.map((k) => (
+                <option key={k.collection} value={k.collection}>
+                  {k.noun.toLowerCase()}
+                </option>
+              ))}
             </select>
           </label>
-          <RecordForm kind={formKind} book={book} onDone={() => { setTab("outbox"); void refresh(); }} />
+          <RecordForm
+            kind={formKind}
+            book={book}
+            onDone={() => {
+              setTab("outbox");
+              void refresh();
+            }}
+          />
           <ClassRecords
             book={book}
             canDelete={Boolean(access.data?.delete)}
-            onDelete={(kind, id, label) => void backend.gradebookDelete(target.connection, kind, id, label).then(refresh)}
+            onDelete={(kind, id, label) =>
+              void backend.gradebookDelete(target.connection, kind, id, label).then(refresh)
+            }
           />
         </div>
       )}
@@ -297,7 +395,10 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
 export function GradebookArea({ target }: { target: GradebookTarget | null }) {
   const backend = useBackend();
   const queries = useQueryClient();
-  useEffect(() => backend.onCacheChanged(() => void queries.invalidateQueries({ queryKey: gradebookKeys.unsent() })), [backend, queries]);
+  useEffect(
+    () => backend.onCacheChanged(() => void queries.invalidateQueries({ queryKey: gradebookKeys.unsent() })),
+    [backend, queries],
+  );
   if (!target) return <NoClass />;
   return <GradebookPane target={target} />;
 }
@@ -317,7 +418,9 @@ function NoClass() {
         <h2>No class open</h2>
         <p>Open a class in Rosters, then “Open gradebook” on its page, to enter its results here.</p>
       </div>
-      {shown.map((connection) => <UnsentChanges key={connection} connection={connection} />)}
+      {shown.map((connection) => (
+        <UnsentChanges key={connection} connection={connection} />
+      ))}
     </main>
   );
 }
@@ -328,12 +431,16 @@ function UnsentChanges({ connection }: { connection: string }) {
   const outbox = useOutbox(connection);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  const items = (outbox.data ?? []).filter((i) => i.state === "pending" || i.state === "sending" || i.state === "failed");
+  const items = (outbox.data ?? []).filter(
+    (i) => i.state === "pending" || i.state === "sending" || i.state === "failed",
+  );
   const send = async () => {
     setError(null);
     try {
       const report = await backend.gradebookSend(connection);
-      setMessage(`${formatCount(report.sent)} sent${report.pending ? `, ${formatCount(report.pending)} still pending` : ""}${report.failed ? `, ${formatCount(report.failed)} refused` : ""}`);
+      setMessage(
+        `${formatCount(report.sent)} sent${report.pending ? `, ${formatCount(report.pending)} still pending` : ""}${report.failed ? `, ${formatCount(report.failed)} refused` : ""}`,
+      );
     } catch (e) {
       setError(e as AppError);
     }
@@ -342,12 +449,24 @@ function UnsentChanges({ connection }: { connection: string }) {
   return (
     <section aria-label={`Unsent changes to ${connection}`} className="gb-unsent">
       <div className="toolbar">
-        <strong>{formatCount(items.length)} unsent {items.length === 1 ? "change" : "changes"} to {connection}</strong>
-        <button type="button" className="primary" onClick={() => void send()} disabled={items.length === 0}>Send changes</button>
+        <strong>
+          {formatCount(items.length)} unsent {items.length === 1 ? "change" : "changes"} to {connection}
+        </strong>
+        <button type="button" className="primary" onClick={() => void send()} disabled={items.length === 0}>
+          Send changes
+        </button>
       </div>
-      {message && <p className="export-message" role="status">{message}</p>}
+      {message && (
+        <p className="export-message" role="status">
+          {message}
+        </p>
+      )}
       {error && <ErrorView error={error} />}
-      {items.length > 0 ? <OutboxView connection={connection} items={items} /> : <p className="muted pad">Nothing left to send.</p>}
+      {items.length > 0 ? (
+        <OutboxView connection={connection} items={items} />
+      ) : (
+        <p className="muted pad">Nothing left to send.</p>
+      )}
     </section>
   );
 }
@@ -357,7 +476,11 @@ function GradebookPane({ target }: { target: GradebookTarget }) {
   return (
     <main className="pane main-pane gb-pane" aria-label="Gradebook">
       {book.isError && <ErrorView error={book.error as never} onRetry={() => void book.refetch()} />}
-      {book.data ? <ClassGradebookView target={target} book={book.data} /> : !book.isError && <p className="muted pad">Loading…</p>}
+      {book.data ? (
+        <ClassGradebookView target={target} book={book.data} />
+      ) : (
+        !book.isError && <p className="muted pad">Loading…</p>
+      )}
     </main>
   );
 }

@@ -25,7 +25,13 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
   const [batch, setBatch] = useState<Array<Record<string, unknown>>>([]);
   const newId = () => void backend.gradebookNewId().then(setId);
   useEffect(newId, [backend]);
-  const periods = [...new Map(book.lineItems.filter((l) => l.gradingPeriodId).map((l) => [l.gradingPeriodId!, l.gradingPeriod ?? l.gradingPeriodId!])).entries()];
+  const periods = [
+    ...new Map(
+      book.lineItems
+        .filter((l) => l.gradingPeriodId)
+        .map((l) => [l.gradingPeriodId!, l.gradingPeriod ?? l.gradingPeriodId!]),
+    ).entries(),
+  ];
   const build = (): Record<string, unknown> | null => {
     const missing = [
       !title.trim() && "title",
@@ -75,7 +81,13 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
   };
   const post = async () => {
     try {
-      await backend.gradebookPost(book.connection, "postLineItemsForClass", book.classId, batch, `${batch.length} line items for ${book.classTitle}`);
+      await backend.gradebookPost(
+        book.connection,
+        "postLineItemsForClass",
+        book.classId,
+        batch,
+        `${batch.length} line items for ${book.classTitle}`,
+      );
       setBatch([]);
       onDone();
     } catch (error) {
@@ -84,31 +96,81 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
   };
   return (
     <form className="gb-form" aria-label="New line item" onSubmit={(e) => void submit(e)}>
-      <p className="muted">Fields marked * are required. The line item is stored in the outbox; “Send changes” sends it.</p>
-      <label>sourcedId <input value={id} readOnly aria-label="sourcedId" className="mono" size={38} /></label>
-      <label>Title * <input value={title} aria-label="Title" required onChange={(e) => setTitle(e.target.value)} /></label>
+      <p className="muted">
+        Fields marked * are required. The line item is stored in the outbox; “Send changes” sends it.
+      </p>
+      <label>
+        sourcedId <input value={id} readOnly aria-label="sourcedId" className="mono" size={38} />
+      </label>
+      <label>
+        Title * <input value={title} aria-label="Title" required onChange={(e) => setTitle(e.target.value)} />
+      </label>
       <label>
         Category *
         <select aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          {book.categories.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+          {book.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Grading period
         <select aria-label="Grading period" value={period} onChange={(e) => setPeriod(e.target.value)}>
           <option value="">—</option>
-          {periods.map(([pid, label]) => <option key={pid} value={pid}>{label}</option>)}
+          {periods.map(([pid, label]) => (
+            <option key={pid} value={pid}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Assigned * <input aria-label="Assign date" placeholder="YYYY-MM-DD" pattern="\d{4}-\d{2}-\d{2}" value={assign} onChange={(e) => setAssign(e.target.value)} /></label>
-      <label>Due * <input aria-label="Due date" placeholder="YYYY-MM-DD" pattern="\d{4}-\d{2}-\d{2}" value={due} onChange={(e) => setDue(e.target.value)} /></label>
-      <label>Minimum <input aria-label="Minimum" className="num" value={min} size={6} onChange={(e) => setMin(e.target.value)} /></label>
-      <label>Maximum <input aria-label="Maximum" className="num" value={max} size={6} onChange={(e) => setMax(e.target.value)} /></label>
-      <p className="muted">Class: {book.classTitle} · School: {book.schoolId ?? "none"}</p>
-      {problem && <p className="gb-refusal" role="alert">{problem}</p>}
+      <label>
+        Assigned *{" "}
+        <input
+          aria-label="Assign date"
+          placeholder="YYYY-MM-DD"
+          pattern="\d{4}-\d{2}-\d{2}"
+          value={assign}
+          onChange={(e) => setAssign(e.target.value)}
+        />
+      </label>
+      <label>
+        Due *{" "}
+        <input
+          aria-label="Due date"
+          placeholder="YYYY-MM-DD"
+          pattern="\d{4}-\d{2}-\d{2}"
+          value={due}
+          onChange={(e) => setDue(e.target.value)}
+        />
+      </label>
+      <label>
+        Minimum{" "}
+        <input aria-label="Minimum" className="num" value={min} size={6} onChange={(e) => setMin(e.target.value)} />
+      </label>
+      <label>
+        Maximum{" "}
+        <input aria-label="Maximum" className="num" value={max} size={6} onChange={(e) => setMax(e.target.value)} />
+      </label>
+      <p className="muted">
+        Class: {book.classTitle} · School: {book.schoolId ?? "none"}
+      </p>
+      {problem && (
+        <p className="gb-refusal" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="toolbar">
-        <button type="submit" className="primary">Store the line item</button>
-        <button type="button" onClick={addToBatch} title="Gather several line items and send them as one POST; the server allocates their identifiers">
+        <button type="submit" className="primary">
+          Store the line item
+        </button>
+        <button
+          type="button"
+          onClick={addToBatch}
+          title="Gather several line items and send them as one POST; the server allocates their identifiers"
+        >
           Add to a bulk POST
         </button>
         {batch.length > 0 && (
@@ -116,11 +178,18 @@ export function LineItemForm({ book, onDone }: { book: ClassGradebook; onDone: (
             Store {batch.length} line {batch.length === 1 ? "item" : "items"} as one POST
           </button>
         )}
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
       </div>
       {batch.length > 0 && (
         <ul className="gb-batch" aria-label="Bulk POST">
-          {batch.map((r) => <li key={String(r.sourcedId)}>{String(r.title)} <code>{String(r.sourcedId)}</code> <span className="muted">(supplied; the server allocates its own)</span></li>)}
+          {batch.map((r) => (
+            <li key={String(r.sourcedId)}>
+              {String(r.title)} <code>{String(r.sourcedId)}</code>{" "}
+              <span className="muted">(supplied; the server allocates its own)</span>
+            </li>
+          ))}
         </ul>
       )}
     </form>

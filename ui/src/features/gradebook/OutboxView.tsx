@@ -28,10 +28,23 @@ function EditBody({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
   };
   return (
     <div className="gb-edit-body">
-      <textarea aria-label={`Body of write ${item.id}`} value={text} rows={8} onChange={(e) => setText(e.target.value)} />
-      {problem && <p className="gb-refusal" role="alert">{problem}</p>}
-      <button type="button" onClick={() => void retry()}>Retry with this body</button>
-      <button type="button" onClick={onDone}>Cancel</button>
+      <textarea
+        aria-label={`Body of write ${item.id}`}
+        value={text}
+        rows={8}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {problem && (
+        <p className="gb-refusal" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="button" onClick={() => void retry()}>
+        Retry with this body
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
     </div>
   );
 }
@@ -54,44 +67,88 @@ export function OutboxView({ connection, items }: { connection: string; items: O
   return (
     <section className="gb-outbox" aria-label="Outbox and audit">
       <div className="toolbar">
-        <span className="muted">{formatCount(items.length)} writes made from this computer to {connection}</span>
-        <button type="button" onClick={() => void exportCsv()} disabled={items.length === 0}>Export the audit as CSV</button>
+        <span className="muted">
+          {formatCount(items.length)} writes made from this computer to {connection}
+        </span>
+        <button type="button" onClick={() => void exportCsv()} disabled={items.length === 0}>
+          Export the audit as CSV
+        </button>
       </div>
-      {message && <p className="export-message" role="status">{message}</p>}
+      {message && (
+        <p className="export-message" role="status">
+          {message}
+        </p>
+      )}
       {items.length === 0 ? (
         <p className="muted pad">No writes yet: what you enter in the grid or the forms is listed here.</p>
       ) : (
         <table className="members gb-audit" aria-label="Writes">
           <thead>
-            <tr><th>#</th><th>When</th><th>What</th><th>Request</th><th>State</th><th>Before</th><th>After</th><th /></tr>
+            <tr>
+              <th>#</th>
+              <th>When</th>
+              <th>What</th>
+              <th>Request</th>
+              <th>State</th>
+              <th>Before</th>
+              <th>After</th>
+              <th />
+            </tr>
           </thead>
           <tbody>
             {items.map((item) => (
               <tr key={item.id} data-state={item.state}>
                 <td className="num">{item.id}</td>
-                <td title={item.sentAt ? `sent ${item.sentAt}` : undefined}>{item.createdAt.replace("T", " ").slice(0, 19)}</td>
+                <td title={item.sentAt ? `sent ${item.sentAt}` : undefined}>
+                  {item.createdAt.replace("T", " ").slice(0, 19)}
+                </td>
                 <td>
                   {item.label}
                   {item.pairs.length > 0 && (
                     <ul className="gb-pairs" aria-label="Identifiers allocated">
-                      {item.pairs.map((p) => <li key={p.supplied}><code>{p.supplied}</code> → <code>{p.allocated}</code></li>)}
+                      {item.pairs.map((p) => (
+                        <li key={p.supplied}>
+                          <code>{p.supplied}</code> → <code>{p.allocated}</code>
+                        </li>
+                      ))}
                     </ul>
                   )}
                 </td>
-                <td><code>{item.method}</code> {item.operation}</td>
+                <td>
+                  <code>{item.method}</code> {item.operation}
+                </td>
                 <td>
                   <span className={`badge state-${item.state}`}>{item.state}</span>
                   {item.attempts > 1 && <span className="muted"> ({item.attempts} attempts)</span>}
-                  {item.error && <div className="gb-refusal">{item.error.message}{item.error.failure.status?.codeMinor ? ` (${item.error.failure.status.codeMinor})` : ""}</div>}
+                  {item.error && (
+                    <div className="gb-refusal">
+                      {item.error.message}
+                      {item.error.failure.status?.codeMinor ? ` (${item.error.failure.status.codeMinor})` : ""}
+                    </div>
+                  )}
                 </td>
-                <td><code className="gb-json">{short(item.before)}</code></td>
-                <td><code className="gb-json">{short(item.after ?? (item.state === "sent" ? null : item.body))}</code></td>
+                <td>
+                  <code className="gb-json">{short(item.before)}</code>
+                </td>
+                <td>
+                  <code className="gb-json">{short(item.after ?? (item.state === "sent" ? null : item.body))}</code>
+                </td>
                 <td>
                   {(item.state === "failed" || item.state === "pending") && (
                     <>
-                      {item.state === "failed" && <button type="button" onClick={() => void backend.gradebookRetry(item.id, null)}>Retry</button>}
-                      {item.state === "failed" && item.body !== null && <button type="button" onClick={() => setEditing(item.id)}>Edit</button>}
-                      <button type="button" onClick={() => void backend.gradebookDiscard(item.id)}>Discard</button>
+                      {item.state === "failed" && (
+                        <button type="button" onClick={() => void backend.gradebookRetry(item.id, null)}>
+                          Retry
+                        </button>
+                      )}
+                      {item.state === "failed" && item.body !== null && (
+                        <button type="button" onClick={() => setEditing(item.id)}>
+                          Edit
+                        </button>
+                      )}
+                      <button type="button" onClick={() => void backend.gradebookDiscard(item.id)}>
+                        Discard
+                      </button>
                     </>
                   )}
                   {editing === item.id && <EditBody item={item} onDone={() => setEditing(null)} />}

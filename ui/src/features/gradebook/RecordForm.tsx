@@ -20,21 +20,38 @@ function Objectives({ picked, onChange }: { picked: ObjectiveScore[]; onChange: 
       return;
     }
     let live = true;
-    void backend.search(query, 8).then((found) => live && setHits(found)).catch(() => live && setHits([]));
+    void backend
+      .search(query, 8)
+      .then((found) => live && setHits(found))
+      .catch(() => live && setHits([]));
     return () => {
       live = false;
     };
   }, [backend, query]);
-  const label = (h: SearchHit) => `${h.humanCodingScheme ? `${h.humanCodingScheme} ` : ""}${h.segments.map((s) => s.text).join("")}`.slice(0, 120);
+  const label = (h: SearchHit) =>
+    `${h.humanCodingScheme ? `${h.humanCodingScheme} ` : ""}${h.segments.map((s) => s.text).join("")}`.slice(0, 120);
   return (
     <fieldset className="gb-objectives">
       <legend>Learning objective scores</legend>
-      <input type="search" aria-label="Find a learning objective" placeholder="Search the cached frameworks" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        type="search"
+        aria-label="Find a learning objective"
+        placeholder="Search the cached frameworks"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       {hits.length > 0 && (
         <ul className="gb-hits" aria-label="Learning objectives found">
           {hits.map((h) => (
             <li key={`${h.key.connection}/${h.identifier}`}>
-              <button type="button" className="link" onClick={() => !picked.some((p) => p.identifier === h.identifier) && onChange([...picked, { identifier: h.identifier, label: label(h), score: "" }])}>
+              <button
+                type="button"
+                className="link"
+                onClick={() =>
+                  !picked.some((p) => p.identifier === h.identifier) &&
+                  onChange([...picked, { identifier: h.identifier, label: label(h), score: "" }])
+                }
+              >
                 {label(h)}
               </button>
             </li>
@@ -44,8 +61,20 @@ function Objectives({ picked, onChange }: { picked: ObjectiveScore[]; onChange: 
       {picked.map((p, i) => (
         <div key={p.identifier} className="gb-objective">
           <span title={p.identifier}>{p.label}</span>
-          <input aria-label={`Score for ${p.label}`} className="num" size={6} value={p.score} onChange={(e) => onChange(picked.map((q, j) => (j === i ? { ...q, score: e.target.value } : q)))} />
-          <button type="button" aria-label={`Remove ${p.label}`} onClick={() => onChange(picked.filter((_, j) => j !== i))}>×</button>
+          <input
+            aria-label={`Score for ${p.label}`}
+            className="num"
+            size={6}
+            value={p.score}
+            onChange={(e) => onChange(picked.map((q, j) => (j === i ? { ...q, score: e.target.value } : q)))}
+          />
+          <button
+            type="button"
+            aria-label={`Remove ${p.label}`}
+            onClick={() => onChange(picked.filter((_, j) => j !== i))}
+          >
+            ×
+          </button>
         </div>
       ))}
     </fieldset>
@@ -84,8 +113,12 @@ export function RecordForm({ kind, book, onDone }: { kind: FormKind; book: Class
   };
   return (
     <form className="gb-form" aria-label={`New ${kind.noun.toLowerCase()}`} onSubmit={(e) => void submit(e)}>
-      <p className="muted">Fields marked * are required. The {kind.noun.toLowerCase()} is stored in the outbox; “Send changes” sends it.</p>
-      <label>sourcedId <input value={id} readOnly aria-label="sourcedId" className="mono" size={38} /></label>
+      <p className="muted">
+        Fields marked * are required. The {kind.noun.toLowerCase()} is stored in the outbox; “Send changes” sends it.
+      </p>
+      <label>
+        sourcedId <input value={id} readOnly aria-label="sourcedId" className="mono" size={38} />
+      </label>
       {kind.fields.map((f) => {
         const label = `${f.label}${f.required ? " *" : ""}`;
         const value = values[f.name] ?? "";
@@ -95,7 +128,11 @@ export function RecordForm({ kind, book, onDone }: { kind: FormKind; book: Class
               {label}
               <select aria-label={f.label} value={value} onChange={(e) => set(f.name, e.target.value)}>
                 <option value="">—</option>
-                {f.choices(book).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+                {f.choices(book).map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
               </select>
             </label>
           );
@@ -104,7 +141,12 @@ export function RecordForm({ kind, book, onDone }: { kind: FormKind; book: Class
           return (
             <label key={f.name}>
               {label}
-              <input aria-label={f.label} list="gb-score-statuses" value={value} onChange={(e) => set(f.name, e.target.value)} />
+              <input
+                aria-label={f.label}
+                list="gb-score-statuses"
+                value={value}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
             </label>
           );
         }
@@ -121,12 +163,24 @@ export function RecordForm({ kind, book, onDone }: { kind: FormKind; book: Class
           </label>
         );
       })}
-      <datalist id="gb-score-statuses">{SCORE_STATUSES.map((s) => <option key={s} value={s} />)}</datalist>
+      <datalist id="gb-score-statuses">
+        {SCORE_STATUSES.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
       {kind.objectives && <Objectives picked={objectives} onChange={setObjectives} />}
-      {problem && <p className="gb-refusal" role="alert">{problem}</p>}
+      {problem && (
+        <p className="gb-refusal" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="toolbar">
-        <button type="submit" className="primary">Store the {kind.noun.toLowerCase()}</button>
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" className="primary">
+          Store the {kind.noun.toLowerCase()}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );

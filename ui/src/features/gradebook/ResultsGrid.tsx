@@ -10,7 +10,17 @@ import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { GradebookCell } from "../../bindings/GradebookCell";
 import type { GradebookLineItem } from "../../bindings/GradebookLineItem";
 import type { RecordState } from "../../bindings/RecordState";
-import { FLAG_KEYS, FLAG_LABELS, STATE_LABELS, cellKey, hasFlag, move, shown, type Flag, type Position } from "./gradebookModel";
+import {
+  FLAG_KEYS,
+  FLAG_LABELS,
+  STATE_LABELS,
+  cellKey,
+  hasFlag,
+  move,
+  shown,
+  type Flag,
+  type Position,
+} from "./gradebookModel";
 
 const ROW = 28;
 const NAME = 200;
@@ -34,15 +44,45 @@ export interface CellProblem {
   message: string;
 }
 
-const FLAG_MARKS: Array<[Flag, string]> = [["late", "L"], ["incomplete", "I"], ["missing", "M"], ["inProgress", "P"], ["exempt", "X"]];
+const FLAG_MARKS: Array<[Flag, string]> = [
+  ["late", "L"],
+  ["incomplete", "I"],
+  ["missing", "M"],
+  ["inProgress", "P"],
+  ["exempt", "X"],
+];
 
 /** A cell's id, for the grid's `aria-activedescendant`. */
 export function cellId(grid: string, row: number, col: number): string {
   return `${grid}-r${row}-c${col}`;
 }
 
-const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, problem, selected, max, min }: { id: string; row: number; col: number; name: string; student: string; lineItem: string; cell: GradebookCell | undefined; problem: CellProblem | undefined; selected: boolean; max: number | null; min: number | null }) {
-  const state = problem ? "refused" : cell?.state ?? "empty";
+const Cell = memo(function Cell({
+  id,
+  row,
+  col,
+  name,
+  student,
+  lineItem,
+  cell,
+  problem,
+  selected,
+  max,
+  min,
+}: {
+  id: string;
+  row: number;
+  col: number;
+  name: string;
+  student: string;
+  lineItem: string;
+  cell: GradebookCell | undefined;
+  problem: CellProblem | undefined;
+  selected: boolean;
+  max: number | null;
+  min: number | null;
+}) {
+  const state = problem ? "refused" : (cell?.state ?? "empty");
   const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f));
   const error = problem?.message ?? cell?.error?.message;
   const title = [
@@ -51,7 +91,9 @@ const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, p
     cell && cell.state !== "server" ? STATE_LABELS[cell.state] : null,
     error ?? null,
     min !== null || max !== null ? `Range ${min ?? "–"} to ${max ?? "–"}` : null,
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
   const value = problem ? problem.text : shown(cell);
   // Announced with its student and line item (the grid keeps focus; the cell is its active
   // descendant), then what it holds, its flags, comment and state — in words hidden from sight,
@@ -61,7 +103,9 @@ const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, p
     cell?.comment ? "has a comment" : null,
     cell && cell.state !== "server" ? STATE_LABELS[cell.state] : null,
     error ?? null,
-  ].filter(Boolean).join("; ");
+  ]
+    .filter(Boolean)
+    .join("; ");
   return (
     <div
       id={id}
@@ -80,15 +124,33 @@ const Cell = memo(function Cell({ id, row, col, name, student, lineItem, cell, p
       <span className="sr-only">{name}: </span>
       <span className="gb-value num">{value === "" ? <span className="sr-only">empty</span> : value}</span>
       {spoken && <span className="sr-only">; {spoken}</span>}
-      {flags.length > 0 && <span className="gb-flags" aria-hidden="true">{flags.map(([, m]) => m).join("")}</span>}
-      {cell?.comment && <span className="gb-comment" aria-hidden="true">•</span>}
-      {error && <span className="gb-error" aria-hidden="true">!</span>}
+      {flags.length > 0 && (
+        <span className="gb-flags" aria-hidden="true">
+          {flags.map(([, m]) => m).join("")}
+        </span>
+      )}
+      {cell?.comment && (
+        <span className="gb-comment" aria-hidden="true">
+          •
+        </span>
+      )}
+      {error && (
+        <span className="gb-error" aria-hidden="true">
+          !
+        </span>
+      )}
     </div>
   );
 });
 
 /** The in-cell editor: its text lives here, so a keystroke repaints one input, not the grid. */
-function Editor({ initial, onDone }: { initial: string; onDone: (text: string | null, key: string, shift: boolean) => void }) {
+function Editor({
+  initial,
+  onDone,
+}: {
+  initial: string;
+  onDone: (text: string | null, key: string, shift: boolean) => void;
+}) {
   const [text, setText] = useState(initial);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -109,7 +171,16 @@ function Editor({ initial, onDone }: { initial: string; onDone: (text: string | 
       onDone(null, "Escape", false);
     }
   };
-  return <input ref={input} className="gb-editor num" aria-label="Score" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />;
+  return (
+    <input
+      ref={input}
+      className="gb-editor num"
+      aria-label="Score"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={onKey}
+    />
+  );
 }
 
 /** The grid of a class's results. */
@@ -131,7 +202,14 @@ function onServer(line: GradebookLineItem | undefined): boolean {
   return line?.state === "server";
 }
 
-export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
+export function ResultsGrid({
+  book,
+  cells,
+  problems,
+  readOnly,
+  actions,
+  at,
+}: {
   book: ClassGradebook;
   cells: Map<string, GradebookCell>;
   problems: Map<string, CellProblem>;
@@ -146,10 +224,18 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
   const [editing, setEditing] = useState<string | null>(null);
   const rows = book.students.length;
   const cols = book.lineItems.length;
-  const virtual = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
+  const virtual = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 8,
+  });
   const template = `${NAME}px repeat(${cols}, ${COL}px)`;
   const width = NAME + cols * COL;
-  const current = (p: Position) => ({ student: book.students[p.row]?.id ?? "", lineItem: book.lineItems[p.col]?.id ?? "" });
+  const current = (p: Position) => ({
+    student: book.students[p.row]?.id ?? "",
+    lineItem: book.lineItems[p.col]?.id ?? "",
+  });
 
   useEffect(() => {
     virtual.scrollToIndex(at.row, { align: "auto" });
@@ -258,7 +344,9 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
         onDoubleClick={onDoubleClick}
       >
         <div className="gb-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, width }}>
-          <div role="columnheader" aria-colindex={1} className="gb-name">Student</div>
+          <div role="columnheader" aria-colindex={1} className="gb-name">
+            Student
+          </div>
           {book.lineItems.map((l, col) => (
             <div
               key={l.id}
@@ -288,19 +376,40 @@ export function ResultsGrid({ book, cells, problems, readOnly, actions, at }: {
                 className="gb-row"
                 style={{ gridTemplateColumns: template, width, height: ROW, transform: `translateY(${item.start}px)` }}
               >
-                <div role="rowheader" aria-colindex={1} className="gb-name">{student.name}</div>
+                <div role="rowheader" aria-colindex={1} className="gb-name">
+                  {student.name}
+                </div>
                 {book.lineItems.map((l, col) => {
                   const key = cellKey(student.id, l.id);
                   const selected = at.row === item.index && at.col === col;
                   if (editKey === key) {
                     return (
-                      <div key={l.id} role="gridcell" aria-colindex={col + 2} aria-selected className="gb-cell selected editing">
+                      <div
+                        key={l.id}
+                        role="gridcell"
+                        aria-colindex={col + 2}
+                        aria-selected
+                        className="gb-cell selected editing"
+                      >
                         <Editor initial={editText} onDone={(text, k, shift) => void finish(text, k, shift)} />
                       </div>
                     );
                   }
                   return (
-                    <Cell key={l.id} id={cellId(gridId, item.index, col)} row={item.index} col={col} name={`${student.name}, ${l.title}`} student={student.id} lineItem={l.id} cell={cells.get(key)} problem={problems.get(key)} selected={selected} max={l.max} min={l.min} />
+                    <Cell
+                      key={l.id}
+                      id={cellId(gridId, item.index, col)}
+                      row={item.index}
+                      col={col}
+                      name={`${student.name}, ${l.title}`}
+                      student={student.id}
+                      lineItem={l.id}
+                      cell={cells.get(key)}
+                      problem={problems.get(key)}
+                      selected={selected}
+                      max={l.max}
+                      min={l.min}
+                    />
                   );
                 })}
               </div>

@@ -14,17 +14,46 @@ describe("the record forms", () => {
 
   it("make records with references, numbers, scale values and learning objective scores", () => {
     expect(recordOf(kind("categories"), book, "id1", "now", { title: "Labs", weight: "0,25" })).toEqual({
-      sourcedId: "id1", status: "active", dateLastModified: "now", title: "Labs", weight: 0.25,
+      sourcedId: "id1",
+      status: "active",
+      dateLastModified: "now",
+      title: "Labs",
+      weight: 0.25,
     });
-    const scale = recordOf(kind("scoreScales"), book, "id2", "now", { title: "Letters", type: "letter", scoreScaleValue: "A=90–100; B" });
-    expect(scale).toMatchObject({ class: { sourcedId: "c1", type: "class" }, scoreScaleValue: [{ itemValueLHS: "A", itemValueRHS: "90–100" }, { itemValueLHS: "B", itemValueRHS: "B" }] });
-    const child = recordOf(kind("assessmentLineItems"), book, "id3", "now", { title: "Part 2", parentAssessmentLineItem: "p1" });
+    const scale = recordOf(kind("scoreScales"), book, "id2", "now", {
+      title: "Letters",
+      type: "letter",
+      scoreScaleValue: "A=90–100; B",
+    });
+    expect(scale).toMatchObject({
+      class: { sourcedId: "c1", type: "class" },
+      scoreScaleValue: [
+        { itemValueLHS: "A", itemValueRHS: "90–100" },
+        { itemValueLHS: "B", itemValueRHS: "B" },
+      ],
+    });
+    const child = recordOf(kind("assessmentLineItems"), book, "id3", "now", {
+      title: "Part 2",
+      parentAssessmentLineItem: "p1",
+    });
     expect(child.parentAssessmentLineItem).toEqual({ sourcedId: "p1", type: "assessmentLineItem" });
-    const result = recordOf(kind("assessmentResults"), book, "id4", "now", { assessmentLineItem: "a1", student: "s1", scoreStatus: "fully graded", scoreDate: "2026-01-05" }, [
-      { identifier: "9f0c", label: "A.1", score: "3" },
-      { identifier: "9f0d", label: "A.2", score: "" },
+    const result = recordOf(
+      kind("assessmentResults"),
+      book,
+      "id4",
+      "now",
+      { assessmentLineItem: "a1", student: "s1", scoreStatus: "fully graded", scoreDate: "2026-01-05" },
+      [
+        { identifier: "9f0c", label: "A.1", score: "3" },
+        { identifier: "9f0d", label: "A.2", score: "" },
+      ],
+    );
+    expect(result.learningObjectiveSet).toEqual([
+      {
+        source: "case",
+        learningObjectiveResults: [{ learningObjectiveId: "9f0c", score: 3 }, { learningObjectiveId: "9f0d" }],
+      },
     ]);
-    expect(result.learningObjectiveSet).toEqual([{ source: "case", learningObjectiveResults: [{ learningObjectiveId: "9f0c", score: 3 }, { learningObjectiveId: "9f0d" }] }]);
     expect(scaleValues(" ; ")).toEqual([]);
   });
 });

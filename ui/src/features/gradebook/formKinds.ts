@@ -5,7 +5,18 @@
 import type { ClassGradebook } from "../../bindings/ClassGradebook";
 
 /** The scoreStatus vocabulary (an `ext:` term may be typed too). */
-export const SCORE_STATUSES = ["fully graded", "partially graded", "submitted", "not submitted", "exempt", "late", "incomplete", "missing", "withdrawal", "in progress"];
+export const SCORE_STATUSES = [
+  "fully graded",
+  "partially graded",
+  "submitted",
+  "not submitted",
+  "exempt",
+  "late",
+  "incomplete",
+  "missing",
+  "withdrawal",
+  "in progress",
+];
 
 /** A field of a form. */
 export interface FormField {
@@ -31,7 +42,8 @@ export interface FormKind {
 }
 
 const students = (book: ClassGradebook): Array<[string, string]> => book.students.map((s) => [s.id, s.name]);
-const assessmentLineItems = (book: ClassGradebook): Array<[string, string]> => book.assessmentLineItems.map((a) => [a.id, a.title]);
+const assessmentLineItems = (book: ClassGradebook): Array<[string, string]> =>
+  book.assessmentLineItems.map((a) => [a.id, a.title]);
 const lineItems = (book: ClassGradebook): Array<[string, string]> => book.lineItems.map((l) => [l.id, l.title]);
 
 export const FORM_KINDS: FormKind[] = [
@@ -73,7 +85,13 @@ export const FORM_KINDS: FormKind[] = [
     fields: [
       { name: "title", label: "Title", kind: "text", required: true },
       { name: "description", label: "Description", kind: "text" },
-      { name: "parentAssessmentLineItem", label: "Parent assessment line item", kind: "ref", refType: "assessmentLineItem", choices: assessmentLineItems },
+      {
+        name: "parentAssessmentLineItem",
+        label: "Parent assessment line item",
+        kind: "ref",
+        refType: "assessmentLineItem",
+        choices: assessmentLineItems,
+      },
       { name: "resultValueMin", label: "Minimum", kind: "number" },
       { name: "resultValueMax", label: "Maximum", kind: "number" },
     ],
@@ -83,7 +101,14 @@ export const FORM_KINDS: FormKind[] = [
     collection: "assessmentResults",
     noun: "Assessment result",
     fields: [
-      { name: "assessmentLineItem", label: "Assessment line item", kind: "ref", refType: "assessmentLineItem", required: true, choices: assessmentLineItems },
+      {
+        name: "assessmentLineItem",
+        label: "Assessment line item",
+        kind: "ref",
+        refType: "assessmentLineItem",
+        required: true,
+        choices: assessmentLineItems,
+      },
       { name: "student", label: "Student", kind: "ref", refType: "user", required: true, choices: students },
       { name: "scoreStatus", label: "Score status", kind: "status", required: true },
       { name: "scoreDate", label: "Score date", kind: "date", required: true },
@@ -127,7 +152,12 @@ export function recordOf(
   values: Record<string, string>,
   objectives: ObjectiveScore[] = [],
 ): Record<string, unknown> {
-  const record: Record<string, unknown> = { sourcedId: id, status: "active", dateLastModified: now, ...(kind.fixed?.(book) ?? {}) };
+  const record: Record<string, unknown> = {
+    sourcedId: id,
+    status: "active",
+    dateLastModified: now,
+    ...(kind.fixed?.(book) ?? {}),
+  };
   for (const field of kind.fields) {
     const value = (values[field.name] ?? "").trim();
     if (!value) continue;
@@ -142,7 +172,9 @@ export function recordOf(
         source: "case",
         learningObjectiveResults: objectives.map((o) => {
           const score = o.score.trim() ? Number(o.score.replace(",", ".")) : undefined;
-          return score === undefined ? { learningObjectiveId: o.identifier } : { learningObjectiveId: o.identifier, score };
+          return score === undefined
+            ? { learningObjectiveId: o.identifier }
+            : { learningObjectiveId: o.identifier, score };
         }),
       },
     ];

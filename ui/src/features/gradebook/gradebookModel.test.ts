@@ -4,7 +4,18 @@ import type { ClassGradebook } from "../../bindings/ClassGradebook";
 import type { ErrorCode } from "../../bindings/ErrorCode";
 import type { OutboxItem } from "../../bindings/OutboxItem";
 import type { OutboxState } from "../../bindings/OutboxState";
-import { auditCsv, cellIndex, editOf, emptyCells, move, toggled, typedValue, undoEdit, waitingForServer, dependentLineItems } from "./gradebookModel";
+import {
+  auditCsv,
+  cellIndex,
+  editOf,
+  emptyCells,
+  move,
+  toggled,
+  typedValue,
+  undoEdit,
+  waitingForServer,
+  dependentLineItems,
+} from "./gradebookModel";
 
 const book: ClassGradebook = {
   connection: "c",
@@ -19,7 +30,23 @@ const book: ClassGradebook = {
     { id: "b", name: "B" },
   ],
   cells: [
-    { student: "a", lineItem: "l", resultId: "r", score: "3", textScore: null, scoreStatus: "fully graded", scoreDate: "2026-01-01", comment: null, late: true, incomplete: false, missing: false, inProgress: false, state: "server", outboxId: null, error: null },
+    {
+      student: "a",
+      lineItem: "l",
+      resultId: "r",
+      score: "3",
+      textScore: null,
+      scoreStatus: "fully graded",
+      scoreDate: "2026-01-01",
+      comment: null,
+      late: true,
+      incomplete: false,
+      missing: false,
+      inProgress: false,
+      state: "server",
+      outboxId: null,
+      error: null,
+    },
   ],
   assessmentLineItems: [],
   assessmentResults: [],
@@ -58,7 +85,11 @@ describe("edits", () => {
 
   it("undo restores the cell as it was", () => {
     const before = cellIndex(book).get("a\u0000l");
-    expect(undoEdit("k", { student: "a", lineItem: "l", before })).toMatchObject({ score: "3", late: true, extraCredit: true });
+    expect(undoEdit("k", { student: "a", lineItem: "l", before })).toMatchObject({
+      score: "3",
+      late: true,
+      extraCredit: true,
+    });
     expect(undoEdit("k", { student: "b", lineItem: "l", before: undefined })).toMatchObject({ score: null });
   });
 
@@ -69,18 +100,57 @@ describe("edits", () => {
 
 describe("the audit", () => {
   it("is CSV with before and after", () => {
-    const item: OutboxItem = { id: 1, connection: "c", method: "PUT", operation: "putResult", collection: "results", recordId: "r", label: "Result: A, \"Quiz\"", state: "sent", attempts: 1, body: { score: 4 }, before: { score: 3 }, after: { score: 4 }, pairs: [], error: null, createdAt: "t0", updatedAt: "t1", sentAt: "t1" };
+    const item: OutboxItem = {
+      id: 1,
+      connection: "c",
+      method: "PUT",
+      operation: "putResult",
+      collection: "results",
+      recordId: "r",
+      label: 'Result: A, "Quiz"',
+      state: "sent",
+      attempts: 1,
+      body: { score: 4 },
+      before: { score: 3 },
+      after: { score: 4 },
+      pairs: [],
+      error: null,
+      createdAt: "t0",
+      updatedAt: "t1",
+      sentAt: "t1",
+    };
     const csv = auditCsv([item]);
-    expect(csv.split("\r\n")[0]).toBe("created,sent,connection,what,method,operation,record,outcome,attempts,before,after,error");
+    expect(csv.split("\r\n")[0]).toBe(
+      "created,sent,connection,what,method,operation,record,outcome,attempts,before,after,error",
+    );
     expect(csv).toContain('"Result: A, ""Quiz"""');
     expect(csv).toContain('"{""score"":3}"');
   });
 });
 
 describe("writes waiting for the server", () => {
-  const item = (state: OutboxState, attempts: number, code: ErrorCode | null, httpStatus: number | null): OutboxItem => ({
-    id: 1, connection: "c", method: "PUT", operation: "putResult", collection: "results", recordId: "r", label: "x", state, attempts,
-    body: null, before: null, after: null, pairs: [], createdAt: "t0", updatedAt: "t1", sentAt: null,
+  const item = (
+    state: OutboxState,
+    attempts: number,
+    code: ErrorCode | null,
+    httpStatus: number | null,
+  ): OutboxItem => ({
+    id: 1,
+    connection: "c",
+    method: "PUT",
+    operation: "putResult",
+    collection: "results",
+    recordId: "r",
+    label: "x",
+    state,
+    attempts,
+    body: null,
+    before: null,
+    after: null,
+    pairs: [],
+    createdAt: "t0",
+    updatedAt: "t1",
+    sentAt: null,
     error: code ? { message: "m", failure: { code, httpStatus, status: null, transport: null } } : null,
   });
   it("are those tried once and found unreachable or failing for the moment, never those not yet sent or refused", () => {
@@ -96,8 +166,19 @@ describe("writes waiting for the server", () => {
 describe("what a category or scale's DELETE leaves pointing at nothing", () => {
   it("is the line items naming it", () => {
     const line = (id: string, categoryId: string | null, scoreScaleId: string | null) => ({
-      id, title: id.toUpperCase(), categoryId, category: null, gradingPeriodId: null, gradingPeriod: null, assignDate: null, dueDate: null,
-      min: null, max: null, scoreScaleId, state: "server" as const, outboxId: null,
+      id,
+      title: id.toUpperCase(),
+      categoryId,
+      category: null,
+      gradingPeriodId: null,
+      gradingPeriod: null,
+      assignDate: null,
+      dueDate: null,
+      min: null,
+      max: null,
+      scoreScaleId,
+      state: "server" as const,
+      outboxId: null,
     });
     const withLines = { ...book, lineItems: [line("a", "k", null), line("b", "k", "s"), line("c", null, "s")] };
     expect(dependentLineItems(withLines, "categories", "k")).toEqual(["A", "B"]);

@@ -28,12 +28,16 @@ export function cellIndex(book: ClassGradebook): Map<string, GradebookCell> {
  * past the last cell (Shift+Tab before the first) is not a move: the focus leaves the grid, which
  * is never a keyboard trap. */
 export function move(at: Position, key: string, shift: boolean, rows: number, cols: number): Position | null {
-  const clamp = (p: Position): Position => ({ row: Math.max(0, Math.min(rows - 1, p.row)), col: Math.max(0, Math.min(cols - 1, p.col)) });
+  const clamp = (p: Position): Position => ({
+    row: Math.max(0, Math.min(rows - 1, p.row)),
+    col: Math.max(0, Math.min(cols - 1, p.col)),
+  });
   switch (key) {
     case "Enter":
       return clamp({ row: at.row + (shift ? -1 : 1), col: at.col });
     case "Tab": {
-      if (shift) return at.col > 0 ? { ...at, col: at.col - 1 } : at.row > 0 ? { row: at.row - 1, col: cols - 1 } : null;
+      if (shift)
+        return at.col > 0 ? { ...at, col: at.col - 1 } : at.row > 0 ? { row: at.row - 1, col: cols - 1 } : null;
       return at.col < cols - 1 ? { ...at, col: at.col + 1 } : at.row < rows - 1 ? { row: at.row + 1, col: 0 } : null;
     }
     case "ArrowDown":
@@ -53,7 +57,13 @@ export function move(at: Position, key: string, shift: boolean, rows: number, co
 export type Flag = "late" | "incomplete" | "missing" | "inProgress" | "exempt";
 
 /** The one-key shortcuts of the flags (on a selected cell, not while typing). */
-export const FLAG_KEYS: Record<string, Flag> = { l: "late", i: "incomplete", m: "missing", p: "inProgress", x: "exempt" };
+export const FLAG_KEYS: Record<string, Flag> = {
+  l: "late",
+  i: "incomplete",
+  m: "missing",
+  p: "inProgress",
+  x: "exempt",
+};
 
 export const FLAG_LABELS: Record<Flag, string> = {
   late: "Late",
@@ -92,7 +102,13 @@ export function editOf(classId: string, student: string, lineItem: string, cell:
 export function typedValue(edit: CellEdit, text: string, hasScale: boolean): CellEdit {
   const t = text.trim();
   const numeric = t !== "" && !Number.isNaN(Number(t.replace(",", ".")));
-  if (t === "") return { ...edit, score: null, textScore: null, scoreStatus: edit.scoreStatus === "fully graded" ? "not submitted" : edit.scoreStatus };
+  if (t === "")
+    return {
+      ...edit,
+      score: null,
+      textScore: null,
+      scoreStatus: edit.scoreStatus === "fully graded" ? "not submitted" : edit.scoreStatus,
+    };
   if (numeric || !hasScale) return { ...edit, score: t, textScore: null };
   return { ...edit, score: null, textScore: t };
 }
@@ -101,7 +117,10 @@ export function typedValue(edit: CellEdit, text: string, hasScale: boolean): Cel
 export function toggled(edit: CellEdit, flag: Flag): CellEdit {
   if (flag === "exempt") {
     const exempt = edit.scoreStatus === "exempt";
-    return { ...edit, scoreStatus: exempt ? (edit.score || edit.textScore ? "fully graded" : "not submitted") : "exempt" };
+    return {
+      ...edit,
+      scoreStatus: exempt ? (edit.score || edit.textScore ? "fully graded" : "not submitted") : "exempt",
+    };
   }
   return { ...edit, [flag]: !edit[flag] };
 }
@@ -136,10 +155,36 @@ function csvField(value: string): string {
 /** The audit as CSV: when, connection, what, method, operation, record, outcome, attempts,
  * before, after, error. */
 export function auditCsv(items: OutboxItem[]): string {
-  const header = ["created", "sent", "connection", "what", "method", "operation", "record", "outcome", "attempts", "before", "after", "error"];
+  const header = [
+    "created",
+    "sent",
+    "connection",
+    "what",
+    "method",
+    "operation",
+    "record",
+    "outcome",
+    "attempts",
+    "before",
+    "after",
+    "error",
+  ];
   const json = (v: unknown) => (v === null || v === undefined ? "" : JSON.stringify(v));
   const rows = items.map((i) =>
-    [i.createdAt, i.sentAt ?? "", i.connection, i.label, i.method, i.operation, i.recordId, i.state, String(i.attempts), json(i.before), json(i.after ?? i.body), i.error?.message ?? ""]
+    [
+      i.createdAt,
+      i.sentAt ?? "",
+      i.connection,
+      i.label,
+      i.method,
+      i.operation,
+      i.recordId,
+      i.state,
+      String(i.attempts),
+      json(i.before),
+      json(i.after ?? i.body),
+      i.error?.message ?? "",
+    ]
       .map(csvField)
       .join(","),
   );
@@ -168,6 +213,12 @@ export function waitingForServer(items: OutboxItem[]): boolean {
 
 /** The class's line items that name the category or score scale `id` (what its DELETE leaves
  * pointing at nothing). */
-export function dependentLineItems(book: ClassGradebook, collection: "categories" | "scoreScales", id: string): string[] {
-  return book.lineItems.filter((l) => (collection === "categories" ? l.categoryId : l.scoreScaleId) === id).map((l) => l.title);
+export function dependentLineItems(
+  book: ClassGradebook,
+  collection: "categories" | "scoreScales",
+  id: string,
+): string[] {
+  return book.lineItems
+    .filter((l) => (collection === "categories" ? l.categoryId : l.scoreScaleId) === id)
+    .map((l) => l.title);
 }

@@ -14,17 +14,27 @@ export const gradebookKeys = {
 
 export function useGradebook(connection: string, classId: string) {
   const backend = useBackend();
-  return useQuery({ queryKey: gradebookKeys.book(connection, classId), queryFn: () => backend.gradebookClass(connection, classId) });
+  return useQuery({
+    queryKey: gradebookKeys.book(connection, classId),
+    queryFn: () => backend.gradebookClass(connection, classId),
+  });
 }
 
 export function useWriteAccess(connection: string) {
   const backend = useBackend();
-  return useQuery({ queryKey: gradebookKeys.access(connection), queryFn: () => backend.gradebookAccess(connection), staleTime: 60_000 });
+  return useQuery({
+    queryKey: gradebookKeys.access(connection),
+    queryFn: () => backend.gradebookAccess(connection),
+    staleTime: 60_000,
+  });
 }
 
 export function useOutbox(connection: string) {
   const backend = useBackend();
-  return useQuery({ queryKey: gradebookKeys.outbox(connection), queryFn: () => backend.gradebookOutbox(connection, false) });
+  return useQuery({
+    queryKey: gradebookKeys.outbox(connection),
+    queryFn: () => backend.gradebookOutbox(connection, false),
+  });
 }
 
 /** Unsent writes per connection (the status bar and the close question read it). */

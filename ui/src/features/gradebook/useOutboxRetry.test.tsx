@@ -13,9 +13,25 @@ import { useOutboxRetry } from "./useOutboxRetry";
 
 function item(id: number, attempts: number, offline: boolean): OutboxItem {
   return {
-    id, connection: "District", method: "PUT", operation: "putResult", collection: "results", recordId: `r${id}`, label: "x",
-    state: "pending", attempts, body: null, before: null, after: null, pairs: [], createdAt: "t0", updatedAt: "t1", sentAt: null,
-    error: offline ? { message: "refused", failure: { code: "offline", httpStatus: null, status: null, transport: "refused" } } : null,
+    id,
+    connection: "District",
+    method: "PUT",
+    operation: "putResult",
+    collection: "results",
+    recordId: `r${id}`,
+    label: "x",
+    state: "pending",
+    attempts,
+    body: null,
+    before: null,
+    after: null,
+    pairs: [],
+    createdAt: "t0",
+    updatedAt: "t1",
+    sentAt: null,
+    error: offline
+      ? { message: "refused", failure: { code: "offline", httpStatus: null, status: null, transport: "refused" } }
+      : null,
   };
 }
 
@@ -32,7 +48,16 @@ function run(items: OutboxItem[]) {
     },
     gradebookSend: async (connection: string) => {
       sends.push(connection);
-      return { sent: 1, pending: 0, failed: 0, offline: false, sentIds: [1], pendingIds: [], failedIds: [], refused: null };
+      return {
+        sent: 1,
+        pending: 0,
+        failed: 0,
+        offline: false,
+        sentIds: [1],
+        pendingIds: [],
+        failedIds: [],
+        refused: null,
+      };
     },
   } as unknown as Backend;
   const queries = new QueryClient();

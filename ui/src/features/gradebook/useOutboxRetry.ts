@@ -16,7 +16,10 @@ export function useOutboxRetry(intervalMs: number = RETRY_MS): void {
   const backend = useBackend();
   const queries = useQueryClient();
   const unsent = useUnsent().data;
-  const waiting = (unsent ?? []).filter((u) => u.count > 0).map((u) => u.connection).join("\u0000");
+  const waiting = (unsent ?? [])
+    .filter((u) => u.count > 0)
+    .map((u) => u.connection)
+    .join("\u0000");
 
   useEffect(() => {
     if (!waiting) return;

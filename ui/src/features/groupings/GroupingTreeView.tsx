@@ -34,7 +34,8 @@ export function GroupingTreeView() {
   const tree = useGroupingTree(framework, chosen);
   if (!framework) return <p className="empty">Open a framework to build its tree by grouping.</p>;
   const titles = new Map((tree.data?.groupings ?? []).map((g) => [g.identifier, g.title ?? g.identifier]));
-  const toggle = (id: string) => setChosen((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id].sort()));
+  const toggle = (id: string) =>
+    setChosen((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id].sort()));
   return (
     <section className="grouping-view scroll" aria-label="Tree by grouping">
       {tree.error && <ErrorView error={tree.error} onRetry={() => void tree.refetch()} />}
@@ -42,13 +43,18 @@ export function GroupingTreeView() {
         <>
           <fieldset className="graph-groupings">
             <legend>Build the tree from the groupings</legend>
-            {tree.data.groupings.length === 0 && <p className="muted">No isChildOf link of this framework names a grouping.</p>}
+            {tree.data.groupings.length === 0 && (
+              <p className="muted">No isChildOf link of this framework names a grouping.</p>
+            )}
             {tree.data.groupings.map((g) => (
               <label key={g.identifier}>
-                <input type="checkbox" checked={chosen.includes(g.identifier)} onChange={() => toggle(g.identifier)} /> {g.title ?? g.identifier}
+                <input type="checkbox" checked={chosen.includes(g.identifier)} onChange={() => toggle(g.identifier)} />{" "}
+                {g.title ?? g.identifier}
               </label>
             ))}
-            <p className="muted">{chosen.length === 0 ? "None chosen: every isChildOf link." : `${tree.data.rows.length} rows.`}</p>
+            <p className="muted">
+              {chosen.length === 0 ? "None chosen: every isChildOf link." : `${tree.data.rows.length} rows.`}
+            </p>
           </fieldset>
           <ul role="tree" aria-label="Tree by grouping" className="grouping-tree">
             {tree.data.rows.map((row, i) => (

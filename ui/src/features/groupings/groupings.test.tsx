@@ -20,7 +20,13 @@ describe("the tree by grouping", () => {
     const tree = await within(view).findByRole("tree", { name: "Tree by grouping" });
     expect(within(tree).getAllByRole("treeitem")).toHaveLength(8);
     await user.click(within(view).getByRole("checkbox", { name: "Grouping geo" }));
-    await waitFor(() => expect(within(tree).getAllByRole("treeitem").map((r) => r.textContent)).toEqual(["2 Geometry Grouping geo", "2.1 Identify shapes Grouping geo"]));
+    await waitFor(() =>
+      expect(
+        within(tree)
+          .getAllByRole("treeitem")
+          .map((r) => r.textContent),
+      ).toEqual(["2 Geometry Grouping geo", "2.1 Identify shapes Grouping geo"]),
+    );
     await user.click(within(tree).getByRole("button", { name: "2.1 Identify shapes" }));
     await waitFor(() => expect(row("2.1")).toHaveAttribute("aria-selected", "true"));
   });

@@ -75,7 +75,10 @@ describe("the print document", () => {
   it("shows the optional columns: type, education level, associations by type", () => {
     expect(host.querySelector("#item-0 .print-extras")?.textContent).toBe("TypeDomainEducation level09, 10");
     expect(host.querySelector("#item-1 .print-extras")?.textContent).toBe("isRelatedToB.1, B.2");
-    const none = renderPrintDocument({ ...doc, columns: { itemType: false, educationLevel: false, associations: false } });
+    const none = renderPrintDocument({
+      ...doc,
+      columns: { itemType: false, educationLevel: false, associations: false },
+    });
     expect(none).not.toContain("print-extras");
   });
 

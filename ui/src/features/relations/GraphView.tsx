@@ -119,15 +119,33 @@ export function GraphView() {
         </button>
         <span className="button-group" role="group" aria-label="Export">
           <span className="muted">Export</span>
-          <button type="button" aria-label="Export PNG" title="Save the drawing as a PNG image" onClick={() => void save("png")} disabled={!data}>
+          <button
+            type="button"
+            aria-label="Export PNG"
+            title="Save the drawing as a PNG image"
+            onClick={() => void save("png")}
+            disabled={!data}
+          >
             PNG
           </button>
-          <button type="button" aria-label="Export SVG" title="Save the drawing as an SVG image" onClick={() => void save("svg")} disabled={!data}>
+          <button
+            type="button"
+            aria-label="Export SVG"
+            title="Save the drawing as an SVG image"
+            onClick={() => void save("svg")}
+            disabled={!data}
+          >
             SVG
           </button>
         </span>
         {data && (
-          <span role="status" aria-label="Graph size" className="muted num" data-nodes={data.nodes.length} data-drawn={drawn ?? ""}>
+          <span
+            role="status"
+            aria-label="Graph size"
+            className="muted num"
+            data-nodes={data.nodes.length}
+            data-drawn={drawn ?? ""}
+          >
             {data.nodes.length} nodes · {data.edges.length} associations
             {data.truncated ? ` · cut at ${data.limit}` : ""}
           </span>

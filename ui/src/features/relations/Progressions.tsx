@@ -13,17 +13,25 @@ export function Progressions() {
   const chains = useProgressions(framework, selected?.identifier ?? null);
   if (!selected) return <p className="empty">Select an item to see what comes before and after it.</p>;
   const open = (step: ProgressionStep) => {
-    if (framework && (step.kind === "item" || step.kind === "document")) void store.navigate({ key: framework, identifier: step.identifier });
+    if (framework && (step.kind === "item" || step.kind === "document"))
+      void store.navigate({ key: framework, identifier: step.identifier });
   };
   return (
     <section className="progressions" aria-label="Progressions">
-      {chains.isPending && <p className="empty" role="status">Loading…</p>}
+      {chains.isPending && (
+        <p className="empty" role="status">
+          Loading…
+        </p>
+      )}
       {chains.error && <ErrorView error={chains.error} onRetry={() => void chains.refetch()} />}
       {chains.data?.length === 0 && <p className="empty">No progression (precedes) passes through this item.</p>}
       {chains.data?.map((chain, i) => (
         <div key={i} className="progression">
           <h4>
-            Progression {i + 1} <span className="muted">({chain.steps.length} steps{chain.cyclic ? ", stops at a cycle" : ""})</span>
+            Progression {i + 1}{" "}
+            <span className="muted">
+              ({chain.steps.length} steps{chain.cyclic ? ", stops at a cycle" : ""})
+            </span>
           </h4>
           <ol aria-label={`Progression ${i + 1}`}>
             {chain.steps.map((step) => (

@@ -20,7 +20,10 @@ export function explanation(info: AssociationTypeInfo): string {
   const definition = info.definition;
   if (!definition) return `${what} This framework does not define it.`;
   const named = definition.title ? ` (${definition.class} “${definition.title}”)` : ` (${definition.class})`;
-  const parts = [what, definition.description ? `${definition.description}${named}` : `Defined by this framework${named}.`];
+  const parts = [
+    what,
+    definition.description ? `${definition.description}${named}` : `Defined by this framework${named}.`,
+  ];
   if (definition.uri) parts.push(`URI: ${definition.uri}`);
   return parts.join(" ");
 }
@@ -38,6 +41,8 @@ export function explanations(...answers: Array<AssociationTypeInfo[] | undefined
 export function explain(known: TypeExplanations, type: string): string {
   return (
     known.get(type) ??
-    (type.startsWith("ext:") ? `${type}: an extension type, not one CASE defines.` : `${type}: not a CASE association type.`)
+    (type.startsWith("ext:")
+      ? `${type}: an extension type, not one CASE defines.`
+      : `${type}: not a CASE association type.`)
   );
 }

@@ -6,12 +6,21 @@ import type { GraphCanvas } from "./graphCanvas";
 
 /** A file name for the graph of `label`. */
 export function exportName(label: string, format: "png" | "svg"): string {
-  const base = label.replace(/[^\p{L}\p{N}.\- ]+/gu, " ").trim().slice(0, 60) || "graph";
+  const base =
+    label
+      .replace(/[^\p{L}\p{N}.\- ]+/gu, " ")
+      .trim()
+      .slice(0, 60) || "graph";
   return `Graph of ${base}.${format}`;
 }
 
 /** Saves the graph drawn on `canvas` as `format`; answers the file's path (`null`: not saved). */
-export async function exportGraph(backend: Backend, canvas: GraphCanvas, label: string, format: "png" | "svg"): Promise<string | null> {
+export async function exportGraph(
+  backend: Backend,
+  canvas: GraphCanvas,
+  label: string,
+  format: "png" | "svg",
+): Promise<string | null> {
   const bytes = format === "png" ? await canvas.png() : new TextEncoder().encode(canvas.svg());
   return saveAs(backend, exportName(label, format), bytes);
 }

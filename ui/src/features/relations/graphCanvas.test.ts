@@ -14,12 +14,21 @@ const { createGraphCanvas } = await vi.importActual<typeof import("./graphCanvas
 function blankContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const state: Record<string | symbol, unknown> = {
     canvas,
-    measureText: (text: string) => ({ width: 6 * text.length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }),
-    getImageData: (_x: number, _y: number, w: number, h: number) => ({ width: w, height: h, data: new Uint8ClampedArray(w * h * 4) }),
+    measureText: (text: string) => ({
+      width: 6 * text.length,
+      actualBoundingBoxAscent: 8,
+      actualBoundingBoxDescent: 2,
+    }),
+    getImageData: (_x: number, _y: number, w: number, h: number) => ({
+      width: w,
+      height: h,
+      data: new Uint8ClampedArray(w * h * 4),
+    }),
     getLineDash: () => [],
   };
   return new Proxy(state, {
-    get: (target, key) => (key in target ? target[key] : typeof key === "string" && METHODS.has(key) ? () => undefined : undefined),
+    get: (target, key) =>
+      key in target ? target[key] : typeof key === "string" && METHODS.has(key) ? () => undefined : undefined,
     set: (target, key, value) => {
       target[key] = value;
       return true;
@@ -48,7 +57,13 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function node(id: string, label: string, x: number, y: number, kind: NodeElement["data"]["kind"] = "item"): NodeElement {
+function node(
+  id: string,
+  label: string,
+  x: number,
+  y: number,
+  kind: NodeElement["data"]["kind"] = "item",
+): NodeElement {
   return { group: "nodes", data: { id, label, code: null, kind, centre: id === "a", hidden: 0 }, position: { x, y } };
 }
 

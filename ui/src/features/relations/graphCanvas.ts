@@ -109,12 +109,25 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
     },
     { selector: "node[kind = 'document']", style: { "background-color": accent, width: 26, height: 20 } },
     { selector: "node[hidden > 0]", style: { "border-style": "double", "border-width": 4 } },
-    { selector: "node[?centre]", style: { "border-color": accent, "border-width": 4, width: 24, height: 24, label: "data(label)", "font-weight": "bold" } },
+    {
+      selector: "node[?centre]",
+      style: {
+        "border-color": accent,
+        "border-width": 4,
+        width: 24,
+        height: 24,
+        label: "data(label)",
+        "font-weight": "bold",
+      },
+    },
     { selector: "node:selected", style: { "overlay-color": accent, "overlay-opacity": 0.2, "overlay-padding": 4 } },
     { selector: "edge", style: { width: 1.5, "curve-style": "bezier", "arrow-scale": 0.8 } },
   ];
   for (const [kind, style] of Object.entries(KIND_STYLE)) {
-    sheet.push({ selector: `node[kind = '${kind}']`, style: { shape: style.shape as never, "border-style": style.border } });
+    sheet.push({
+      selector: `node[kind = '${kind}']`,
+      style: { shape: style.shape as never, "border-style": style.border },
+    });
   }
   for (const [i, type] of types.entries()) {
     const style = typeStyle(type);

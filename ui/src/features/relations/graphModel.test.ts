@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import { PADDING, framing, type NodeElement } from "./graphModel";
 
 function node(id: string, x: number, y: number): NodeElement {
-  return { group: "nodes", data: { id, label: id, code: null, kind: "item", centre: false, hidden: 0 }, position: { x, y } };
+  return {
+    group: "nodes",
+    data: { id, label: id, code: null, kind: "item", centre: false, hidden: 0 },
+    position: { x, y },
+  };
 }
 
 describe("framing", () => {

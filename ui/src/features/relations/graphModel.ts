@@ -36,7 +36,10 @@ export function shown(edge: GraphEdge, groupings: ReadonlySet<string> | null): b
 }
 
 /** The elements of `graph`, keeping the edges of `groupings` only (`null`: all). */
-export function elements(graph: NeighbourhoodGraph, groupings: ReadonlySet<string> | null): Array<NodeElement | EdgeElement> {
+export function elements(
+  graph: NeighbourhoodGraph,
+  groupings: ReadonlySet<string> | null,
+): Array<NodeElement | EdgeElement> {
   const nodes: NodeElement[] = graph.nodes.map((n) => ({
     group: "nodes",
     data: {
@@ -53,7 +56,13 @@ export function elements(graph: NeighbourhoodGraph, groupings: ReadonlySet<strin
     .filter((e) => shown(e, groupings))
     .map((e) => ({
       group: "edges",
-      data: { id: `e:${e.id}`, source: e.origin, target: e.destination, type: e.associationType, tree: e.associationType === "isChildOf" },
+      data: {
+        id: `e:${e.id}`,
+        source: e.origin,
+        target: e.destination,
+        type: e.associationType,
+        tree: e.associationType === "isChildOf",
+      },
     }));
   return [...nodes, ...edges];
 }
@@ -61,7 +70,8 @@ export function elements(graph: NeighbourhoodGraph, groupings: ReadonlySet<strin
 /** How many edges of each type are drawn. */
 export function typeCounts(graph: NeighbourhoodGraph, groupings: ReadonlySet<string> | null): Map<string, number> {
   const counts = new Map<string, number>(graph.types.map((t) => [t, 0]));
-  for (const e of graph.edges) if (shown(e, groupings)) counts.set(e.associationType, (counts.get(e.associationType) ?? 0) + 1);
+  for (const e of graph.edges)
+    if (shown(e, groupings)) counts.set(e.associationType, (counts.get(e.associationType) ?? 0) + 1);
   return counts;
 }
 

@@ -32,14 +32,22 @@ describe("the relationship graph", () => {
     await waitFor(() => expect(drawnNodes()).toHaveLength(Number(size.dataset.nodes)));
     expect(drawnNodes()[0]).toBe("A1");
     const legend = within(graph).getByRole("list", { name: "Legend" });
-    const types = within(legend).getAllByRole("listitem").map((li) => li.dataset.type);
+    const types = within(legend)
+      .getAllByRole("listitem")
+      .map((li) => li.dataset.type);
     expect(types).toEqual(["isChildOf", "precedes", "exactMatchOf", "isRelatedTo", "isPeerOf", "ext:buildsOn"]);
     // Each type says what it means: a tooltip and the same words as its accessible description.
     const precedes = within(legend).getByText("precedes");
-    await waitFor(() => expect(precedes).toHaveAccessibleDescription("The origin comes before the destination in time or order."));
+    await waitFor(() =>
+      expect(precedes).toHaveAccessibleDescription("The origin comes before the destination in time or order."),
+    );
     expect(precedes).toHaveAttribute("title", "The origin comes before the destination in time or order.");
     const own = within(legend).getByText("ext:buildsOn");
-    await waitFor(() => expect(own).toHaveAccessibleDescription(/an extension type.*The destination builds on the origin\..*Builds on.*https:\/\/example\.org\/groupings\/builds-on/));
+    await waitFor(() =>
+      expect(own).toHaveAccessibleDescription(
+        /an extension type.*The destination builds on the origin\..*Builds on.*https:\/\/example\.org\/groupings\/builds-on/,
+      ),
+    );
     // Depth 1 cuts A's other children and B's: their nodes say so.
     const nodes = within(graph).getByRole("list", { name: "Graph nodes" });
     expect(within(nodes).getAllByText(/\+\d+ more/).length).toBeGreaterThan(0);

@@ -14,7 +14,11 @@ beforeAll(() => {
 function commands(d: string): Array<{ op: string; args: number[] }> {
   return [...d.matchAll(/([MLCQAZ])([^MLCQAZ]*)/g)].map((m) => ({
     op: m[1] as string,
-    args: (m[2] as string).trim().split(/[\s,]+/).filter(Boolean).map(Number),
+    args: (m[2] as string)
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number),
   }));
 }
 
@@ -27,7 +31,10 @@ function lastPath(context: SvgContext): SVGPathElement {
 function bezier(t: number, p0: number[], p1: number[], p2: number[], p3: number[]): [number, number] {
   const u = 1 - t;
   const at = (i: number) =>
-    u * u * u * (p0[i] as number) + 3 * u * u * t * (p1[i] as number) + 3 * u * t * t * (p2[i] as number) + t * t * t * (p3[i] as number);
+    u * u * u * (p0[i] as number) +
+    3 * u * u * t * (p1[i] as number) +
+    3 * u * t * t * (p2[i] as number) +
+    t * t * t * (p3[i] as number);
   return [at(0), at(1)];
 }
 

@@ -14,7 +14,11 @@ function Session({ session }: { session: CalendarSession }) {
   return (
     <li aria-current={session.current ? "date" : undefined}>
       <div className={`session${session.current ? " current" : ""}`}>
-        <button type="button" className="link" onClick={() => roster.open({ kind: "record", collection: "academicSessions", id: session.id })}>
+        <button
+          type="button"
+          className="link"
+          onClick={() => roster.open({ kind: "record", collection: "academicSessions", id: session.id })}
+        >
           {session.title}
         </button>
         <span className="kind">{session.kind ?? "session"}</span>
@@ -45,8 +49,8 @@ export function CalendarView({ connection }: { connection: string }) {
   return (
     <section className="scroll calendar" aria-label="Academic calendar">
       <p className="note">
-        Today is {formatDay(calendar.data.today)}. End dates are exclusive, as OneRoster defines them: a session ends the
-        day before its end date.
+        Today is {formatDay(calendar.data.today)}. End dates are exclusive, as OneRoster defines them: a session ends
+        the day before its end date.
       </p>
       {calendar.data.roots.length === 0 ? (
         <p className="muted">No academic sessions are cached for this connection.</p>

@@ -26,7 +26,9 @@ function Check({ check }: { check: CheckResult }) {
   return (
     <details className={`check${check.count > 0 ? " found" : ""}`} aria-label={check.title}>
       <summary>
-        <span className="check-count" aria-label={`${check.count} found`}>{formatCount(check.count)}</span>
+        <span className="check-count" aria-label={`${check.count} found`}>
+          {formatCount(check.count)}
+        </span>
         <span className="check-title">{check.title}</span>
         <span className="muted"> · {check.group}</span>
       </summary>
@@ -35,12 +37,18 @@ function Check({ check }: { check: CheckResult }) {
         <>
           <table className="check-records" aria-label={`${check.title}: records`}>
             <thead>
-              <tr><th>Record</th><th>Collection</th><th>What is wrong</th></tr>
+              <tr>
+                <th>Record</th>
+                <th>Collection</th>
+                <th>What is wrong</th>
+              </tr>
             </thead>
             <tbody>
               {check.records.map((r) => (
                 <tr key={`${r.link.collection}:${r.link.id}:${r.detail}`}>
-                  <td><RecordLinkButton link={r.link} /></td>
+                  <td>
+                    <RecordLinkButton link={r.link} />
+                  </td>
                   <td>{r.link.collection}</td>
                   <td>{r.detail}</td>
                 </tr>
@@ -48,10 +56,18 @@ function Check({ check }: { check: CheckResult }) {
             </tbody>
           </table>
           {check.records.length < check.count && (
-            <p className="muted">The first {formatCount(check.records.length)} of {formatCount(check.count)} are listed.</p>
+            <p className="muted">
+              The first {formatCount(check.records.length)} of {formatCount(check.count)} are listed.
+            </p>
           )}
-          <button type="button" onClick={() => void save()}>Export these rows as CSV</button>
-          {message && <p role="status" className="export-message">{message}</p>}
+          <button type="button" onClick={() => void save()}>
+            Export these rows as CSV
+          </button>
+          {message && (
+            <p role="status" className="export-message">
+              {message}
+            </p>
+          )}
         </>
       )}
     </details>
@@ -67,8 +83,8 @@ export function ChecksView({ connection }: { connection: string }) {
   return (
     <section className="scroll checks" aria-label="Data checks">
       <p className="note">
-        {found === 0 ? "No problems found." : `${found} of ${checks.data.checks.length} checks found records to fix.`} What the
-        source system should fix before its next export:
+        {found === 0 ? "No problems found." : `${found} of ${checks.data.checks.length} checks found records to fix.`}{" "}
+        What the source system should fix before its next export:
       </p>
       {checks.data.checks.map((c) => (
         <Check key={c.id} check={c} />

@@ -24,7 +24,13 @@ function Members({ title, members }: { title: string; members: ClassMember[] }) 
       ) : (
         <table className="members" aria-label={`${title} table`}>
           <thead>
-            <tr><th>Name</th><th>Role</th><th>Begins</th><th>Ends</th><th>Username</th></tr>
+            <tr>
+              <th>Name</th>
+              <th>Role</th>
+              <th>Begins</th>
+              <th>Ends</th>
+              <th>Username</th>
+            </tr>
           </thead>
           <tbody>
             {members.map((m) => (
@@ -35,11 +41,19 @@ function Members({ title, members }: { title: string; members: ClassMember[] }) 
                   {m.primary && <span className="badge primary">primary</span>}
                   {m.inactive && <span className="badge warn">enrollment tobedeleted</span>}
                   {m.disabled && <span className="badge warn">disabled</span>}
-                  {m.outsideTerms && <span className="badge warn" title="The enrollment's dates fall outside the class's terms">outside terms</span>}
+                  {m.outsideTerms && (
+                    <span className="badge warn" title="The enrollment's dates fall outside the class's terms">
+                      outside terms
+                    </span>
+                  )}
                 </td>
                 <td>{m.role}</td>
-                <td><RosterDate value={m.beginDate} /></td>
-                <td><RosterDate value={m.endDate} exclusive /></td>
+                <td>
+                  <RosterDate value={m.beginDate} />
+                </td>
+                <td>
+                  <RosterDate value={m.endDate} exclusive />
+                </td>
                 <td>{m.username ?? ""}</td>
               </tr>
             ))}
@@ -70,59 +84,127 @@ export function ClassPageView({ page }: { page: ClassPage }) {
         {page.link.label} {page.link.inactive && <span className="badge warn">tobedeleted</span>}
       </h2>
       <p className="muted">
-        Class · {page.classCode ?? "no code"} · {formatCount(page.counts.teachers)} teachers · {formatCount(page.counts.students)} students
+        Class · {page.classCode ?? "no code"} · {formatCount(page.counts.teachers)} teachers ·{" "}
+        {formatCount(page.counts.students)} students
       </p>
       <dl className="fields">
-        <div><dt>Course</dt><dd>{page.course ? <RecordLinkButton link={page.course} /> : "—"}</dd></div>
-        <div><dt>School</dt><dd>{page.school ? <RecordLinkButton link={page.school} /> : "—"}</dd></div>
+        <div>
+          <dt>Course</dt>
+          <dd>{page.course ? <RecordLinkButton link={page.course} /> : "—"}</dd>
+        </div>
+        <div>
+          <dt>School</dt>
+          <dd>{page.school ? <RecordLinkButton link={page.school} /> : "—"}</dd>
+        </div>
         <div>
           <dt>Terms</dt>
           <dd>
             {page.terms.map((t) => (
               <div key={t.link.id}>
-                <RecordLinkButton link={t.link} /> <RosterDate value={t.startDate} /> to <RosterDate value={t.endDate} exclusive />
+                <RecordLinkButton link={t.link} /> <RosterDate value={t.startDate} /> to{" "}
+                <RosterDate value={t.endDate} exclusive />
                 {t.current && <span className="badge current">current</span>}
               </div>
             ))}
           </dd>
         </div>
-        <div><dt>Periods</dt><dd>{list(page.periods)}</dd></div>
-        <div><dt>Subjects</dt><dd>{list(page.subjects)}{page.subjectCodes.length > 0 && <span className="muted"> ({page.subjectCodes.join(", ")})</span>}</dd></div>
-        <div><dt>Grades</dt><dd>{list(page.grades)}</dd></div>
-        <div><dt>Type</dt><dd>{page.classType ?? "—"}{page.location && ` · ${page.location}`}</dd></div>
+        <div>
+          <dt>Periods</dt>
+          <dd>{list(page.periods)}</dd>
+        </div>
+        <div>
+          <dt>Subjects</dt>
+          <dd>
+            {list(page.subjects)}
+            {page.subjectCodes.length > 0 && <span className="muted"> ({page.subjectCodes.join(", ")})</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Grades</dt>
+          <dd>{list(page.grades)}</dd>
+        </div>
+        <div>
+          <dt>Type</dt>
+          <dd>
+            {page.classType ?? "—"}
+            {page.location && ` · ${page.location}`}
+          </dd>
+        </div>
       </dl>
       <div className="toolbar">
         {openGradebook && (
-          <button type="button" className="primary" onClick={() => openGradebook({ connection: page.connection, classId: page.link.id })}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => openGradebook({ connection: page.connection, classId: page.link.id })}
+          >
             Open gradebook
           </button>
         )}
-        <button type="button" onClick={() => void save(false)}>Export roster as CSV</button>
-        <button type="button" onClick={() => void save(true)} title="Adds each member's demographics (only where the connection holds the scope)">
+        <button type="button" onClick={() => void save(false)}>
+          Export roster as CSV
+        </button>
+        <button
+          type="button"
+          onClick={() => void save(true)}
+          title="Adds each member's demographics (only where the connection holds the scope)"
+        >
           Export with demographics
         </button>
       </div>
-      {message && <p className="export-message" role="status">{message}</p>}
+      {message && (
+        <p className="export-message" role="status">
+          {message}
+        </p>
+      )}
       <Members title="Teachers" members={page.teachers} />
       <Members title="Students" members={page.students} />
       {page.others.length > 0 && <Members title="Other members" members={page.others} />}
       <section aria-label="Resources">
-        <h3>Resources <span className="muted">({page.resources.length})</span></h3>
-        {page.resources.length === 0 ? <p className="muted">None.</p> : (
-          <ul>{page.resources.map((r) => <li key={r.id}><RecordLinkButton link={r} /></li>)}</ul>
+        <h3>
+          Resources <span className="muted">({page.resources.length})</span>
+        </h3>
+        {page.resources.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <ul>
+            {page.resources.map((r) => (
+              <li key={r.id}>
+                <RecordLinkButton link={r} />
+              </li>
+            ))}
+          </ul>
         )}
       </section>
       <section aria-label="Line items">
-        <h3>Line items <span className="muted">({page.lineItems.length})</span></h3>
-        {page.lineItems.length === 0 ? <p className="muted">None.</p> : (
+        <h3>
+          Line items <span className="muted">({page.lineItems.length})</span>
+        </h3>
+        {page.lineItems.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
           <table className="members">
-            <thead><tr><th>Title</th><th>Assigned</th><th>Due</th><th>Category</th><th>Grading period</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Title</th>
+                <th>Assigned</th>
+                <th>Due</th>
+                <th>Category</th>
+                <th>Grading period</th>
+              </tr>
+            </thead>
             <tbody>
               {page.lineItems.map((l) => (
                 <tr key={l.link.id}>
-                  <td><RecordLinkButton link={l.link} /></td>
-                  <td><RosterDate value={l.assignDate} /></td>
-                  <td><RosterDate value={l.dueDate} /></td>
+                  <td>
+                    <RecordLinkButton link={l.link} />
+                  </td>
+                  <td>
+                    <RosterDate value={l.assignDate} />
+                  </td>
+                  <td>
+                    <RosterDate value={l.dueDate} />
+                  </td>
                   <td>{l.category ?? ""}</td>
                   <td>{l.gradingPeriod ?? ""}</td>
                 </tr>

@@ -49,10 +49,17 @@ export function ClassesTable({ connection }: { connection: string }) {
     else if (inner.left < outer.left) box.scrollLeft -= outer.left - inner.left;
   };
   const rows = table.data?.rows ?? [];
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
   const open = roster.location?.kind === "class" ? roster.location.id : null;
   const sortBy = (column: ClassColumn) =>
-    setSort((s) => (s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false }));
+    setSort((s) =>
+      s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false },
+    );
   const exportRows = async (as: "csv" | "xlsx") => {
     try {
       const path =
@@ -78,10 +85,20 @@ export function ClassesTable({ connection }: { connection: string }) {
           Export rows as .xlsx
         </button>
       </div>
-      {message && <p className="export-message" role="status">{message}</p>}
+      {message && (
+        <p className="export-message" role="status">
+          {message}
+        </p>
+      )}
       {table.isError && <ErrorView error={table.error as never} onRetry={() => void table.refetch()} />}
       <div className="grid-table" role="table" aria-label="Classes" aria-rowcount={rows.length + 2}>
-        <div role="rowgroup" className="grid-head" ref={head} onScroll={() => alignSideways(head.current, scroller.current)} onFocus={(e) => revealInHead(e.target)}>
+        <div
+          role="rowgroup"
+          className="grid-head"
+          ref={head}
+          onScroll={() => alignSideways(head.current, scroller.current)}
+          onFocus={(e) => revealInHead(e.target)}
+        >
           <div role="row" className="grid-row" style={{ gridTemplateColumns: template }}>
             {CLASS_COLUMNS.map((c) => (
               <div
@@ -111,7 +128,12 @@ export function ClassesTable({ connection }: { connection: string }) {
             ))}
           </div>
         </div>
-        <div role="rowgroup" className="grid-body" ref={scroller} onScroll={() => alignSideways(scroller.current, head.current)}>
+        <div
+          role="rowgroup"
+          className="grid-body"
+          ref={scroller}
+          onScroll={() => alignSideways(scroller.current, head.current)}
+        >
           <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
             {virtual.getVirtualItems().map((item) => {
               const row = rows[item.index];
@@ -123,11 +145,26 @@ export function ClassesTable({ connection }: { connection: string }) {
                   aria-rowindex={item.index + 3}
                   aria-selected={open === row.id}
                   className={`grid-row${row.inactive ? " inactive" : ""}`}
-                  style={{ gridTemplateColumns: template, position: "absolute", top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    gridTemplateColumns: template,
+                    position: "absolute",
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                   onClick={() => roster.open({ kind: "class", id: row.id })}
                 >
                   <div role="cell">
-                    <button type="button" className="link" onClick={(e) => { e.stopPropagation(); roster.open({ kind: "class", id: row.id }); }}>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        roster.open({ kind: "class", id: row.id });
+                      }}
+                    >
                       {row.title}
                     </button>
                     {row.inactive && <span className="badge warn">tobedeleted</span>}
@@ -138,7 +175,9 @@ export function ClassesTable({ connection }: { connection: string }) {
                   <div role="cell">{row.terms}</div>
                   <div role="cell">{row.periods}</div>
                   <div role="cell">{row.teachers || <span className="warning">no teacher</span>}</div>
-                  <div role="cell" className="num">{formatCount(row.students)}</div>
+                  <div role="cell" className="num">
+                    {formatCount(row.students)}
+                  </div>
                 </div>
               );
             })}

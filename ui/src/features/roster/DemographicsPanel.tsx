@@ -18,7 +18,9 @@ export function DemographicsPanel({ page }: { page: UserPage }) {
     return (
       <section aria-label="Demographics" className="demographics">
         <h3>Demographics</h3>
-        <p className="note" role="note">{access.note}</p>
+        <p className="note" role="note">
+          {access.note}
+        </p>
       </section>
     );
   }
@@ -43,11 +45,15 @@ export function DemographicsPanel({ page }: { page: UserPage }) {
               </div>
             ))}
           </dl>
-          <button type="button" onClick={() => setShown(null)}>Hide demographics</button>
+          <button type="button" onClick={() => setShown(null)}>
+            Hide demographics
+          </button>
         </>
       ) : (
         <>
-          <p className="masked" aria-label="Demographics masked">•••••• masked</p>
+          <p className="masked" aria-label="Demographics masked">
+            •••••• masked
+          </p>
           <button
             type="button"
             onClick={() =>
@@ -58,7 +64,11 @@ export function DemographicsPanel({ page }: { page: UserPage }) {
           </button>
         </>
       )}
-      {error && <p className="warning" role="alert">{error.message}</p>}
+      {error && (
+        <p className="warning" role="alert">
+          {error.message}
+        </p>
+      )}
       <p className="muted small">{access.note}</p>
     </section>
   );

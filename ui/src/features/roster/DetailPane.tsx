@@ -70,11 +70,25 @@ export function DetailPane({ connection }: { connection: string }) {
   return (
     <section className="roster-detail" aria-label="Roster record">
       <div className="toolbar">
-        <button type="button" aria-label="Back" title="Back" disabled={roster.state.at <= 0} onClick={roster.back}>←</button>
-        <button type="button" aria-label="Forward" title="Forward" disabled={roster.state.at >= roster.state.history.length - 1} onClick={roster.forward}>→</button>
+        <button type="button" aria-label="Back" title="Back" disabled={roster.state.at <= 0} onClick={roster.back}>
+          ←
+        </button>
+        <button
+          type="button"
+          aria-label="Forward"
+          title="Forward"
+          disabled={roster.state.at >= roster.state.history.length - 1}
+          onClick={roster.forward}
+        >
+          →
+        </button>
       </div>
       <div className="scroll" ref={content}>
-        {!location && <p className="muted">Choose a class in the table or the navigation, or search for a person, to see its page here.</p>}
+        {!location && (
+          <p className="muted">
+            Choose a class in the table or the navigation, or search for a person, to see its page here.
+          </p>
+        )}
         {location?.kind === "class" && <ClassDetail connection={connection} id={location.id} />}
         {location?.kind === "user" && <UserDetail connection={connection} id={location.id} />}
         {location?.kind === "record" && <RecordDetail connection={connection} location={location} />}

@@ -44,13 +44,30 @@ export function Navigator({ connection }: { connection: string }) {
               type="button"
               className="nav-entry"
               data-label={`${KIND_LABEL[entry.kind]} ${entry.label}`}
-              onClick={() => (entry.scope ? roster.setScope(entry.scope) : roster.open({ kind: "class", id: entry.id }))}
+              onClick={() =>
+                entry.scope ? roster.setScope(entry.scope) : roster.open({ kind: "class", id: entry.id })
+              }
             >
               <span className="nav-title">
                 <span className="kind">{KIND_LABEL[entry.kind]}</span> {entry.label}
-                {entry.current && <> <span className="badge current">current</span></>}
-                {entry.inactive && <> <span className="badge warn">tobedeleted</span></>}
-                {entry.missing && <> <span className="badge warn">not cached</span></>}
+                {entry.current && (
+                  <>
+                    {" "}
+                    <span className="badge current">current</span>
+                  </>
+                )}
+                {entry.inactive && (
+                  <>
+                    {" "}
+                    <span className="badge warn">tobedeleted</span>
+                  </>
+                )}
+                {entry.missing && (
+                  <>
+                    {" "}
+                    <span className="badge warn">not cached</span>
+                  </>
+                )}
               </span>
               {entry.detail && <span className="nav-detail">{entry.detail}</span>}
               <span className="nav-counts">{countsText(entry.counts)}</span>

@@ -12,13 +12,20 @@ export function RecordPageView({ page }: { page: RecordPage }) {
       <h2>
         {page.link.label} {page.link.inactive && <span className="badge warn">tobedeleted</span>}
       </h2>
-      <p className="muted">{page.link.collection} · {page.link.id}</p>
+      <p className="muted">
+        {page.link.collection} · {page.link.id}
+      </p>
       {page.links.length > 0 && (
         <section aria-label="References">
           <h3>References</h3>
           <dl className="fields">
             {page.links.map((l, i) => (
-              <div key={i}><dt>{l.field}</dt><dd><RecordLinkButton link={l.link} /></dd></div>
+              <div key={i}>
+                <dt>{l.field}</dt>
+                <dd>
+                  <RecordLinkButton link={l.link} />
+                </dd>
+              </div>
             ))}
           </dl>
         </section>
@@ -27,7 +34,10 @@ export function RecordPageView({ page }: { page: RecordPage }) {
         <h3>Fields</h3>
         <dl className="fields">
           {page.fields.map((f, i) => (
-            <div key={i}><dt>{f.name}</dt><dd>{f.value}</dd></div>
+            <div key={i}>
+              <dt>{f.name}</dt>
+              <dd>{f.value}</dd>
+            </div>
           ))}
         </dl>
       </section>

@@ -44,7 +44,9 @@ describe("the roster inspector", () => {
     expect(within(table).getByRole("columnheader", { name: /Students/ })).toHaveAttribute("aria-sort", "ascending");
     await user.type(within(table).getByRole("searchbox", { name: "Filter Title" }), "math");
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
-    expect(backend.calls.some((c) => c.command === "roster_classes" && JSON.stringify(c.args).includes('"text":"math"'))).toBe(true);
+    expect(
+      backend.calls.some((c) => c.command === "roster_classes" && JSON.stringify(c.args).includes('"text":"math"')),
+    ).toBe(true);
     await user.click(screen.getByRole("button", { name: "Export rows as CSV" }));
     expect(await screen.findByText("Saved 1 rows to /home/me/Documents/Classes.csv")).toBeInTheDocument();
     expect(new TextDecoder().decode(backend.files.written.get("/home/me/Documents/Classes.csv"))).toContain("Math 7 A");
@@ -52,7 +54,18 @@ describe("the roster inspector", () => {
     expect(await screen.findByText("Saved 1 rows to /home/me/Documents/Classes.xlsx")).toBeInTheDocument();
     const [sheet] = backend.files.workbooks.get("/home/me/Documents/Classes.xlsx") ?? [];
     expect(sheet?.name).toBe("Classes");
-    expect(sheet?.columns).toEqual(["sourcedId", "Title", "Code", "Course", "School", "Terms", "Periods", "Teachers", "Students", "status"]);
+    expect(sheet?.columns).toEqual([
+      "sourcedId",
+      "Title",
+      "Code",
+      "Course",
+      "School",
+      "Terms",
+      "Periods",
+      "Teachers",
+      "Students",
+      "status",
+    ]);
     expect(sheet?.rows[0]?.[1]).toBe("Math 7 A");
   });
 
@@ -111,7 +124,9 @@ describe("the roster inspector", () => {
     await user.click(screen.getByRole("tab", { name: "Calendar" }));
     const calendar = await screen.findByRole("region", { name: "Academic calendar" });
     expect(calendar).toHaveTextContent("End dates are exclusive");
-    const current = within(calendar).getAllByRole("listitem").filter((li) => li.getAttribute("aria-current") === "date");
+    const current = within(calendar)
+      .getAllByRole("listitem")
+      .filter((li) => li.getAttribute("aria-current") === "date");
     expect(current.map((li) => li.querySelector(".session button")?.textContent)).toEqual(["2025-26", "Fall 2025"]);
   });
 });

@@ -34,7 +34,10 @@ function Area() {
   const client = useQueryClient();
   const sources = useRosterSources();
   const [sidebar, setSidebar] = usePaneSize("roster-sidebar", 260);
-  const [detail, setDetail] = usePaneSize("roster-detail", Math.round(Math.min(640, Math.max(380, window.innerWidth * 0.36))));
+  const [detail, setDetail] = usePaneSize(
+    "roster-detail",
+    Math.round(Math.min(640, Math.max(380, window.innerWidth * 0.36))),
+  );
   const connection = roster.state.connection;
   const list = useMemo(() => sources.data ?? [], [sources.data]);
   useEffect(
@@ -43,7 +46,8 @@ function Area() {
   );
   useEffect(() => {
     const first = list[0];
-    if (first && (!connection || !list.some((s) => s.connection === connection))) roster.setConnection(first.connection);
+    if (first && (!connection || !list.some((s) => s.connection === connection)))
+      roster.setConnection(first.connection);
   }, [list, connection, roster]);
   if (sources.isError) return <ErrorView error={sources.error as never} onRetry={() => void sources.refetch()} />;
   if (sources.data && list.length === 0) {
@@ -70,32 +74,61 @@ function Area() {
             <span className="muted">Connection</span>
             <select aria-label="Connection" value={connection} onChange={(e) => roster.setConnection(e.target.value)}>
               {list.map((s) => (
-                <option key={s.connection} value={s.connection}>{s.connection}</option>
+                <option key={s.connection} value={s.connection}>
+                  {s.connection}
+                </option>
               ))}
             </select>
           </label>
         </div>
         <Navigator connection={connection} />
       </aside>
-      <Splitter label="Resize the roster navigation" value={sidebar} min={200} max={480} direction={1} onChange={setSidebar} />
+      <Splitter
+        label="Resize the roster navigation"
+        value={sidebar}
+        min={200}
+        max={480}
+        direction={1}
+        onChange={setSidebar}
+      />
       <main className="pane main-pane" aria-label="Roster">
         <div className="toolbar">
           <UserSearch connection={connection} />
-          <button type="button" title="Export this connection's rosters as a OneRoster 1.2 CSV bundle" onClick={() => files.openExport({ kind: "rosters", connection })}>
+          <button
+            type="button"
+            title="Export this connection's rosters as a OneRoster 1.2 CSV bundle"
+            onClick={() => files.openExport({ kind: "rosters", connection })}
+          >
             Export bundle…
           </button>
         </div>
         {!source.demographics.allowed && (
-          <p className="note scope-note" role="note">Demographics: {source.demographics.note}</p>
+          <p className="note scope-note" role="note">
+            Demographics: {source.demographics.note}
+          </p>
         )}
-        <TabList label="Roster views" base="roster-views" className="tabs main-tabs" tabs={VIEWS} selected={roster.state.view} onSelect={roster.setView} />
+        <TabList
+          label="Roster views"
+          base="roster-views"
+          className="tabs main-tabs"
+          tabs={VIEWS}
+          selected={roster.state.view}
+          onSelect={roster.setView}
+        />
         <div className="main-view" {...tabPanelProps("roster-views", roster.state.view)}>
           {roster.state.view === "classes" && <ClassesTable connection={connection} />}
           {roster.state.view === "calendar" && <CalendarView connection={connection} />}
           {roster.state.view === "checks" && <ChecksView connection={connection} />}
         </div>
       </main>
-      <Splitter label="Resize the roster record" value={detail} min={300} max={900} direction={-1} onChange={setDetail} />
+      <Splitter
+        label="Resize the roster record"
+        value={detail}
+        min={300}
+        max={900}
+        direction={-1}
+        onChange={setDetail}
+      />
       <aside className="pane detail-pane" style={{ width: detail }}>
         <DetailPane connection={connection} />
       </aside>

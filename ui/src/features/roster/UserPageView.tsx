@@ -12,12 +12,17 @@ import { RosterDate } from "./RosterDate";
 function Agents({ title, agents }: { title: string; agents: AgentEntry[] }) {
   return (
     <section aria-label={title}>
-      <h3>{title} <span className="muted">({agents.length})</span></h3>
-      {agents.length === 0 ? <p className="muted">None.</p> : (
+      <h3>
+        {title} <span className="muted">({agents.length})</span>
+      </h3>
+      {agents.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
         <ul>
           {agents.map((a) => (
             <li key={a.user.id}>
-              <RecordLinkButton link={a.user} /> {a.roles.length > 0 && <span className="muted">{a.roles.join(", ")}</span>}
+              <RecordLinkButton link={a.user} />{" "}
+              {a.roles.length > 0 && <span className="muted">{a.roles.join(", ")}</span>}
             </li>
           ))}
         </ul>
@@ -60,15 +65,25 @@ export function UserPageView({ page }: { page: UserPage }) {
         {row("Grades", page.grades.join(", "))}
         {row("Enabled", page.enabled === null ? null : page.enabled ? "yes" : "no")}
         {page.primaryOrg && (
-          <div><dt>Primary org</dt><dd><RecordLinkButton link={page.primaryOrg} /></dd></div>
+          <div>
+            <dt>Primary org</dt>
+            <dd>
+              <RecordLinkButton link={page.primaryOrg} />
+            </dd>
+          </div>
         )}
       </dl>
       <section aria-label="Identifiers">
         <h3>Identifiers (userIds)</h3>
-        {page.userIds.length === 0 ? <p className="muted">None.</p> : (
+        {page.userIds.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
           <dl className="fields">
             {page.userIds.map((u, i) => (
-              <div key={i}><dt>{u.name}</dt><dd>{u.value}</dd></div>
+              <div key={i}>
+                <dt>{u.name}</dt>
+                <dd>{u.value}</dd>
+              </div>
             ))}
           </dl>
         )}
@@ -76,15 +91,30 @@ export function UserPageView({ page }: { page: UserPage }) {
       <section aria-label="Roles">
         <h3>Roles</h3>
         <table className="members">
-          <thead><tr><th>Role</th><th>Type</th><th>Org</th><th>Begins</th><th>Ends</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Role</th>
+              <th>Type</th>
+              <th>Org</th>
+              <th>Begins</th>
+              <th>Ends</th>
+            </tr>
+          </thead>
           <tbody>
             {page.roles.map((r, i) => (
               <tr key={i}>
-                <td>{r.role}{r.current && <span className="badge current">current</span>}</td>
+                <td>
+                  {r.role}
+                  {r.current && <span className="badge current">current</span>}
+                </td>
                 <td>{r.roleType}</td>
                 <td>{r.org ? <RecordLinkButton link={r.org} /> : "—"}</td>
-                <td><RosterDate value={r.beginDate} /></td>
-                <td><RosterDate value={r.endDate} exclusive /></td>
+                <td>
+                  <RosterDate value={r.beginDate} />
+                </td>
+                <td>
+                  <RosterDate value={r.endDate} exclusive />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -93,10 +123,22 @@ export function UserPageView({ page }: { page: UserPage }) {
       <Agents title="Agents (guardians and others this user names)" agents={page.agents} />
       <Agents title="Agent of (users naming this one)" agents={page.agentOf} />
       <section aria-label="Classes">
-        <h3>Classes and enrollments <span className="muted">({page.enrollments.length})</span></h3>
-        {page.enrollments.length === 0 ? <p className="muted">None.</p> : (
+        <h3>
+          Classes and enrollments <span className="muted">({page.enrollments.length})</span>
+        </h3>
+        {page.enrollments.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
           <table className="members" aria-label="Enrollments table">
-            <thead><tr><th>Class</th><th>Role</th><th>School</th><th>Begins</th><th>Ends</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Class</th>
+                <th>Role</th>
+                <th>School</th>
+                <th>Begins</th>
+                <th>Ends</th>
+              </tr>
+            </thead>
             <tbody>
               {page.enrollments.map((e) => (
                 <tr key={e.enrollmentId} className={e.inactive ? "inactive" : undefined}>
@@ -107,8 +149,12 @@ export function UserPageView({ page }: { page: UserPage }) {
                   </td>
                   <td>{e.role}</td>
                   <td>{e.school ?? ""}</td>
-                  <td><RosterDate value={e.beginDate} /></td>
-                  <td><RosterDate value={e.endDate} exclusive /></td>
+                  <td>
+                    <RosterDate value={e.beginDate} />
+                  </td>
+                  <td>
+                    <RosterDate value={e.endDate} exclusive />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -116,9 +162,19 @@ export function UserPageView({ page }: { page: UserPage }) {
         )}
       </section>
       <section aria-label="Resources">
-        <h3>Resources <span className="muted">({page.resources.length})</span></h3>
-        {page.resources.length === 0 ? <p className="muted">None.</p> : (
-          <ul>{page.resources.map((r) => <li key={r.id}><RecordLinkButton link={r} /></li>)}</ul>
+        <h3>
+          Resources <span className="muted">({page.resources.length})</span>
+        </h3>
+        {page.resources.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <ul>
+            {page.resources.map((r) => (
+              <li key={r.id}>
+                <RecordLinkButton link={r} />
+              </li>
+            ))}
+          </ul>
         )}
       </section>
       <DemographicsPanel key={page.link.id} page={page} />

@@ -54,7 +54,9 @@ export function UserSearch({ connection }: { connection: string }) {
               </span>
             </button>
           ))}
-          {results.length >= 50 && <p className="muted pad">The first {formatCount(results.length)}: type more to narrow.</p>}
+          {results.length >= 50 && (
+            <p className="muted pad">The first {formatCount(results.length)}: type more to narrow.</p>
+          )}
         </div>
       )}
     </div>

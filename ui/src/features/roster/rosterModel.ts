@@ -35,7 +35,18 @@ export function toCsv(header: string[], rows: Array<Array<string | number | bool
 function classTable(rows: ClassTableRow[]): { columns: string[]; rows: Array<Array<string | number | null>> } {
   return {
     columns: ["sourcedId", ...CLASS_COLUMNS.map((c) => c.label), "status"],
-    rows: rows.map((r) => [r.id, r.title, r.code, r.course, r.school, r.terms, r.periods, r.teachers, r.students, r.inactive ? "tobedeleted" : "active"]),
+    rows: rows.map((r) => [
+      r.id,
+      r.title,
+      r.code,
+      r.course,
+      r.school,
+      r.terms,
+      r.periods,
+      r.teachers,
+      r.students,
+      r.inactive ? "tobedeleted" : "active",
+    ]),
   };
 }
 

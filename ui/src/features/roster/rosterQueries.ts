@@ -15,7 +15,8 @@ export const rosterKeys = {
   checks: (connection: string) => [connection, "roster-checks"] as const,
   classPage: (connection: string, id: string) => [connection, "roster-class", id] as const,
   userPage: (connection: string, id: string) => [connection, "roster-user", id] as const,
-  record: (connection: string, collection: string, id: string) => [connection, "roster-record", collection, id] as const,
+  record: (connection: string, collection: string, id: string) =>
+    [connection, "roster-record", collection, id] as const,
   search: (connection: string, query: string) => [connection, "roster-search", query] as const,
 };
 
@@ -54,7 +55,10 @@ export function useChecks(connection: string) {
 
 export function useClassPage(connection: string, id: string) {
   const backend = useBackend();
-  return useQuery({ queryKey: rosterKeys.classPage(connection, id), queryFn: () => backend.rosterClass(connection, id) });
+  return useQuery({
+    queryKey: rosterKeys.classPage(connection, id),
+    queryFn: () => backend.rosterClass(connection, id),
+  });
 }
 
 export function useUserPage(connection: string, id: string) {

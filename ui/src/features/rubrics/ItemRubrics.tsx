@@ -20,7 +20,12 @@ export function ItemRubrics({ framework, identifier }: { framework: FrameworkKey
               {rubric.title ?? rubric.identifier ?? "Rubric"}
             </button>{" "}
             <span className="muted">
-              ({rubric.criteria.filter((c) => c.item?.identifier === identifier).map((c) => c.category ?? "criterion").join(", ")})
+              (
+              {rubric.criteria
+                .filter((c) => c.item?.identifier === identifier)
+                .map((c) => c.category ?? "criterion")
+                .join(", ")}
+              )
             </span>
           </li>
         ))}

@@ -36,7 +36,10 @@ export function RubricTable({
       </thead>
       <tbody>
         {rubric.criteria.map((criterion, row) => (
-          <tr key={criterion.identifier ?? row} className={criterion.item?.identifier === highlight ? "marked" : undefined}>
+          <tr
+            key={criterion.identifier ?? row}
+            className={criterion.item?.identifier === highlight ? "marked" : undefined}
+          >
             <th scope="row">
               <div className="criterion-category">{criterion.category ?? `Criterion ${row + 1}`}</div>
               {criterion.description && <div className="muted">{criterion.description}</div>}

@@ -22,11 +22,19 @@ export function RubricsView() {
   if (!framework) return <p className="empty">Open a framework to see its rubrics.</p>;
   return (
     <section className="rubrics-view scroll" aria-label="Rubrics">
-      {rubrics.isPending && <p className="empty" role="status">Loading…</p>}
+      {rubrics.isPending && (
+        <p className="empty" role="status">
+          Loading…
+        </p>
+      )}
       {rubrics.error && <ErrorView error={rubrics.error} onRetry={() => void rubrics.refetch()} />}
       {rubrics.data?.length === 0 && <p className="empty">This framework has no rubrics.</p>}
       {rubrics.data?.map((rubric, i) => (
-        <div key={rubric.identifier ?? i} ref={rubric.identifier === main.rubric ? wanted : undefined} className="rubric">
+        <div
+          key={rubric.identifier ?? i}
+          ref={rubric.identifier === main.rubric ? wanted : undefined}
+          className="rubric"
+        >
           <RubricTable
             rubric={rubric}
             highlight={selected?.identifier ?? null}

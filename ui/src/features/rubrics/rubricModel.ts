@@ -10,7 +10,9 @@ export function levelColumns(rubric: Rubric): number {
 
 /** A column's heading: the quality its levels share, else "Level N". */
 export function columnHeading(rubric: Rubric, column: number): string {
-  const qualities = new Set(rubric.criteria.map((c) => c.levels[column]?.quality).filter((q): q is string => Boolean(q)));
+  const qualities = new Set(
+    rubric.criteria.map((c) => c.levels[column]?.quality).filter((q): q is string => Boolean(q)),
+  );
   return qualities.size === 1 ? ([...qualities][0] as string) : `Level ${column + 1}`;
 }
 

@@ -25,7 +25,9 @@ describe("rubrics", () => {
 
     const table = await screen.findByRole("table", { name: "Fractions Rubric" });
     expect(screen.getByRole("tab", { name: "Rubrics" })).toHaveAttribute("aria-selected", "true");
-    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["Criterion", "Weight", "Beginning", "Developing", "Secure"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
@@ -43,7 +45,13 @@ describe("rubrics", () => {
     const r = rubric();
     expect(levelColumns(r)).toBe(3);
     expect(columnHeading(r, 0)).toBe("Beginning");
-    const mixed = { ...r, criteria: [r.criteria[0]!, { ...r.criteria[1]!, levels: r.criteria[1]!.levels.map((l) => ({ ...l, quality: "Other" })) }] };
+    const mixed = {
+      ...r,
+      criteria: [
+        r.criteria[0]!,
+        { ...r.criteria[1]!, levels: r.criteria[1]!.levels.map((l) => ({ ...l, quality: "Other" })) },
+      ],
+    };
     expect(columnHeading(mixed, 0)).toBe("Level 1");
     expect(formatNumber(0.30000000000000004)).toBe("0.3");
     expect(formatNumber(null)).toBe("");

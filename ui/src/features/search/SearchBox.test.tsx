@@ -108,7 +108,11 @@ describe("search", () => {
     const shown: string[][] = [];
     const observer = new MutationObserver(() => {
       if (box.value !== "shapes" || list.getAttribute("aria-busy") !== "false") return;
-      shown.push(within(list).queryAllByRole("option").map((option) => option.textContent ?? ""));
+      shown.push(
+        within(list)
+          .queryAllByRole("option")
+          .map((option) => option.textContent ?? ""),
+      );
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     await user.click(box);
@@ -120,7 +124,9 @@ describe("search", () => {
     await waitFor(() => expect(unanswered).toBe(0), { timeout: 6000 });
     await new Promise((resolve) => setTimeout(resolve, 50)); // and drawn, were they to be
     observer.disconnect();
-    const options = within(list).getAllByRole("option").map((option) => option.textContent ?? "");
+    const options = within(list)
+      .getAllByRole("option")
+      .map((option) => option.textContent ?? "");
     expect(options).toHaveLength(1);
     expect(options[0]).toMatch(/Identify shapes/);
     expect(shown.length).toBeGreaterThan(0);

@@ -27,7 +27,9 @@ export function AboutSection() {
           </dd>
         </dl>
       )}
-      <p className="form-hint">Updates come from your package manager (apt or dnf); Cairn never checks for them itself.</p>
+      <p className="form-hint">
+        Updates come from your package manager (apt or dnf); Cairn never checks for them itself.
+      </p>
     </section>
   );
 }

@@ -23,7 +23,13 @@ const NUMBERS: Array<[NumberKey, string, number, number, string]> = [
   ["concurrentPages", "Pages at once", 1, 32, "Pages fetched together when the server says how many there are."],
   ["timeoutSeconds", "Request timeout (s)", 1, 3600, "How long one request may take, answer included."],
   ["retryAttempts", "Attempts per request", 1, 20, "1 never retries; retries wait longer each time."],
-  ["retryMaxDelaySeconds", "Longest wait between attempts (s)", 0, 600, "A server asking for a longer wait ends the retries."],
+  [
+    "retryMaxDelaySeconds",
+    "Longest wait between attempts (s)",
+    0,
+    600,
+    "A server asking for a longer wait ends the retries.",
+  ],
 ];
 
 export function SettingsArea() {
@@ -103,7 +109,11 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
       <div className="form-row">
         <label htmlFor="setting-sandboxScale">Demo data</label>
         <div className="form-input">
-          <select id="setting-sandboxScale" value={draft.sandboxScale} onChange={(e) => setDraft({ ...draft, sandboxScale: e.target.value })}>
+          <select
+            id="setting-sandboxScale"
+            value={draft.sandboxScale}
+            onChange={(e) => setDraft({ ...draft, sandboxScale: e.target.value })}
+          >
             <option value="small">Small: one district of 3 schools</option>
             <option value="district">District: 19 schools, 25,000 users</option>
             <option value="state">State: 4 districts, 100,000 users</option>
@@ -115,7 +125,11 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
       <div className="form-row">
         <label htmlFor="setting-theme">Theme</label>
         <div className="form-input">
-          <select id="setting-theme" value={draft.theme} onChange={(e) => setDraft({ ...draft, theme: e.target.value })}>
+          <select
+            id="setting-theme"
+            value={draft.theme}
+            onChange={(e) => setDraft({ ...draft, theme: e.target.value })}
+          >
             <option value="system">Follow the system</option>
             <option value="light">Light</option>
             <option value="dark">Dark</option>
@@ -125,7 +139,11 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
       <div className="form-row">
         <label htmlFor="setting-zoom">Zoom</label>
         <div className="form-input">
-          <select id="setting-zoom" value={draft.zoom} onChange={(e) => setDraft({ ...draft, zoom: Number(e.target.value) })}>
+          <select
+            id="setting-zoom"
+            value={draft.zoom}
+            onChange={(e) => setDraft({ ...draft, zoom: Number(e.target.value) })}
+          >
             {ZOOM_STEPS.map((step) => (
               <option key={step} value={step}>
                 {step}%
@@ -169,9 +187,20 @@ function ResetCache() {
   return (
     <section aria-label="Reset the cache" className="reset-cache">
       <h3>Cache</h3>
-      <p>Resetting empties every cached record and sync history. Saved connections, their secrets and these settings stay; imported files go.</p>
+      <p>
+        Resetting empties every cached record and sync history. Saved connections, their secrets and these settings
+        stay; imported files go.
+      </p>
       {asking ? (
-        <Confirmation label="Reset the cache?" className="confirm" initial={KEEP} onCancel={() => { setAsking(false); setError(null); }}>
+        <Confirmation
+          label="Reset the cache?"
+          className="confirm"
+          initial={KEEP}
+          onCancel={() => {
+            setAsking(false);
+            setError(null);
+          }}
+        >
           <p>Empty the cache now? Syncing brings the data back.</p>
           {error?.code === "unsent" ? (
             // Refused: the error below says how many unsent changes would go; only now may they.

@@ -38,7 +38,17 @@ function Changes({ record }: { record: DiffRecord }) {
   );
 }
 
-function Records({ title, records, kind, withChanges }: { title: string; records: DiffRecord[]; kind: string; withChanges: boolean }) {
+function Records({
+  title,
+  records,
+  kind,
+  withChanges,
+}: {
+  title: string;
+  records: DiffRecord[];
+  kind: string;
+  withChanges: boolean;
+}) {
   if (records.length === 0) return null;
   return (
     <div className={`diff-records ${kind}`}>
@@ -74,9 +84,7 @@ export function DiffSectionView({ name, section }: { name: string; section: Diff
       <Records title={`${name}: changed`} records={section.changed} kind="changed" withChanges />
       {section.touched.length > 0 && (
         <details className="touched">
-          <summary>
-            {section.touched.length} with only lastChangeDateTime changed
-          </summary>
+          <summary>{section.touched.length} with only lastChangeDateTime changed</summary>
           <ul aria-label={`${name}: only lastChangeDateTime changed`}>
             {section.touched.map((r) => (
               <li key={r.identifier} data-identifier={r.identifier}>

@@ -52,8 +52,14 @@ export function VersionsView() {
         {side("Older version", old, setOld)}
         {side("Newer version", next, setNext)}
       </div>
-      {!data && !diff.isFetching && !diff.error && <p className="empty">Choose two versions of a framework to see what changed.</p>}
-      {diff.isFetching && <p className="empty" role="status">Comparing…</p>}
+      {!data && !diff.isFetching && !diff.error && (
+        <p className="empty">Choose two versions of a framework to see what changed.</p>
+      )}
+      {diff.isFetching && (
+        <p className="empty" role="status">
+          Comparing…
+        </p>
+      )}
       {diff.error && <ErrorView error={diff.error} onRetry={() => void diff.refetch()} />}
       {data && (
         <>
@@ -62,7 +68,9 @@ export function VersionsView() {
             {data.oldSource} → {data.newSource}
           </p>
           {!data.sameDocument && (
-            <p className="warning">These are two different frameworks (their documents differ): the diff says little.</p>
+            <p className="warning">
+              These are two different frameworks (their documents differ): the diff says little.
+            </p>
           )}
           <table className="diff-counts" aria-label="Counts">
             <thead>
@@ -98,7 +106,10 @@ export function VersionsView() {
                   <ul>
                     {data.package.map((f) => (
                       <li key={f.field}>
-                        {f.field} <span className="muted">{valueText(f.old) === "—" ? "added" : valueText(f.new) === "—" ? "removed" : "changed"}</span>
+                        {f.field}{" "}
+                        <span className="muted">
+                          {valueText(f.old) === "—" ? "added" : valueText(f.new) === "—" ? "removed" : "changed"}
+                        </span>
                       </li>
                     ))}
                   </ul>

@@ -32,7 +32,13 @@ export interface SectionCounts {
 }
 
 function counts(name: string, section: DiffSection): SectionCounts {
-  return { name, added: section.added.length, removed: section.removed.length, changed: section.changed.length, touched: section.touched.length };
+  return {
+    name,
+    added: section.added.length,
+    removed: section.removed.length,
+    changed: section.changed.length,
+    touched: section.touched.length,
+  };
 }
 
 /** The counts at the top of the diff. */

@@ -20,15 +20,23 @@ describe("the version diff", () => {
 
     const counts = await within(view).findByRole("table", { name: "Counts" });
     const items = within(counts).getByRole("row", { name: /Items/ });
-    expect(within(items).getAllByRole("cell").map((c) => c.textContent)).toEqual(["1", "1", "1", "1"]);
+    expect(
+      within(items)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["1", "1", "1", "1"]);
     const section = within(view).getByRole("region", { name: "Items" });
     expect(within(section).getByRole("list", { name: "Items: added" })).toHaveTextContent("3.2 Measure time");
-    expect(within(section).getByRole("list", { name: "Items: removed" })).toHaveTextContent("1.2.a Compare two-digit numbers");
+    expect(within(section).getByRole("list", { name: "Items: removed" })).toHaveTextContent(
+      "1.2.a Compare two-digit numbers",
+    );
     const changes = within(section).getByRole("table", { name: /Changes of 1.1/ });
     expect(within(changes).getByRole("row", { name: /fullStatement/ })).toHaveTextContent(
       "fullStatementAdd fractions with unlike denominatorsAdd and subtract fractions",
     );
-    expect(within(section).getByRole("list", { name: "Items: only lastChangeDateTime changed" })).toHaveTextContent("2.1 Identify shapes");
+    expect(within(section).getByRole("list", { name: "Items: only lastChangeDateTime changed" })).toHaveTextContent(
+      "2.1 Identify shapes",
+    );
 
     const tree = within(view).getByRole("tree", { name: "Newer version's tree" });
     const marked = within(tree)
@@ -49,7 +57,9 @@ describe("the version diff", () => {
     const view = screen.getByRole("region", { name: "Version diff" });
     await user.selectOptions(within(view).getByRole("combobox", { name: "Older version" }), "file");
     await user.type(within(view).getByRole("textbox", { name: "Older version: package file path" }), "/nope.json");
-    await waitFor(() => expect(within(view).getByRole("combobox", { name: "Newer version" })).toHaveValue(choiceValue(DEMO)));
+    await waitFor(() =>
+      expect(within(view).getByRole("combobox", { name: "Newer version" })).toHaveValue(choiceValue(DEMO)),
+    );
     await within(view).findByText(/no such file/);
   });
 });

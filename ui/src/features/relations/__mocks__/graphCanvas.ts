@@ -25,7 +25,7 @@ export function createGraphCanvas(_container: HTMLElement, onSelect: (identifier
     fit: () => undefined,
     zoomBy: () => undefined,
     png: async () => new Uint8Array([137, 80, 78, 71]),
-    svg: () => "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    svg: () => '<svg xmlns="http://www.w3.org/2000/svg"/>',
     destroy() {
       fake.destroyed = true;
     },
