@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: the web UI's tests and build, formatting, lints, the
+# Sets everything up and runs every test: the web UI's lint (ESLint), format (Prettier), tests and
+# build, Rust's formatting and lints, the
 # whole workspace's unit, integration and property tests (the app's command layer included), the
 # end-to-end tests of the real window under Xvfb, then a short run of every fuzz target
 # (scripts/fuzz.sh), and last the Linux packages as installed (scripts/test-package.sh). Exits
@@ -12,6 +13,9 @@ export CARGO_INCREMENTAL=0
 # Each part's heading says when it began, so a run shows what each part costs.
 part() { echo "== $* (at $((SECONDS / 60)) min $((SECONDS % 60)) s)" >&2; }
 
+part "ui lint and format"
+npm --prefix ui run --silent lint
+npm --prefix ui run --silent format:check
 part "ui tests"
 npm --prefix ui test --silent
 build_ui
