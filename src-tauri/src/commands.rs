@@ -28,15 +28,16 @@ impl AppState {
     }
 }
 
+/// Sends each progress report down the window's `channel`: a closed window stops listening, and
+/// the work goes on regardless.
+pub(crate) fn to_channel(channel: &Channel<Progress>) -> impl Fn(Progress) + Sync + '_ {
+    move |progress| drop(channel.send(progress))
+}
+
 /// Starts the app: the first launch populates from the built-in sandbox, with progress.
 #[tauri::command]
 pub async fn app_start(app: State<'_, AppState>, on_progress: Channel<Progress>) -> Result<StartReport, AppError> {
-    app.app()?
-        .start(&|progress| {
-            // A closed window stops listening; the work goes on regardless.
-            let _ = on_progress.send(progress);
-        })
-        .await
+    app.app()?.start(&to_channel(&on_progress)).await
 }
 
 /// Every cached framework, grouped by connection.
@@ -107,11 +108,7 @@ pub async fn search(
     limit: u32,
     on_progress: Channel<Progress>,
 ) -> Result<Vec<SearchHit>, AppError> {
-    app.app()?
-        .search(query, limit, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await
+    app.app()?.search(query, limit, &to_channel(&on_progress)).await
 }
 
 /// The saved session (read on the blocking pool).

@@ -10,7 +10,7 @@ use cairn_explorer::app::{
 use tauri::State;
 use tauri::ipc::Channel;
 
-use crate::commands::AppState;
+use crate::commands::{AppState, to_channel};
 
 /// Every connection (never a secret), and why the keyring cannot be used when it cannot.
 #[tauri::command]
@@ -101,12 +101,7 @@ pub async fn sync_connection(
     full: bool,
     on_progress: Channel<Progress>,
 ) -> Result<SyncSummary, AppError> {
-    let report = app
-        .app()?
-        .sync_connection(name.clone(), full, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await?;
+    let report = app.app()?.sync_connection(name.clone(), full, &to_channel(&on_progress)).await?;
     Ok(SyncSummary::of(&name, &report))
 }
 

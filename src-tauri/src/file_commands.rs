@@ -10,6 +10,7 @@ use tauri::State;
 use tauri::ipc::Channel;
 
 use crate::AppState;
+use crate::commands::to_channel;
 
 /// Imports the CASE package files and OneRoster CSV bundles of `grants` under `connection`, with
 /// progress; with `force`, an older package replaces a newer cached copy. Cancel it as task
@@ -24,11 +25,7 @@ pub async fn import_files(
     on_progress: Channel<Progress>,
 ) -> Result<ImportSummary, AppError> {
     let paths = files.paths(&grants, GrantAccess::Read)?;
-    app.app()?
-        .import_files(connection, paths, force, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await
+    app.app()?.import_files(connection, paths, force, &to_channel(&on_progress)).await
 }
 
 /// The row of a chosen bundle's file that an import warning names.
@@ -65,11 +62,7 @@ pub async fn export_framework_csv(
     on_progress: Channel<Progress>,
 ) -> Result<ExportDone, AppError> {
     let path = files.path(&grant, GrantAccess::Write)?;
-    app.app()?
-        .export_framework_csv(key, subtree, path, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await
+    app.app()?.export_framework_csv(key, subtree, path, &to_channel(&on_progress)).await
 }
 
 /// A framework, or the subtree under `subtree`, as a workbook (`.xlsx`) into the chosen file;
@@ -84,11 +77,7 @@ pub async fn export_framework_xlsx(
     on_progress: Channel<Progress>,
 ) -> Result<ExportDone, AppError> {
     let path = files.path(&grant, GrantAccess::Write)?;
-    app.app()?
-        .export_framework_xlsx(key, subtree, path, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await
+    app.app()?.export_framework_xlsx(key, subtree, path, &to_channel(&on_progress)).await
 }
 
 /// Tables the window shows (a crosswalk's pairs, a roster's classes) as a workbook into the
@@ -125,11 +114,7 @@ pub async fn export_rosters(
     on_progress: Channel<Progress>,
 ) -> Result<ExportDone, AppError> {
     let path = files.path(&grant, GrantAccess::Write)?;
-    app.app()?
-        .export_rosters(connection, path, &|progress| {
-            let _ = on_progress.send(progress);
-        })
-        .await
+    app.app()?.export_rosters(connection, path, &to_channel(&on_progress)).await
 }
 
 /// Bytes the window made (a graph's PNG or SVG, a crosswalk's CSV) into the chosen file.

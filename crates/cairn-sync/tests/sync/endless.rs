@@ -10,9 +10,10 @@ use cairn_client::{Client, ClientConfig, RetryPolicy};
 use cairn_spec::Service;
 use cairn_sync::{SyncOptions, SyncOutcome};
 use serde_json::json;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::fake::read_request;
 use crate::harness::{SECRET, SetClock, run};
 
 /// Where the child finds the fake server (set only for the child).
@@ -34,22 +35,7 @@ async fn start() -> String {
 
 /// The token; users without end; every other collection empty.
 async fn answer(mut stream: TcpStream) {
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        if stream.read(&mut byte).await.unwrap_or(0) == 0 {
-            return;
-        }
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8_lossy(&head).into_owned();
-    let length: usize = head
-        .lines()
-        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap_or(0)))
-        .unwrap_or(0);
-    let mut body = vec![0u8; length];
-    let _ = stream.read_exact(&mut body).await;
-    let target = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    let Some(target) = read_request(&mut stream).await else { return };
     let path = target.split('?').next().unwrap_or_default();
     let collection = path.rsplit('/').next().unwrap_or_default();
     if collection == "users" {

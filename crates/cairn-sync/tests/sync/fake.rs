@@ -42,12 +42,14 @@ async fn start(behaviour: Arc<Behaviour>) -> String {
     base_url
 }
 
-async fn answer(mut stream: TcpStream, behaviour: &Behaviour) {
+/// Reads one request from `stream` (its head, and its body by `Content-Length`) and answers
+/// its target; `None` when the client went away first. Shared by the hand-made servers.
+pub(crate) async fn read_request(stream: &mut TcpStream) -> Option<String> {
     let mut head = Vec::new();
     let mut byte = [0u8; 1];
     while !head.ends_with(b"\r\n\r\n") {
         if stream.read(&mut byte).await.unwrap_or(0) == 0 {
-            return;
+            return None;
         }
         head.push(byte[0]);
     }
@@ -59,6 +61,11 @@ async fn answer(mut stream: TcpStream, behaviour: &Behaviour) {
     let mut body = vec![0u8; length];
     let _ = stream.read_exact(&mut body).await;
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    Some(target)
+}
+
+async fn answer(mut stream: TcpStream, behaviour: &Behaviour) {
+    let Some(target) = read_request(&mut stream).await else { return };
     let (status, headers, body) = respond(&target, behaviour);
     let response = format!(
         "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{headers}Connection: close\r\n\r\n{body}",

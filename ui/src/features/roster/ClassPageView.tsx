@@ -11,6 +11,7 @@ import { formatCount } from "../../ui/formatCount";
 import { useOpenGradebook } from "../gradebook/gradebookState";
 import { RawRecord } from "./RawRecord";
 import { RecordLinkButton } from "./RecordLinkButton";
+import { RecordLinkList } from "./RecordLinkList";
 import { RosterDate } from "./RosterDate";
 
 function Members({ title, members }: { title: string; members: ClassMember[] }) {
@@ -160,22 +161,7 @@ export function ClassPageView({ page }: { page: ClassPage }) {
       <Members title="Teachers" members={page.teachers} />
       <Members title="Students" members={page.students} />
       {page.others.length > 0 && <Members title="Other members" members={page.others} />}
-      <section aria-label="Resources">
-        <h3>
-          Resources <span className="muted">({page.resources.length})</span>
-        </h3>
-        {page.resources.length === 0 ? (
-          <p className="muted">None.</p>
-        ) : (
-          <ul>
-            {page.resources.map((r) => (
-              <li key={r.id}>
-                <RecordLinkButton link={r} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecordLinkList title="Resources" links={page.resources} />
       <section aria-label="Line items">
         <h3>
           Line items <span className="muted">({page.lineItems.length})</span>

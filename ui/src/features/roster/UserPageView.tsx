@@ -7,6 +7,7 @@ import type { UserPage } from "../../bindings/UserPage";
 import { DemographicsPanel } from "./DemographicsPanel";
 import { RawRecord } from "./RawRecord";
 import { RecordLinkButton } from "./RecordLinkButton";
+import { RecordLinkList } from "./RecordLinkList";
 import { RosterDate } from "./RosterDate";
 
 function Agents({ title, agents }: { title: string; agents: AgentEntry[] }) {
@@ -161,22 +162,7 @@ export function UserPageView({ page }: { page: UserPage }) {
           </table>
         )}
       </section>
-      <section aria-label="Resources">
-        <h3>
-          Resources <span className="muted">({page.resources.length})</span>
-        </h3>
-        {page.resources.length === 0 ? (
-          <p className="muted">None.</p>
-        ) : (
-          <ul>
-            {page.resources.map((r) => (
-              <li key={r.id}>
-                <RecordLinkButton link={r} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecordLinkList title="Resources" links={page.resources} />
       <DemographicsPanel key={page.link.id} page={page} />
       <RawRecord raw={page.raw} />
     </article>
