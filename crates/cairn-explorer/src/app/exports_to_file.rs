@@ -57,17 +57,11 @@ impl App {
         path: PathBuf,
         progress: OnProgress<'_>,
     ) -> Result<ExportDone, AppError> {
-        let running = self.tasks.begin(task::EXPORT);
-        let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
-        with_progress(progress, move |reports| {
-            let report = sender(&reports);
-            cache.read_blocking(|conn| {
-                let source = framework_source(conn, &key)?;
-                let (workbook, done) =
-                    framework_workbook(conn, &source, &key.identifier, subtree.as_deref(), &path, &report, &cancel)?;
-                let bytes = write_whole(&path, |out| out.write_all(&workbook).map_err(|e| io_error(&path, e)))?;
-                Ok(ExportDone { path: path.display().to_string(), rows: done.rows as u64, bytes })
-            })
+        self.framework_export(key, progress, move |conn, source, key, report, cancel| {
+            let (workbook, done) =
+                framework_workbook(conn, source, &key.identifier, subtree.as_deref(), &path, report, cancel)?;
+            let bytes = write_whole(&path, |out| out.write_all(&workbook).map_err(|e| io_error(&path, e)))?;
+            Ok(ExportDone { path: path.display().to_string(), rows: done.rows as u64, bytes })
         })
         .await
     }
@@ -93,28 +87,43 @@ impl App {
         path: PathBuf,
         progress: OnProgress<'_>,
     ) -> Result<ExportDone, AppError> {
-        let running = self.tasks.begin(task::EXPORT);
+        self.framework_export(key, progress, move |conn, source, key, report, cancel| {
+            let mut rows = 0;
+            let bytes = write_whole(&path, |out| {
+                let done =
+                    export_subtree_with(conn, source, &key.identifier, subtree.as_deref(), out, &path, report, cancel)?;
+                rows = done.rows as u64;
+                Ok(())
+            })?;
+            Ok(ExportDone { path: path.display().to_string(), rows, bytes })
+        })
+        .await
+    }
+
+    /// Runs `export` of the framework `key` as task `export` on the blocking pool, over a reader
+    /// of the cache and the framework's source, with its progress relayed to `progress` and the
+    /// task's cancel.
+    async fn framework_export(
+        &self,
+        key: FrameworkKey,
+        progress: OnProgress<'_>,
+        export: impl FnOnce(
+            &rusqlite::Connection,
+            &Source,
+            &FrameworkKey,
+            OnProgress<'_>,
+            &Cancel,
+        ) -> Result<ExportDone, AppError>
+        + Send
+        + 'static,
+    ) -> Result<ExportDone, AppError> {
+        let running = self.tasks.begin(task::EXPORT.as_str());
         let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
         with_progress(progress, move |reports| {
             let report = sender(&reports);
             cache.read_blocking(|conn| {
                 let source = framework_source(conn, &key)?;
-                let mut rows = 0;
-                let bytes = write_whole(&path, |out| {
-                    let done = export_subtree_with(
-                        conn,
-                        &source,
-                        &key.identifier,
-                        subtree.as_deref(),
-                        out,
-                        &path,
-                        &report,
-                        &cancel,
-                    )?;
-                    rows = done.rows as u64;
-                    Ok(())
-                })?;
-                Ok(ExportDone { path: path.display().to_string(), rows, bytes })
+                export(conn, &source, &key, &report, &cancel)
             })
         })
         .await
@@ -122,7 +131,7 @@ impl App {
 
     /// The framework `key` as a CASE package file (JSON, its records as cached) into `path`.
     pub async fn export_framework_package(&self, key: FrameworkKey, path: PathBuf) -> Result<ExportDone, AppError> {
-        let _running = self.tasks.begin(task::EXPORT);
+        let _running = self.tasks.begin(task::EXPORT.as_str());
         self.cache
             .read(move |conn| {
                 let id = resolve_connection(conn, &key.connection)?;
@@ -151,7 +160,7 @@ impl App {
         path: PathBuf,
         progress: OnProgress<'_>,
     ) -> Result<ExportDone, AppError> {
-        let running = self.tasks.begin(task::EXPORT);
+        let running = self.tasks.begin(task::EXPORT.as_str());
         let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
         with_progress(progress, move |reports| {
             let report = sender(&reports);
