@@ -129,7 +129,7 @@ fn add(args: &AddArgs) -> anyhow::Result<ExitCode> {
             client_id: args.client_id.clone().unwrap_or_default(),
             ca_cert: args.ca_cert.clone(),
             ca_cert_pem: None,
-            dialect: args.dialect.clone(),
+            dialect: connections::DialectName::parse(&args.dialect)?,
             base_paths: args
                 .base_paths
                 .iter()
@@ -201,10 +201,10 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
 
 fn row(c: &ConnectionInfo) -> [String; 6] {
     let (client_id, dialect, scopes) = match &c.settings {
-        Some(s) if s.anonymous => ("(no auth)".to_owned(), s.dialect.clone(), "-".to_owned()),
+        Some(s) if s.anonymous => ("(no auth)".to_owned(), s.dialect.as_str().to_owned(), "-".to_owned()),
         Some(s) => (
             s.client_id.clone(),
-            s.dialect.clone(),
+            s.dialect.as_str().to_owned(),
             if s.scopes.is_empty() { "(all)".to_owned() } else { s.scopes.join(",") },
         ),
         None => ("-".to_owned(), "-".to_owned(), "-".to_owned()),
@@ -227,7 +227,7 @@ fn to_json(c: &ConnectionInfo) -> serde_json::Value {
         "token_url": s.and_then(|s| s.token_url.clone()),
         "client_id": s.map(|s| s.client_id.clone()),
         "ca_cert": s.and_then(|s| s.ca_cert.as_ref().map(|p| p.display().to_string())),
-        "dialect": s.map(|s| s.dialect.clone()),
+        "dialect": s.map(|s| s.dialect.as_str()),
         "base_paths": s.map(|s| s.base_paths.iter().map(|(k, v)| (k.as_str(), v.clone())).collect::<std::collections::BTreeMap<_, _>>()),
         "scopes": s.map(|s| s.scopes.clone()),
         "scope_base": s.and_then(|s| s.scope_base.clone()),

@@ -166,7 +166,7 @@ fn config(args: &SyncArgs, cache: &CacheHandle) -> anyhow::Result<ClientConfig> 
         config.scope_base = base.clone();
     }
     let base_paths = args.base_paths.iter().map(|text| connections::parse_base_path(text)).collect::<Result<_, _>>()?;
-    config.dialect = connections::dialect_of(&args.dialect, &base_paths)?;
+    config.dialect = connections::dialect_of(connections::DialectName::parse(&args.dialect)?, &base_paths)?;
     if let Some(path) = &args.ca_cert {
         config.ca_cert_pem = Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?);
     }

@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use cairn_explorer::app::{
-    App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, ServiceName,
-    ServicePaths, sync_task,
+    App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, SandboxScale,
+    ServiceName, ServicePaths, Theme, sync_task,
 };
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
@@ -119,7 +119,7 @@ fn form(name: &str, server: &Server, client_id: &str, secret: &str) -> Connectio
         client_id: client_id.into(),
         client_secret: secret.into(),
         scopes: Vec::new(),
-        dialect: "spec".into(),
+        dialect: cairn_sync::connections::DialectName::Spec,
         base_paths: ServicePaths::default(),
         ca_cert: Some(server.ca_cert.display().to_string()),
         anonymous: false,
@@ -387,8 +387,8 @@ async fn settings_are_saved_in_the_cache_and_reset_empties_it() {
         timeout_seconds: 10,
         retry_attempts: 2,
         retry_max_delay_seconds: 5,
-        sandbox_scale: "district".into(),
-        theme: "dark".into(),
+        sandbox_scale: SandboxScale::District,
+        theme: Theme::Dark,
         zoom: 200,
         active_connection: Some("district".into()),
     };
@@ -431,9 +431,9 @@ async fn a_new_sandbox_scale_restarts_the_builtin_sandbox_at_its_next_sync() {
     assert_eq!(builtin_url(&app).await, first);
 
     // Another scale stops it; the next sync starts it again (at a new address).
-    let rescaled = AppSettings { sandbox_scale: "district".into(), ..app.settings().await.unwrap() };
+    let rescaled = AppSettings { sandbox_scale: SandboxScale::District, ..app.settings().await.unwrap() };
     app.settings_save(rescaled.clone()).await.unwrap();
-    app.settings_save(AppSettings { sandbox_scale: "small".into(), ..rescaled }).await.unwrap();
+    app.settings_save(AppSettings { sandbox_scale: SandboxScale::Small, ..rescaled }).await.unwrap();
     app.sync_builtin(false, &|_| {}).await.unwrap();
     assert_ne!(builtin_url(&app).await, first, "a sandbox started anew listens on a new port");
     app.shutdown().await;

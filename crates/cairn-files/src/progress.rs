@@ -9,24 +9,58 @@ use ts_rs::TS;
 /// stops at its next check (between pages, rows, files) and leaves the cache as it was.
 pub use cairn_client::Cancel;
 
-/// The task names progress reports carry (and the app cancels by).
-pub mod task {
+/// Which long task a progress report is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
     /// Syncing a connection.
-    pub const SYNC: &str = "sync";
+    Sync,
     /// Importing files.
-    pub const IMPORT: &str = "import";
+    Import,
     /// Exporting from the cache.
-    pub const EXPORT: &str = "export";
+    Export,
     /// Searching every cached framework.
-    pub const SEARCH: &str = "search";
+    Search,
+}
+
+impl Task {
+    /// Its name, as reports carry it and the app cancels it by.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Task::Sync => "sync",
+            Task::Import => "import",
+            Task::Export => "export",
+            Task::Search => "search",
+        }
+    }
+}
+
+impl PartialEq<&str> for Task {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The tasks by name, as the work reports them.
+pub mod task {
+    use super::Task;
+
+    /// Syncing a connection.
+    pub const SYNC: Task = Task::Sync;
+    /// Importing files.
+    pub const IMPORT: Task = Task::Import;
+    /// Exporting from the cache.
+    pub const EXPORT: Task = Task::Export;
+    /// Searching every cached framework.
+    pub const SEARCH: Task = Task::Search;
 }
 
 /// How far work has got: one stage (a collection, a framework, a file) of a task.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Progress {
-    /// The task (`sync`, `import`, `export`, `search`).
-    pub task: String,
+    /// The task.
+    pub task: Task,
     /// The stage: a collection (`CFItems`), a framework, a file.
     pub stage: String,
     /// Records (or rows, or hits) done.
@@ -39,8 +73,8 @@ pub struct Progress {
 
 impl Progress {
     /// A report of `task`'s `stage`.
-    pub fn new(task: &str, stage: impl Into<String>, done: u64, total: Option<u64>) -> Progress {
-        Progress { task: task.to_owned(), stage: stage.into(), done, total }
+    pub fn new(task: Task, stage: impl Into<String>, done: u64, total: Option<u64>) -> Progress {
+        Progress { task, stage: stage.into(), done, total }
     }
 }
 

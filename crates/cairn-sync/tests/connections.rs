@@ -16,7 +16,8 @@ use cairn_spec::Dialect;
 use cairn_store::cache;
 use cairn_sync::SyncOptions;
 use cairn_sync::connections::{
-    self, ConnectionError, ConnectionSettings, Keyring, KeyringError, NewConnection, SecretStore, UnsentChanges,
+    self, ConnectionError, ConnectionSettings, DialectName, Keyring, KeyringError, NewConnection, SecretStore,
+    UnsentChanges,
 };
 
 /// A distinctive secret: the cache must never contain it.
@@ -35,7 +36,7 @@ fn settings(client_id: &str) -> ConnectionSettings {
         client_id: client_id.into(),
         ca_cert: None,
         ca_cert_pem: None,
-        dialect: "spec".into(),
+        dialect: DialectName::Spec,
         base_paths: Default::default(),
         scopes: vec!["roster-core.readonly".into(), "case.readonly".into()],
         scope_base: None,
@@ -72,7 +73,7 @@ fn add_list_remove() {
     let base = "https://provider.example/ims";
     connections::add(&handle(&db), &new("district", base, settings("cairn-app"), SECRET), &keyring).unwrap();
     let mut other = settings("other-app");
-    other.dialect = "1edtech".into();
+    other.dialect = DialectName::OneEdTech;
     other.scopes.clear();
     other.token_url = Some("https://auth.example/token".into());
     connections::add(&handle(&db), &new("another", "https://other.example", other.clone(), "x-other-secret"), &keyring)
@@ -129,12 +130,6 @@ fn invalid_settings_are_refused_before_anything_is_written() {
     let db = dir.path().join("cache.sqlite");
     let cases = [
         new("plain", "http://provider.example", settings("a"), SECRET),
-        new(
-            "dialect",
-            "https://provider.example",
-            ConnectionSettings { dialect: "v9".into(), ..settings("a") },
-            SECRET,
-        ),
         new("", "https://provider.example", settings("a"), SECRET),
         new("nosecret", "https://provider.example", settings("a"), ""),
         new(
@@ -150,6 +145,12 @@ fn invalid_settings_are_refused_before_anything_is_written() {
         assert!(keyring.get(&connections::account(&case.name, &case.base_url)).unwrap().is_none());
     }
     assert!(!db.exists() || connections::list(&handle(&db), None).unwrap().is_empty());
+    // A dialect is one of two names: another is refused where it is read (the command line's
+    // flag, settings in the cache), naming the choices.
+    let error = DialectName::parse("v9").unwrap_err();
+    assert!(error.to_string().contains("unknown dialect \"v9\" (spec or 1edtech)"), "{error}");
+    assert!(serde_json::from_str::<ConnectionSettings>(r#"{"client_id": "a", "dialect": "v9"}"#).is_err());
+    assert_eq!(DialectName::parse("1edtech").unwrap(), DialectName::OneEdTech);
 }
 
 #[test]

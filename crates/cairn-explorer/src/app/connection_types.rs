@@ -1,6 +1,7 @@
 //! What the Connections area sends and receives. The client secret travels one way only: in
 //! a [`ConnectionForm`], once, to be written to the OS keyring; nothing sent back holds it.
 
+use cairn_sync::connections::DialectName;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -39,8 +40,8 @@ pub struct ConnectionForm {
     pub client_secret: String,
     /// Scopes to ask for (suffixes or full URLs); empty for the read-only scopes of a sync.
     pub scopes: Vec<String>,
-    /// `spec` or `1edtech`.
-    pub dialect: String,
+    /// The layout the server follows.
+    pub dialect: DialectName,
     /// Per-service base paths over the dialect's.
     pub base_paths: ServicePaths,
     /// A PEM certificate file to trust besides the system's roots.
@@ -78,8 +79,8 @@ pub struct ConnectionView {
     pub client_id: String,
     /// The scopes asked for (empty: the read-only scopes of a sync).
     pub scopes: Vec<String>,
-    /// `spec` or `1edtech`.
-    pub dialect: String,
+    /// The layout the server follows.
+    pub dialect: DialectName,
     /// Per-service base paths over the dialect's.
     pub base_paths: ServicePaths,
     /// The CA certificate file.

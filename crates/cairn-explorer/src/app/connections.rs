@@ -405,7 +405,7 @@ fn view(info: ConnectionInfo) -> ConnectionView {
         token_url: settings.token_url,
         client_id: settings.client_id,
         scopes: settings.scopes,
-        dialect: if settings.dialect.is_empty() { "spec".into() } else { settings.dialect },
+        dialect: settings.dialect,
         ca_cert: settings.ca_cert.map(|p| p.display().to_string()),
         anonymous: settings.anonymous,
         secret_stored: info.secret_stored,

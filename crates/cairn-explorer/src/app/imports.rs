@@ -129,7 +129,7 @@ impl App {
                 "files are not imported into the built-in sandbox's connection",
             ));
         }
-        let running = self.tasks.begin(task::IMPORT);
+        let running = self.tasks.begin(task::IMPORT.as_str());
         let cancel = running.cancel().clone();
         let name = connection.clone();
         let id = self.cache.write(move |tx| cairn_store::cache::connection_id(tx, &name, "file:")).await?;

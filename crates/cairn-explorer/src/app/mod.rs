@@ -44,6 +44,7 @@ pub use builtin::BuiltinSandbox;
 pub use cairn_files::import::BundleRow;
 pub use cairn_files::progress::Progress;
 pub use cairn_store::cache::CacheHandle;
+pub use cairn_sync::connections::DialectName;
 pub use cairn_sync::failure::Failure;
 pub use connection_types::{
     CollectionState, ConnectionForm, ConnectionList, ConnectionTest, ConnectionView, ServiceCheck, ServiceName,
@@ -79,7 +80,7 @@ pub use roster::{
     UserHit, UserNames, UserPage, UserRoleEntry,
 };
 pub use search::segments;
-pub use settings::AppSettings;
+pub use settings::{AppSettings, SandboxScale, Theme};
 pub use types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, CollectionSummary, Crumb, FetchedEnd,
     FieldMatch, FrameworkGroup, FrameworkKey, FrameworkOutline, FrameworkSummary, ItemDetail, LinkEnd, Location,
@@ -202,7 +203,7 @@ impl App {
     /// Syncs the built-in sandbox (starting it first when it is not running): in full, or
     /// incrementally; reports progress and can be cancelled as task `sync`.
     pub async fn sync_builtin(&self, full: bool, progress: OnProgress<'_>) -> Result<SyncReport, AppError> {
-        self.sync_builtin_as(task::SYNC, full, progress).await
+        self.sync_builtin_as(task::SYNC.as_str(), full, progress).await
     }
 
     /// [`App::sync_builtin`] as the task `task`, with the app's settings.
@@ -230,7 +231,7 @@ impl App {
     async fn builtin_config(&self) -> Result<cairn_client::ClientConfig, AppError> {
         let mut builtin = self.builtin.lock().await;
         if builtin.is_none() {
-            let scale = self.settings().await?.scale()?;
+            let scale = self.settings().await?.sandbox_scale.scale();
             *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone(), scale).await?);
         }
         let Some(sandbox) = builtin.as_ref() else { return Err(AppError::internal("the sandbox did not start")) };
@@ -239,7 +240,7 @@ impl App {
             client_id: sandbox.client_id().to_owned(),
             ca_cert: Some(sandbox.ca_cert().to_owned()),
             ca_cert_pem: None,
-            dialect: "spec".to_owned(),
+            dialect: DialectName::Spec,
             base_paths: Default::default(),
             scopes: Vec::new(),
             scope_base: None,
@@ -297,7 +298,7 @@ impl App {
         progress: OnProgress<'_>,
     ) -> Result<Vec<SearchHit>, AppError> {
         let limit = limit.clamp(1, 500);
-        let running = self.tasks.begin(task::SEARCH);
+        let running = self.tasks.begin(task::SEARCH.as_str());
         let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
         relay::with_progress(progress, move |reports| {
             cache.read_blocking(|conn| search::search(conn, &query, limit, &cancel, &relay::sender(&reports)))

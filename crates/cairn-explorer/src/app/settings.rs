@@ -14,6 +14,41 @@ use super::error::{AppError, ErrorCode};
 /// The key the settings are saved under.
 const KEY: &str = "app";
 
+/// The window's colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// The system's light or dark.
+    System,
+    /// Light, whatever the system says.
+    Light,
+    /// Dark, whatever the system says.
+    Dark,
+}
+
+/// How much demo data the built-in sandbox serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum SandboxScale {
+    /// A school's worth: quick to sync.
+    Small,
+    /// A district's.
+    District,
+    /// A state's (and its 20,000-item framework).
+    State,
+}
+
+impl SandboxScale {
+    /// The sandbox's own word for it.
+    pub(crate) fn scale(self) -> Scale {
+        match self {
+            SandboxScale::Small => Scale::Small,
+            SandboxScale::District => Scale::District,
+            SandboxScale::State => Scale::State,
+        }
+    }
+}
+
 /// The app's settings page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", default)]
@@ -28,11 +63,11 @@ pub struct AppSettings {
     pub retry_attempts: u32,
     /// The longest wait between two attempts, in seconds (at most 600).
     pub retry_max_delay_seconds: u32,
-    /// The built-in sandbox's demo data: `small`, `district` or `state` (loaded anew when it
-    /// changes, at the sandbox's next start).
-    pub sandbox_scale: String,
-    /// `system`, `light` or `dark`.
-    pub theme: String,
+    /// The built-in sandbox's demo data (loaded anew when it changes, at the sandbox's next
+    /// start).
+    pub sandbox_scale: SandboxScale,
+    /// The window's colours.
+    pub theme: Theme,
     /// The window's zoom in percent (50–300; Ctrl+= / Ctrl+- / Ctrl+0 step it).
     pub zoom: u32,
     /// The connection the status bar shows and Ctrl+R syncs.
@@ -47,8 +82,8 @@ impl Default for AppSettings {
             timeout_seconds: 30,
             retry_attempts: 6,
             retry_max_delay_seconds: 20,
-            sandbox_scale: "small".into(),
-            theme: "system".into(),
+            sandbox_scale: SandboxScale::Small,
+            theme: Theme::System,
             zoom: 100,
             active_connection: None,
         }
@@ -85,28 +120,7 @@ impl AppSettings {
         within("the timeout", self.timeout_seconds, 1, 3_600)?;
         within("the attempts per request", self.retry_attempts, 1, 20)?;
         within("the longest wait between attempts", self.retry_max_delay_seconds, 0, 600)?;
-        within("the zoom", self.zoom, 50, 300)?;
-        self.scale()?;
-        match self.theme.as_str() {
-            "system" | "light" | "dark" => Ok(()),
-            other => Err(AppError::new(
-                ErrorCode::Invalid,
-                format!("the theme must be system, light or dark (it is {other:?})"),
-            )),
-        }
-    }
-
-    /// The built-in sandbox's scale.
-    pub(crate) fn scale(&self) -> Result<Scale, AppError> {
-        match self.sandbox_scale.as_str() {
-            "small" => Ok(Scale::Small),
-            "district" => Ok(Scale::District),
-            "state" => Ok(Scale::State),
-            other => Err(AppError::new(
-                ErrorCode::Invalid,
-                format!("the sandbox's scale must be small, district or state (it is {other:?})"),
-            )),
-        }
+        within("the zoom", self.zoom, 50, 300)
     }
 
     /// `config` with these pages, timeouts and retries.
@@ -127,8 +141,6 @@ mod tests {
     fn out_of_bounds_values_are_named() {
         let bad = AppSettings { page_size: 0, ..AppSettings::default() };
         assert!(bad.check().unwrap_err().message.contains("page size"));
-        let bad = AppSettings { theme: "pink".into(), ..AppSettings::default() };
-        assert!(bad.check().unwrap_err().message.contains("theme"));
         let bad = AppSettings { zoom: 400, ..AppSettings::default() };
         assert!(bad.check().unwrap_err().message.contains("zoom must be between 50 and 300"));
         assert!(AppSettings::default().check().is_ok());
@@ -137,6 +149,15 @@ mod tests {
     #[test]
     fn missing_fields_take_their_defaults() {
         let read: AppSettings = serde_json::from_str(r#"{"pageSize": 250}"#).unwrap_or_default();
-        assert_eq!((read.page_size, read.theme.as_str(), read.zoom), (250, "system", 100));
+        assert_eq!((read.page_size, read.theme, read.zoom), (250, Theme::System, 100));
+    }
+
+    #[test]
+    fn a_theme_or_scale_outside_the_choices_is_not_read() {
+        // The window can only send a choice; saved settings with another word read as the defaults.
+        assert!(serde_json::from_str::<AppSettings>(r#"{"theme": "pink"}"#).is_err());
+        assert!(serde_json::from_str::<AppSettings>(r#"{"sandboxScale": "country"}"#).is_err());
+        let read: AppSettings = serde_json::from_str(r#"{"theme": "dark", "sandboxScale": "state"}"#).unwrap();
+        assert_eq!((read.theme, read.sandbox_scale.scale()), (Theme::Dark, Scale::State));
     }
 }

@@ -64,7 +64,7 @@ impl Served {
             client_id: "cairn".into(),
             client_secret: SECRET.into(),
             scopes: Vec::new(),
-            dialect: "spec".into(),
+            dialect: cairn_sync::connections::DialectName::Spec,
             base_paths: ServicePaths {
                 competency: moved(&layout.competency, &spec.competency),
                 rostering: moved(&layout.rostering, &spec.rostering),

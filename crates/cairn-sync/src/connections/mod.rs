@@ -33,9 +33,44 @@ use cairn_store::StoreError;
 pub use cairn_store::cache::UnsentChanges;
 use cairn_store::cache::{self, CacheHandle, ConnectionRow, NO_SETTINGS};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 pub use probe::{ServiceAnswer, probe};
 pub use secrets::{KEYRING_SERVICE, Keyring, KeyringError, SecretStore};
+
+/// Which layout a server follows: the specification's base paths and status prefix (`spec`),
+/// or those of 1EdTech's references (`1edtech`) — `Dialect`'s presets, by name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum DialectName {
+    /// The specification's (settings saved before the dialect was named read as it).
+    #[default]
+    #[serde(rename = "spec", alias = "")]
+    Spec,
+    /// 1EdTech's references'.
+    #[serde(rename = "1edtech")]
+    OneEdTech,
+}
+
+impl DialectName {
+    /// Every dialect, in the order a choice lists them.
+    pub const ALL: [DialectName; 2] = [DialectName::Spec, DialectName::OneEdTech];
+
+    /// Its name, as settings and the command line write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DialectName::Spec => "spec",
+            DialectName::OneEdTech => "1edtech",
+        }
+    }
+
+    /// The dialect named `word`, or an error that lists the names.
+    pub fn parse(word: &str) -> Result<DialectName, ConnectionError> {
+        DialectName::ALL
+            .into_iter()
+            .find(|d| d.as_str() == word.trim())
+            .ok_or_else(|| invalid(format!("unknown dialect {word:?} (spec or 1edtech)")))
+    }
+}
 
 /// What a saved connection keeps in the cache: everything but the secret (no field can hold
 /// one).
@@ -54,8 +89,9 @@ pub struct ConnectionSettings {
     /// saved before this was kept reads its file when it connects).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ca_cert_pem: Option<String>,
-    /// The dialect's name: `spec` or `1edtech`.
-    pub dialect: String,
+    /// The dialect: the specification's layout or 1EdTech's.
+    #[serde(default)]
+    pub dialect: DialectName,
     /// Base paths of services that the server serves elsewhere than the dialect says
     /// (`/oneroster/v1p2` for rostering); the others keep the dialect's.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -189,7 +225,7 @@ pub fn config_of(
     if let Some(base) = &settings.scope_base {
         config.scope_base = base.clone();
     }
-    config.dialect = dialect_of(&settings.dialect, &settings.base_paths)?;
+    config.dialect = dialect_of(settings.dialect, &settings.base_paths)?;
     if let Some(pem) = &settings.ca_cert_pem {
         config.ca_cert_pem = Some(pem.clone().into_bytes());
     } else if let Some(path) = &settings.ca_cert {
@@ -200,9 +236,9 @@ pub fn config_of(
 
 /// The dialect preset `name` with the services of `base_paths` moved: each path must start
 /// with `/` and hold no query, fragment or space.
-pub fn dialect_of(name: &str, base_paths: &BTreeMap<Service, String>) -> Result<Dialect, ConnectionError> {
-    let mut dialect =
-        Dialect::preset(name).ok_or_else(|| invalid(format!("unknown dialect {name:?} (spec or 1edtech)")))?;
+pub fn dialect_of(name: DialectName, base_paths: &BTreeMap<Service, String>) -> Result<Dialect, ConnectionError> {
+    let mut dialect = Dialect::preset(name.as_str())
+        .ok_or_else(|| invalid(format!("unknown dialect {:?} (spec or 1edtech)", name.as_str())))?;
     for (service, path) in base_paths {
         let path = path.trim();
         if !path.starts_with('/') || path.contains(['?', '#', ' ']) {
@@ -221,7 +257,7 @@ pub fn dialect_of(name: &str, base_paths: &BTreeMap<Service, String>) -> Result<
 /// requests, and where references to its records point.
 pub fn saved_dialect(row: &ConnectionRow) -> Result<Dialect, ConnectionError> {
     match settings_of(row)? {
-        Some(settings) => dialect_of(&settings.dialect, &settings.base_paths),
+        Some(settings) => dialect_of(settings.dialect, &settings.base_paths),
         None => Ok(Dialect::spec()),
     }
 }

@@ -10,6 +10,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { ConnectionForm } from "../../bindings/ConnectionForm";
 import type { ConnectionTest } from "../../bindings/ConnectionTest";
 import type { ConnectionView } from "../../bindings/ConnectionView";
+import type { DialectName } from "../../bindings/DialectName";
 import type { ServicePaths } from "../../bindings/ServicePaths";
 import { ErrorView } from "../../ui/ErrorView";
 import { TestResultView } from "./TestResultView";
@@ -197,7 +198,11 @@ export function ConnectionFormView({
       {field(
         "dialect",
         "Dialect",
-        <select id="connection-dialect" value={form.dialect} onChange={(e) => set("dialect", e.target.value)}>
+        <select
+          id="connection-dialect"
+          value={form.dialect}
+          onChange={(e) => set("dialect", e.target.value as DialectName)}
+        >
           <option value="spec">Specification paths (/api/roster/…, svc_ status)</option>
           <option value="1edtech">1EdTech paths (/ims/oneroster/…, imsx_ status)</option>
         </select>,

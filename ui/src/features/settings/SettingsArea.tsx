@@ -7,6 +7,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AppSettings } from "../../bindings/AppSettings";
+import type { SandboxScale } from "../../bindings/SandboxScale";
+import type { Theme } from "../../bindings/Theme";
 import { Confirmation, KEEP } from "../../ui/Confirmation";
 import { ErrorView } from "../../ui/ErrorView";
 import { SHORTCUTS } from "../../app/shortcuts";
@@ -112,7 +114,7 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
           <select
             id="setting-sandboxScale"
             value={draft.sandboxScale}
-            onChange={(e) => setDraft({ ...draft, sandboxScale: e.target.value })}
+            onChange={(e) => setDraft({ ...draft, sandboxScale: e.target.value as SandboxScale })}
           >
             <option value="small">Small: one district of 3 schools</option>
             <option value="district">District: 19 schools, 25,000 users</option>
@@ -128,7 +130,7 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
           <select
             id="setting-theme"
             value={draft.theme}
-            onChange={(e) => setDraft({ ...draft, theme: e.target.value })}
+            onChange={(e) => setDraft({ ...draft, theme: e.target.value as Theme })}
           >
             <option value="system">Follow the system</option>
             <option value="light">Light</option>
