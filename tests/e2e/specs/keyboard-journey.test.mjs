@@ -187,8 +187,11 @@ test('open a class\'s gradebook, enter five scores with flags and a comment, sen
     const cellOf = (c) => `.gb-cell[data-student="${c.student}"][data-line-item="${c.lineItem}"]`;
     await browser.waitUntil(() => browser.execute((late, missing) => Boolean(document.querySelector(`${late} .gb-flags`) && document.querySelector(`${missing} .gb-flags`)), cellOf(typed[4]), cellOf(typed[3])), { timeout: 10_000, timeoutMsg: 'the flags did not show on their cells' });
 
-    // A comment on the selected cell, from its panel: Tab leaves the grid after its last cell.
-    await tabToMatch(browser, '[aria-label="Selected result"] textarea[aria-label="Comment"]', 'the comment field', null, 300);
+    // A comment on the selected cell, from its panel: the grid is one Tab stop, one Tab leaves it.
+    await browser.keys(['Tab']);
+    assert.equal((await at()).focused, false, 'one Tab leaves the grid');
+    assert.equal(await browser.execute(() => document.querySelector('[role="grid"][aria-label^="Results of"]')?.contains(document.activeElement) ?? true), false, 'the focus left the grid');
+    await tabToMatch(browser, '[aria-label="Selected result"] textarea[aria-label="Comment"]', 'the comment field', null, 40);
     await browser.keys([...'Handed in on paper']);
     await tabToMatch(browser, '[aria-label="Selected result"] button', 'Save comment', 'Save comment');
     await browser.keys(['Enter']);

@@ -11,5 +11,14 @@ export const SHORTCUTS: Array<[string, string]> = [
     "↑ ↓ ← → Home End",
     "Move through a tree; Enter opens, * expands every sibling, typing a code or a statement's start goes to it",
   ],
+  [
+    "↑ ↓ ← → Home End PageUp PageDown",
+    "Move through the gradebook's grid (Ctrl+Home, Ctrl+End: its first and last cell); Tab leaves it",
+  ],
+  [
+    "Typing, F2 / Enter / Tab",
+    "Edit the grid's cell / save it going down / save it going right; Esc undoes the cell, Ctrl+Z the last edit",
+  ],
+  ["L I M P X", "Flag the grid's cell late, incomplete, missing, in progress, exempt"],
   ["Escape", "Close this sheet, a dialog or a menu (the focus goes back where it was)"],
 ];

@@ -245,8 +245,8 @@ export function CellPanel({
         )}
       </div>
       <p className="muted gb-keys">
-        Type to enter a score · Enter down · Tab right · Esc undoes the cell · Ctrl+Z undoes the last edit · F2 edits ·
-        Delete clears
+        Arrows, Home/End, Ctrl+Home/End, PageUp/Down move · Tab leaves the grid · Type or F2 to edit: Enter saves going
+        down, Tab saves going right · Esc undoes the cell · Ctrl+Z undoes the last edit · Delete clears · L I M P X flag
       </p>
     </aside>
   );

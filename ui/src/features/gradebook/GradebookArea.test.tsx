@@ -137,6 +137,49 @@ describe("the gradebook", () => {
     expect(within(grid).getAllByRole("rowheader").length).toBeGreaterThan(1);
   });
 
+  it("is one Tab stop: Home/End and Ctrl+Home/Ctrl+End move within it, Tab leaves it", async () => {
+    const { user, grid } = await openGradebook();
+    grid.focus();
+    const active = () => document.getElementById(grid.getAttribute("aria-activedescendant") ?? "");
+    const last = within(grid).getAllByRole("columnheader").length - 2;
+    await user.keyboard("{End}");
+    expect(active()).toBe(cellOf(grid, "Okafor, Ada", last));
+    await user.keyboard("{Home}");
+    expect(active()).toBe(cellOf(grid, "Okafor, Ada", 0));
+    await user.keyboard("{Control>}{End}{/Control}");
+    const rows = within(grid).getAllByRole("rowheader");
+    expect(active()).toBe(cellOf(grid, rows.at(-1)!.textContent!, last));
+    await user.keyboard("{PageUp}");
+    expect(active()).toHaveAccessibleName(new RegExp(`^${rows.at(-2)!.textContent!}, `));
+    await user.keyboard("{Control>}{Home}{/Control}");
+    expect(active()).toBe(cellOf(grid, "Okafor, Ada", 0));
+    // No cell takes the focus itself: the grid is the stop, and Tab and Shift+Tab leave it.
+    expect(
+      within(grid)
+        .queryAllByRole("gridcell")
+        .filter((c) => c.tabIndex >= 0),
+    ).toHaveLength(0);
+    await user.tab();
+    expect(grid).not.toHaveFocus();
+    expect(grid.contains(document.activeElement)).toBe(false);
+    grid.focus();
+    await user.tab({ shift: true });
+    expect(grid.contains(document.activeElement)).toBe(false);
+  });
+
+  it("saves an edit by Tab and moves right, as a spreadsheet does, keeping the focus in the grid", async () => {
+    const { backend, user, grid } = await openGradebook();
+    grid.focus();
+    await user.keyboard("{ArrowDown}8{Tab}");
+    await waitFor(() => expect(cellOf(grid, "Rossi, Leo", 0)).toHaveAttribute("data-state", "pending"));
+    const active = () => document.getElementById(grid.getAttribute("aria-activedescendant") ?? "");
+    await waitFor(() => expect(active()).toBe(cellOf(grid, "Rossi, Leo", 1)));
+    expect(grid).toHaveFocus();
+    expect(backend.calls.find((c) => c.command === "gradebook_save_cell")?.args).toMatchObject({
+      edit: { score: "8" },
+    });
+  });
+
   it("lists every write in the audit and exports it as CSV", async () => {
     const { backend, user, grid } = await openGradebook();
     grid.focus();

@@ -1,7 +1,10 @@
 //! The results grid: students down, line items across, rows virtualized (TanStack Virtual). It
-//! is driven like a spreadsheet: typing starts an edit, Enter saves and moves down, Tab right,
-//! Esc undoes the cell, Ctrl+Z the last edit; L, I, M, P, X toggle late, incomplete, missing,
-//! in progress and exempt. What the checks or the server refused is shown at the cell.
+//! is one Tab stop (the WAI-ARIA grid pattern, the focus on the grid and the selected cell its
+//! active descendant): arrows, Home/End, Ctrl+Home/Ctrl+End, PageUp/PageDown and Enter move
+//! within it, Tab and Shift+Tab leave it. Typing or F2 starts an edit, which Enter saves moving
+//! down and Tab saves moving right, as in a spreadsheet; Esc undoes the cell, Ctrl+Z the last
+//! edit; L, I, M, P, X toggle late, incomplete, missing, in progress and exempt. What the checks
+//! or the server refused is shown at the cell.
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
@@ -17,6 +20,7 @@ import {
   cellKey,
   hasFlag,
   move,
+  navigate,
   shown,
   type Flag,
   type Position,
@@ -247,6 +251,9 @@ export function ResultsGrid({
     }
   }, [at, virtual]);
 
+  /** The rows the scroller shows at once, less the header's: PageUp/PageDown's step. */
+  const pageRows = () => Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW) - 1);
+
   const goto = (p: Position) => {
     actions.select(p);
     grid.current?.focus();
@@ -271,13 +278,15 @@ export function ResultsGrid({
       if (!readOnly) actions.undo();
       return;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const next = move(at, e.key, e.shiftKey, rows, cols);
+    if (e.altKey) return;
+    const ctrl = e.ctrlKey || e.metaKey;
+    const next = navigate(at, e.key, { shift: e.shiftKey, ctrl }, rows, cols, pageRows());
     if (next) {
       e.preventDefault();
       goto(next);
       return;
     }
+    if (ctrl) return;
     if (readOnly || !onServer(book.lineItems[at.col])) return;
     const { student, lineItem } = current(at);
     const key = cellKey(student, lineItem);

@@ -10,6 +10,7 @@ import {
   editOf,
   emptyCells,
   move,
+  navigate,
   toggled,
   typedValue,
   undoEdit,
@@ -52,7 +53,7 @@ const book: ClassGradebook = {
   assessmentResults: [],
 };
 
-describe("the grid moves like a spreadsheet", () => {
+describe("an edit commits like a spreadsheet", () => {
   it("Enter goes down, Tab right and wraps to the next row", () => {
     expect(move({ row: 0, col: 0 }, "Enter", false, 3, 2)).toEqual({ row: 1, col: 0 });
     expect(move({ row: 2, col: 0 }, "Enter", false, 3, 2)).toEqual({ row: 2, col: 0 });
@@ -61,9 +62,51 @@ describe("the grid moves like a spreadsheet", () => {
     expect(move({ row: 1, col: 1 }, "a", false, 3, 2)).toBeNull();
   });
 
-  it("lets Tab leave the grid after its last cell and Shift+Tab before its first", () => {
+  it("has nowhere to go by Tab after the last cell or Shift+Tab before the first", () => {
     expect(move({ row: 2, col: 1 }, "Tab", false, 3, 2)).toBeNull();
     expect(move({ row: 0, col: 0 }, "Tab", true, 3, 2)).toBeNull();
+  });
+});
+
+describe("the grid's keys (one Tab stop, the WAI-ARIA grid pattern)", () => {
+  const plain = { shift: false, ctrl: false };
+  const ctrl = { shift: false, ctrl: true };
+  // 10 students, 4 line items, a page of 3 rows.
+  const go = (row: number, col: number, key: string, mods = plain) => navigate({ row, col }, key, mods, 10, 4, 3);
+
+  it("moves by the arrows, stopping at the edges", () => {
+    expect(go(0, 0, "ArrowRight")).toEqual({ row: 0, col: 1 });
+    expect(go(0, 3, "ArrowRight")).toEqual({ row: 0, col: 3 });
+    expect(go(0, 0, "ArrowLeft")).toEqual({ row: 0, col: 0 });
+    expect(go(0, 2, "ArrowDown")).toEqual({ row: 1, col: 2 });
+    expect(go(9, 2, "ArrowDown")).toEqual({ row: 9, col: 2 });
+    expect(go(4, 2, "ArrowUp")).toEqual({ row: 3, col: 2 });
+  });
+
+  it("goes to the row's ends by Home and End, the grid's by Ctrl+Home and Ctrl+End", () => {
+    expect(go(5, 2, "Home")).toEqual({ row: 5, col: 0 });
+    expect(go(5, 1, "End")).toEqual({ row: 5, col: 3 });
+    expect(go(5, 2, "Home", ctrl)).toEqual({ row: 0, col: 0 });
+    expect(go(5, 2, "End", ctrl)).toEqual({ row: 9, col: 3 });
+  });
+
+  it("moves a page of rows by PageDown and PageUp", () => {
+    expect(go(1, 2, "PageDown")).toEqual({ row: 4, col: 2 });
+    expect(go(8, 2, "PageDown")).toEqual({ row: 9, col: 2 });
+    expect(go(4, 2, "PageUp")).toEqual({ row: 1, col: 2 });
+    expect(go(1, 2, "PageUp")).toEqual({ row: 0, col: 2 });
+  });
+
+  it("moves down by Enter, up by Shift+Enter", () => {
+    expect(go(1, 2, "Enter")).toEqual({ row: 2, col: 2 });
+    expect(go(1, 2, "Enter", { shift: true, ctrl: false })).toEqual({ row: 0, col: 2 });
+  });
+
+  it("leaves Tab and Shift+Tab to the browser: they leave the grid", () => {
+    expect(go(0, 0, "Tab")).toBeNull();
+    expect(go(0, 1, "Tab", { shift: true, ctrl: false })).toBeNull();
+    expect(go(0, 1, "a")).toBeNull();
+    expect(go(0, 1, "ArrowDown", ctrl)).toBeNull();
   });
 });
 

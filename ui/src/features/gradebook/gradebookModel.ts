@@ -1,5 +1,6 @@
-//! The gradebook grid's rules, without React: cells by student and line item, moving like a
-//! spreadsheet (Enter down, Tab right), the one-key flags, the edit a change makes, the empty
+//! The gradebook grid's rules, without React: cells by student and line item, moving within the
+//! grid (the WAI-ARIA grid's keys) and after an edit like a spreadsheet (Enter down, Tab right),
+//! the one-key flags, the edit a change makes, the empty
 //! cells of a column, the undo of the last edits, and the audit as CSV.
 
 import type { CellEdit } from "../../bindings/CellEdit";
@@ -23,34 +24,78 @@ export function cellIndex(book: ClassGradebook): Map<string, GradebookCell> {
   return index;
 }
 
-/** Where a key moves the selection (or null when the key does not move it). Enter moves down,
- * Tab right (to the next row's first column at the end), with Shift the other way; arrows. Tab
- * past the last cell (Shift+Tab before the first) is not a move: the focus leaves the grid, which
- * is never a keyboard trap. */
+/** Where a key that commits an edit moves the selection, as in a spreadsheet: Enter down, Tab
+ * right (to the next row's first column at the end), with Shift the other way. Null when there
+ * is nowhere to go (Tab past the last cell, Shift+Tab before the first): the selection stays. */
 export function move(at: Position, key: string, shift: boolean, rows: number, cols: number): Position | null {
-  const clamp = (p: Position): Position => ({
-    row: Math.max(0, Math.min(rows - 1, p.row)),
-    col: Math.max(0, Math.min(cols - 1, p.col)),
-  });
   switch (key) {
     case "Enter":
-      return clamp({ row: at.row + (shift ? -1 : 1), col: at.col });
+      return clamp({ row: at.row + (shift ? -1 : 1), col: at.col }, rows, cols);
     case "Tab": {
       if (shift)
         return at.col > 0 ? { ...at, col: at.col - 1 } : at.row > 0 ? { row: at.row - 1, col: cols - 1 } : null;
       return at.col < cols - 1 ? { ...at, col: at.col + 1 } : at.row < rows - 1 ? { row: at.row + 1, col: 0 } : null;
     }
-    case "ArrowDown":
-      return clamp({ ...at, row: at.row + 1 });
-    case "ArrowUp":
-      return clamp({ ...at, row: at.row - 1 });
-    case "ArrowRight":
-      return clamp({ ...at, col: at.col + 1 });
-    case "ArrowLeft":
-      return clamp({ ...at, col: at.col - 1 });
     default:
       return null;
   }
+}
+
+/** The modifiers a grid key came with. */
+export interface KeyMods {
+  shift: boolean;
+  ctrl: boolean;
+}
+
+/** Where a key moves the selection within the grid, which is one Tab stop (the WAI-ARIA grid
+ * pattern): arrows by a cell, Home/End to the row's first or last cell, Ctrl+Home/Ctrl+End to
+ * the grid's first or last cell, PageUp/PageDown by `page` rows, Enter down (Shift+Enter up) as
+ * in a spreadsheet. Null for every other key — Tab and Shift+Tab among them, which leave the
+ * grid. */
+export function navigate(
+  at: Position,
+  key: string,
+  mods: KeyMods,
+  rows: number,
+  cols: number,
+  page: number,
+): Position | null {
+  const to = (p: Position) => clamp(p, rows, cols);
+  if (mods.ctrl) {
+    if (key === "Home") return to({ row: 0, col: 0 });
+    if (key === "End") return to({ row: rows - 1, col: cols - 1 });
+    return null;
+  }
+  switch (key) {
+    case "Enter":
+      return move(at, key, mods.shift, rows, cols);
+    case "ArrowDown":
+      return to({ ...at, row: at.row + 1 });
+    case "ArrowUp":
+      return to({ ...at, row: at.row - 1 });
+    case "ArrowRight":
+      return to({ ...at, col: at.col + 1 });
+    case "ArrowLeft":
+      return to({ ...at, col: at.col - 1 });
+    case "Home":
+      return to({ ...at, col: 0 });
+    case "End":
+      return to({ ...at, col: cols - 1 });
+    case "PageDown":
+      return to({ ...at, row: at.row + Math.max(1, page) });
+    case "PageUp":
+      return to({ ...at, row: at.row - Math.max(1, page) });
+    default:
+      return null;
+  }
+}
+
+/** A position kept within the grid's rows and columns. */
+function clamp(p: Position, rows: number, cols: number): Position {
+  return {
+    row: Math.max(0, Math.min(rows - 1, p.row)),
+    col: Math.max(0, Math.min(cols - 1, p.col)),
+  };
 }
 
 /** A flag of a result: the four booleans, and exempt (a scoreStatus). */
