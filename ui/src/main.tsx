@@ -1,6 +1,7 @@
 //! The entry point: picks the backend and renders the app.
 
 import "./app/theme.css";
+import "./app/highContrast.css";
 
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -3,4 +3,4 @@
 /**
  * The window's colours.
  */
-export type Theme = "system" | "light" | "dark";
+export type Theme = "system" | "light" | "dark" | "high-contrast";

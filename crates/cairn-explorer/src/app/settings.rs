@@ -18,12 +18,17 @@ const KEY: &str = "app";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Theme {
-    /// The system's light or dark.
+    /// The system's light or dark, and its high contrast when it asks for more contrast
+    /// (`prefers-contrast: more`) or forces its colours (`forced-colors: active`).
     System,
     /// Light, whatever the system says.
     Light,
     /// Dark, whatever the system says.
     Dark,
+    /// High contrast (text at 7:1 or better, solid strong borders and focus rings), whatever the
+    /// system says.
+    #[serde(rename = "high-contrast")]
+    HighContrast,
 }
 
 /// How much demo data the built-in sandbox serves.
@@ -159,5 +164,8 @@ mod tests {
         assert!(serde_json::from_str::<AppSettings>(r#"{"sandboxScale": "country"}"#).is_err());
         let read: AppSettings = serde_json::from_str(r#"{"theme": "dark", "sandboxScale": "state"}"#).unwrap();
         assert_eq!((read.theme, read.sandbox_scale.scale()), (Theme::Dark, Scale::State));
+        let read: AppSettings = serde_json::from_str(r#"{"theme": "high-contrast"}"#).unwrap();
+        assert_eq!(read.theme, Theme::HighContrast);
+        assert_eq!(serde_json::to_value(Theme::HighContrast).unwrap(), "high-contrast");
     }
 }

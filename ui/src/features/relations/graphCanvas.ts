@@ -84,6 +84,8 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
   const soft = cssVar(container, "--bg-soft", "#f4f5f7");
   const accent = cssVar(container, "--accent", "#0b5cad");
   const muted = cssVar(container, "--fg-muted", "#57606a");
+  // One colour for every type where the theme gives one (high contrast), at a heavier width.
+  const edge = cssVar(container, "--graph-edge", "");
   const sheet: cytoscape.StylesheetJson = [
     {
       selector: "node",
@@ -121,7 +123,7 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
       },
     },
     { selector: "node:selected", style: { "overlay-color": accent, "overlay-opacity": 0.2, "overlay-padding": 4 } },
-    { selector: "edge", style: { width: 1.5, "curve-style": "bezier", "arrow-scale": 0.8 } },
+    { selector: "edge", style: { width: edge ? 2 : 1.5, "curve-style": "bezier", "arrow-scale": 0.8 } },
   ];
   for (const [kind, style] of Object.entries(KIND_STYLE)) {
     sheet.push({
@@ -134,9 +136,9 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
     sheet.push({
       selector: `edge.t${i}`,
       style: {
-        "line-color": style.colour,
+        "line-color": edge || style.colour,
         "line-style": style.line,
-        "target-arrow-color": style.colour,
+        "target-arrow-color": edge || style.colour,
         "target-arrow-shape": style.arrow,
       },
     });

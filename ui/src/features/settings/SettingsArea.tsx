@@ -129,13 +129,19 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
         <div className="form-input">
           <select
             id="setting-theme"
+            aria-describedby="setting-theme-hint"
             value={draft.theme}
             onChange={(e) => setDraft({ ...draft, theme: e.target.value as Theme })}
           >
             <option value="system">Follow the system</option>
             <option value="light">Light</option>
             <option value="dark">Dark</option>
+            <option value="high-contrast">High contrast</option>
           </select>
+          <p className="form-hint" id="setting-theme-hint">
+            Following the system, the window is high contrast when the system asks for more contrast or forces its
+            colours.
+          </p>
         </div>
       </div>
       <div className="form-row">
