@@ -204,3 +204,22 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
     let conn = cache::open(&path).unwrap();
     assert_eq!(columns(&conn), written, "the migration fills the columns as the writer does");
 }
+
+#[test]
+fn the_outline_carries_the_document_s_language() {
+    // What the window marks the framework's content with (`lang`, WCAG 3.1.2), as the document
+    // gives it; none when it gives none or only blanks.
+    let language = |given: Value| {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("deviant.json");
+        let mut package = deviant_package();
+        package["CFDocument"]["language"] = given;
+        std::fs::write(&file, serde_json::to_vec(&package).unwrap()).unwrap();
+        let (full, outline) = both_ways(&file);
+        assert_eq!(full, outline);
+        outline["outline"]["language"].clone()
+    };
+    assert_eq!(language(json!("spa")), json!("spa"));
+    assert_eq!(language(json!(" ")), Value::Null);
+    assert_eq!(language(Value::Null), Value::Null);
+}

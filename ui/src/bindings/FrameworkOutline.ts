@@ -15,6 +15,11 @@ key: FrameworkKey,
  */
 title: string, 
 /**
+ * The CFDocument's `language` as given (ISO 639-2 in CASE, such as `spa`): the window marks
+ * the framework's content with it (`lang`, WCAG 3.1.2) where it differs from its own.
+ */
+language: string | null, 
+/**
  * How many items it has.
  */
 itemCount: number, 

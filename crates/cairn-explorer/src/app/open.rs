@@ -46,6 +46,7 @@ struct NodeInfo {
 pub struct OpenFramework {
     key: FrameworkKey,
     title: String,
+    language: Option<String>,
     nodes: Vec<NodeInfo>,
     by_identifier: HashMap<String, NodeIndex>,
     tree: Tree,
@@ -88,10 +89,18 @@ impl OpenFramework {
             .and_then(|d| d.title.as_deref())
             .map(str::to_owned)
             .unwrap_or_else(|| key.identifier.clone());
+        let language = package
+            .document
+            .as_ref()
+            .and_then(|d| d.language.as_deref())
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned);
         let item_count = u32::try_from(graph.count(cairn_graph::NodeKind::Item)).unwrap_or(u32::MAX);
         OpenFramework {
             key,
             title,
+            language,
             nodes,
             by_identifier,
             tree,
@@ -121,6 +130,7 @@ impl OpenFramework {
         FrameworkOutline {
             key: self.key.clone(),
             title: self.title.clone(),
+            language: self.language.clone(),
             item_count: self.item_count,
             roots,
             orphans,

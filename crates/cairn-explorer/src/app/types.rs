@@ -107,6 +107,9 @@ pub struct FrameworkOutline {
     pub key: FrameworkKey,
     /// Its title.
     pub title: String,
+    /// The CFDocument's `language` as given (ISO 639-2 in CASE, such as `spa`): the window marks
+    /// the framework's content with it (`lang`, WCAG 3.1.2) where it differs from its own.
+    pub language: Option<String>,
     /// How many items it has.
     pub item_count: u32,
     /// The document's children, in order.

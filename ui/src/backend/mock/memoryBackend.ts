@@ -325,9 +325,15 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         const orphans = ix.fw.items
           .filter((n) => !ix.reachable.has(n.identifier) && (ix.parents.get(n.identifier) ?? []).length === 0)
           .map((n) => row(ix, n.identifier));
+        const record = ix.fw.document.record;
+        const language =
+          record && typeof record === "object" && !Array.isArray(record) && typeof record.language === "string"
+            ? record.language
+            : null;
         return {
           key,
           title: ix.fw.title,
+          language,
           itemCount: ix.fw.items.length,
           roots: (ix.children.get(ix.fw.document.identifier) ?? []).map((id) => row(ix, id)),
           orphans,

@@ -1,10 +1,11 @@
-//! Every path from the document to the selected node; each crumb selects its node.
+//! Every path from the document to the selected node; each crumb selects its node. The crumbs
+//! carry the framework's language (`lang`) when it is not the window's.
 
 import type { Crumb } from "../../bindings/Crumb";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 
 /** The breadcrumbs of the selected node. */
-export function Breadcrumbs({ paths }: { paths: Crumb[][] }) {
+export function Breadcrumbs({ paths, lang }: { paths: Crumb[][]; lang?: string | undefined }) {
   const store = useExplorerStore();
   const { framework } = useExplorer();
   if (paths.length === 0) return null;
@@ -22,6 +23,7 @@ export function Breadcrumbs({ paths }: { paths: Crumb[][] }) {
               <button
                 type="button"
                 className="link"
+                lang={lang}
                 aria-current={i === path.length - 1 ? "location" : undefined}
                 onClick={() => open(crumb)}
               >

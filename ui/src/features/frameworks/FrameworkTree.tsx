@@ -3,6 +3,7 @@
 
 import { useCallback, useMemo } from "react";
 
+import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { VirtualTree, type RowMenuItem } from "../../ui/VirtualTree";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
@@ -38,7 +39,9 @@ export function FrameworkTree() {
         : [],
     [store],
   );
-  const renderRow = useCallback((row: FlatRow) => <TreeRowView row={row} />, []);
+  // The framework's own language on its content, where it is not the window's (WCAG 3.1.2).
+  const lang = contentLang(outline?.language);
+  const renderRow = useCallback((row: FlatRow) => <TreeRowView row={row} lang={lang} />, [lang]);
 
   if (!state.framework) {
     return <p className="empty">Pick a framework in the list to see its tree.</p>;
@@ -72,7 +75,7 @@ export function FrameworkTree() {
   return (
     <div className="tree-pane" key={`${outline.key.connection}\u001e${outline.key.identifier}`}>
       <h2 className="pane-title">
-        {outline.title}{" "}
+        <span lang={lang}>{outline.title}</span>{" "}
         <span className="num muted">
           {formatCount(outline.itemCount)} {noun(outline.itemCount, "item")}
         </span>

@@ -5,7 +5,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
-import { renderApp, row } from "../../test/fixtures";
+import { createMemoryBackend } from "../../backend/mock";
+import { data, renderApp, row } from "../../test/fixtures";
 
 async function openA1() {
   const user = userEvent.setup();
@@ -17,6 +18,42 @@ async function openA1() {
   await within(panel).findByRole("heading", { name: /Add fractions/ });
   return { user, panel };
 }
+
+describe("the language of the framework's content (WCAG 3.1.2)", () => {
+  it("marks the tree's statements and the item panel with the document's language, unless the window's", async () => {
+    const spanish = data();
+    const demo = spanish.frameworks[0]!;
+    demo.document.record = { ...(demo.document.record as Record<string, string>), language: "spa" };
+    // One item says it is in English, the window's language: it takes no lang of its own.
+    const english = demo.items.find((n) => n.identifier === "A2")!;
+    english.record = { ...(english.record as Record<string, string>), language: "eng" };
+    await renderApp(createMemoryBackend(spanish));
+    expect(row("1").querySelector(".statement")).toHaveAttribute("lang", "es");
+    expect(document.querySelector(".tree-pane .pane-title [lang]")).toHaveTextContent("Test Demo Framework");
+    expect(document.querySelector(".tree-pane .pane-title [lang]")).toHaveAttribute("lang", "es");
+    // The tree's own words (markers, counts) stay in the window's language.
+    expect(row("1").querySelector(".count")).not.toHaveAttribute("lang");
+    const { user, panel } = await openA1();
+    expect(within(panel).getByRole("heading", { name: /Add fractions/ })).toHaveAttribute("lang", "es");
+    expect(within(panel).getByText("humanCodingScheme").closest("div")?.querySelector("dd")).toHaveAttribute(
+      "lang",
+      "es",
+    );
+    const crumbs = within(panel).getByRole("navigation", { name: "Breadcrumbs" });
+    expect(crumbs.querySelectorAll("button").length).toBeGreaterThan(1);
+    for (const crumb of crumbs.querySelectorAll("button")) expect(crumb).toHaveAttribute("lang", "es");
+    await user.click(row("1.2"));
+    const heading = await within(panel).findByRole("heading", { name: /Compare numbers/ });
+    expect(heading).not.toHaveAttribute("lang");
+  });
+
+  it("gives no lang where the document's language is the window's or missing", async () => {
+    await renderApp();
+    expect(row("1").querySelector(".statement")).not.toHaveAttribute("lang");
+    const { panel } = await openA1();
+    expect(within(panel).getByRole("heading", { name: /Add fractions/ })).not.toHaveAttribute("lang");
+  });
+});
 
 describe("the item panel", () => {
   it("shows every field, extensions nested, and notes rendered with LaTeX", async () => {

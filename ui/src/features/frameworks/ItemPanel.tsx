@@ -1,8 +1,11 @@
 //! The detail pane: the selected node's breadcrumbs, statements and notes (Markdown with LaTeX,
-//! sanitized), every field of its record (extensions included) and its associations.
+//! sanitized), every field of its record (extensions included) and its associations. The title,
+//! breadcrumbs and field values carry the record's language (or its framework's) when it is not
+//! the window's (WCAG 3.1.2).
 
 import { FieldName } from "../../ui/FieldName";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
+import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { ItemRubrics } from "../rubrics/ItemRubrics";
 import { Markdown } from "../../ui/Markdown";
@@ -20,8 +23,11 @@ function FieldValue({ name, value }: { name: string; value: JsonValue }) {
 
 /** The item panel. */
 export function ItemPanel() {
-  const { framework, selected } = useExplorer();
+  const { framework, selected, outline } = useExplorer();
   const detail = useItemDetail(framework, selected?.identifier ?? null);
+  const record = detail.data?.record;
+  const own = record && typeof record === "object" && !Array.isArray(record) ? record.language : undefined;
+  const lang = contentLang(own ?? outline?.language);
   return (
     <section role="region" aria-label="Item details" className="item-panel">
       {!selected && <p className="empty">Select an item in the tree to see its fields and associations.</p>}
@@ -33,7 +39,9 @@ export function ItemPanel() {
       {selected && detail.error && <ErrorView error={detail.error} onRetry={() => void detail.refetch()} />}
       {selected && detail.data && (
         <>
-          <h2 className="item-title">{detail.data.title}</h2>
+          <h2 className="item-title" lang={lang}>
+            {detail.data.title}
+          </h2>
           <p className="muted">
             {detail.data.kind === "document"
               ? "Framework document"
@@ -43,7 +51,7 @@ export function ItemPanel() {
             {" · "}
             <span className="ident">{detail.data.identifier}</span>
           </p>
-          <Breadcrumbs paths={detail.data.breadcrumbs} />
+          <Breadcrumbs paths={detail.data.breadcrumbs} lang={contentLang(outline?.language)} />
           <h3>Fields</h3>
           {detail.data.record === null ? (
             <p className="muted">This node has no record in the cache.</p>
@@ -54,7 +62,7 @@ export function ItemPanel() {
                   <dt>
                     <FieldName name={name} />
                   </dt>
-                  <dd>
+                  <dd lang={lang}>
                     <FieldValue name={name} value={value} />
                   </dd>
                 </div>

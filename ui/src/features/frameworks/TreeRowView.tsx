@@ -1,16 +1,19 @@
 //! What one tree row shows: code (bold, tabular), statement as plain text, markers for an item
-//! under several parents or a cut cycle, and the subtree count on the right.
+//! under several parents or a cut cycle, and the subtree count on the right. The statement
+//! carries the framework's language when it is not the window's.
 
 import type { FlatRow } from "./treeModel";
 import { formatCount, noun } from "../../ui/formatCount";
 
 /** The contents of a tree row. */
-export function TreeRowView({ row }: { row: FlatRow }) {
+export function TreeRowView({ row, lang }: { row: FlatRow; lang?: string | undefined }) {
   const data = row.row;
   return (
     <>
       {data.humanCodingScheme && <span className="code">{data.humanCodingScheme}</span>}
-      <span className="statement">{data.statement}</span>
+      <span className="statement" lang={lang}>
+        {data.statement}
+      </span>
       {data.multiParent && (
         <span
           className="marker"
