@@ -1,8 +1,8 @@
 // Focus visible (WCAG 2.4.7, 1.4.11 for the indicator, 2.4.3 and 2.1.2 for the order): in each
 // main area of the real window, Tab from the start of the page until the focus comes back to
 // where it started; at every stop the focused element is in the window, not hidden, of a size,
-// and shows an outline or box-shadow contrasting 3:1 with what is behind it. Every stop that
-// fails is listed. A cycle that never closes (more than MAX_STOPS) is a keyboard trap.
+// and shows an outline or box-shadow contrasting 3:1 with what is behind it — in the light, the
+// dark and the high-contrast theme. Every stop that fails is listed. A cycle that never closes (more than MAX_STOPS) is a keyboard trap.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,7 +63,7 @@ test('every stop of a full Tab cycle in each area is visible and shows a 3:1 foc
   try {
     await waitForTree(browser, 120_000);
     await openFramework(browser, MATHS);
-    for (const theme of ['light', 'dark']) {
+    for (const theme of ['light', 'dark', 'high-contrast']) {
       await browser.execute((t) => { document.documentElement.dataset.theme = t; }, theme);
       await area(browser, 'Frameworks');
       found.push(...(await cycle(browser, `frameworks [${theme}]`)));
