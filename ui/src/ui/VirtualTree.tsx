@@ -303,6 +303,7 @@ function TreeItemView<R extends VirtualTreeRow>({
       aria-selected={selected}
       aria-setsize={row.setSize}
       aria-posinset={row.posInSet}
+      aria-haspopup={hasMenu && row.hasChildren ? "menu" : undefined}
       tabIndex={tabbable ? 0 : -1}
       className={selected ? "vtree-row selected" : "vtree-row"}
       style={{ transform: `translateY(${start}px)`, height, paddingInlineStart: (row.level - 1) * 18 + 4 }}
@@ -324,10 +325,14 @@ function TreeItemView<R extends VirtualTreeRow>({
       </span>
       {renderRow(row)}
       {hasMenu && row.hasChildren && (
+        // For the pointer: hidden from assistive technology, whose users reach the menu from the
+        // row itself (Shift+F10, the context-menu key; the row says it has one), so that the
+        // row's spoken name is its code and statement, not also "Actions for" them.
         <button
           type="button"
           className="vtree-more"
           tabIndex={-1}
+          aria-hidden="true"
           aria-haspopup="menu"
           aria-label={`Actions for ${row.label}`}
           onClick={(event) => {

@@ -29,6 +29,9 @@ describe("the framework tree", () => {
     expect(a.textContent).toContain("Numbers and counting");
     expect(a.querySelector(".count")).toHaveTextContent("3");
     expect(a.querySelector(".count")).toHaveAttribute("title", "3 items below");
+    // Spoken as its code and statement with what the count counts; the menu is the row's own.
+    expect(a).toHaveAccessibleName(/^1\s?Numbers and counting, 3 items below$/);
+    expect(a).toHaveAttribute("aria-haspopup", "menu");
   });
 
   it("loads children only when a node is expanded", async () => {
@@ -97,7 +100,10 @@ describe("the framework tree", () => {
   it("expands and collapses everything below a row from its menu", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();
-    await user.click(within(row("1")).getByRole("button", { name: /Actions for 1 Numbers/ }));
+    // The pointer's way to the menu (hidden from assistive technology, which opens it on the row).
+    const more = row("1").querySelector<HTMLElement>("button.vtree-more")!;
+    expect(more).toHaveAttribute("aria-label", "Actions for 1 Numbers and counting");
+    await user.click(more);
     await user.click(screen.getByRole("menuitem", { name: "Expand all below" }));
     await waitFor(() => expect(codes()).toEqual(["1", "1.1", "1.2", "1.2.a", "2", "3"]));
     expect(backend.calls.filter((c) => c.command === "tree_descendants").map((c) => c.args.node)).toEqual(["A"]);

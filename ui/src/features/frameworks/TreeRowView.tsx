@@ -36,12 +36,19 @@ export function TreeRowView({ row, lang }: { row: FlatRow; lang?: string | undef
       )}
       {row.loading && <span className="loading">Loading…</span>}
       {data.subtreeCount > 0 && (
-        <span
-          className="count num"
-          title={`${formatCount(data.subtreeCount)} ${noun(data.subtreeCount, "item")} below`}
-        >
-          {formatCount(data.subtreeCount)}
-        </span>
+        // The bare number is for the eye; a screen reader hears it with what it counts.
+        <>
+          <span
+            className="count num"
+            aria-hidden="true"
+            title={`${formatCount(data.subtreeCount)} ${noun(data.subtreeCount, "item")} below`}
+          >
+            {formatCount(data.subtreeCount)}
+          </span>
+          <span className="sr-only">
+            , {formatCount(data.subtreeCount)} {noun(data.subtreeCount, "item")} below
+          </span>
+        </>
       )}
     </>
   );
