@@ -114,6 +114,9 @@ describe("the gradebook", () => {
     grid.focus();
     await user.keyboard("m");
     await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAccessibleName(/Missing/));
+    // The marks (late already, missing now) are drawn, not text: the cell's text is its value, all in its name.
+    expect(cellOf(grid, "Okafor, Ada", 0).querySelector(".gb-flags")).toHaveAttribute("data-marks", "LM");
+    expect(cellOf(grid, "Okafor, Ada", 0).querySelector(".gb-flags")).toBeEmptyDOMElement();
     await user.keyboard("9{Escape}");
     expect(cellOf(grid, "Okafor, Ada", 0)).toHaveTextContent("15");
     await user.keyboard("{Control>}z{/Control}");
@@ -126,6 +129,8 @@ describe("the gradebook", () => {
     const active = () => document.getElementById(grid.getAttribute("aria-activedescendant") ?? "");
     expect(active()).toBe(cellOf(grid, "Okafor, Ada", 0));
     expect(active()).toHaveAccessibleName(/^Okafor, Ada, Quiz 1:\s?15/);
+    // Named outright, its tooltip (range, comment) its description rather than its name.
+    expect(active()).toHaveAttribute("aria-label", expect.stringMatching(/^Okafor, Ada, Quiz 1: 15/));
     await user.keyboard("{ArrowRight}");
     expect(active()).toBe(cellOf(grid, "Okafor, Ada", 1));
     await user.keyboard("{ArrowDown}");

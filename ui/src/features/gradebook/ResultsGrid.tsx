@@ -101,7 +101,10 @@ const Cell = memo(function Cell({
   const value = problem ? problem.text : shown(cell);
   // Announced with its student and line item (the grid keeps focus; the cell is its active
   // descendant), then what it holds, its flags, comment and state — in words hidden from sight,
-  // the marks seen hidden from speech, so the name holds all that is seen.
+  // the marks seen hidden from speech, so the name holds all that is seen. The name is also
+  // given outright (aria-label): WebKitGTK's AT-SPI otherwise names a cell by its `title`
+  // tooltip, so a screen reader heard "Range 0 to 10" and not whose score it was; the tooltip
+  // stays, as the cell's description.
   const spoken = [
     flags.length ? flags.map(([f]) => FLAG_LABELS[f]).join(", ") : null,
     cell?.comment ? "has a comment" : null,
@@ -110,10 +113,12 @@ const Cell = memo(function Cell({
   ]
     .filter(Boolean)
     .join("; ");
+  const label = `${name}: ${value === "" ? "empty" : value}${spoken ? `; ${spoken}` : ""}`;
   return (
     <div
       id={id}
       role="gridcell"
+      aria-label={label}
       aria-colindex={col + 2}
       data-row={row}
       data-col={col}
@@ -128,21 +133,13 @@ const Cell = memo(function Cell({
       <span className="sr-only">{name}: </span>
       <span className="gb-value num">{value === "" ? <span className="sr-only">empty</span> : value}</span>
       {spoken && <span className="sr-only">; {spoken}</span>}
+      {/* The marks are drawn by CSS from their attributes, not written as text: the name says
+          them in words, and what is text in the cell stays part of its name (WCAG 2.5.3). */}
       {flags.length > 0 && (
-        <span className="gb-flags" aria-hidden="true">
-          {flags.map(([, m]) => m).join("")}
-        </span>
+        <span className="gb-flags" aria-hidden="true" data-marks={flags.map(([, m]) => m).join("")} />
       )}
-      {cell?.comment && (
-        <span className="gb-comment" aria-hidden="true">
-          •
-        </span>
-      )}
-      {error && (
-        <span className="gb-error" aria-hidden="true">
-          !
-        </span>
-      )}
+      {cell?.comment && <span className="gb-comment" aria-hidden="true" />}
+      {error && <span className="gb-error" aria-hidden="true" />}
     </div>
   );
 });
