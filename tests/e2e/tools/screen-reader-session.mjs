@@ -1,7 +1,8 @@
 // What a screen reader is given: the real window's AT-SPI accessibility tree (the interface Orca
-// reads on Linux), dumped for the framework tree, the gradebook's grid and a dialog. Not a test
-// (it needs the system Python with python3-pyatspi, /usr/bin/python3, and prints for a person to read): a session of its own D-Bus bus and
-// AT-SPI bus, the app driven through WebDriver as the tests do, `atspi-dump.py` run at each stop.
+// reads on Linux), dumped for the framework tree, the item panel, the gradebook's grid and a
+// dialog. Not a test: it needs the system Python with python3-pyatspi (/usr/bin/python3) and
+// prints for a person to read. A session of its own D-Bus bus and AT-SPI bus, the app driven
+// through WebDriver as the tests do, `atspi-dump.py` run at each stop.
 //
 //   cd tests/e2e && xvfb-run -a --server-args="-screen 0 1280x800x24" \
 //     node tools/screen-reader-session.mjs > screen-reader-session.txt
