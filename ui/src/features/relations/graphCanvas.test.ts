@@ -137,6 +137,24 @@ describe("the graph's SVG export", () => {
     expect(background?.getAttribute("width")).toBe(doc.documentElement.getAttribute("width"));
   });
 
+  it("takes a theme chosen while it is shown: one colour for every type in high contrast", async () => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    const canvas = createGraphCanvas(container, () => undefined);
+    destroy = () => {
+      canvas.destroy();
+      delete document.documentElement.dataset.theme;
+    };
+    canvas.show(elements);
+    const cy = (container as unknown as { cy: { edges: () => Array<{ style: (p: string) => string }> } }).cy;
+    const colours = () => new Set(cy.edges().map((e) => e.style("line-color")));
+    expect(colours().size).toBe(3);
+    // What highContrast.css gives the graph, as the document's theme turns high contrast.
+    container.style.setProperty("--graph-edge", "#ffffff");
+    document.documentElement.dataset.theme = "high-contrast";
+    await vi.waitFor(() => expect([...colours()]).toEqual(["rgb(255,255,255)"]));
+  });
+
   it("draws ellipses as curves, not polygons", () => {
     const { doc } = exported([node("b", "Alone", 0, 0)]);
     const shapes = [...doc.getElementsByTagName("path")].map((p) => p.getAttribute("d") ?? "");

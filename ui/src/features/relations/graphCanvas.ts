@@ -169,6 +169,16 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
   cy.on("zoom", () => {
     if (labelsReadable(cy.zoom()) !== labelled) restyle(!labelled);
   });
+  // The colours are the theme's, read when styling: a theme changed while the graph is shown (the
+  // setting's `data-theme`, or the system's light or dark) restyles it.
+  const retheme = () => {
+    if (!gone()) restyle(labelled);
+  };
+  const themeSetting = new MutationObserver(retheme);
+  themeSetting.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  const systemScheme =
+    typeof window.matchMedia === "function" ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  systemScheme?.addEventListener("change", retheme);
   /**
    * Answers `draw()` run with every label in the style (an export is drawn at its own scale, not
    * the view's), then restores the style. cytoscape draws an export at once, even a PNG whose
@@ -218,6 +228,8 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
     },
     svg: () => withLabels(() => drawSvg(cy, cssVar(container, "--bg", "#ffffff"))),
     destroy: () => {
+      themeSetting.disconnect();
+      systemScheme?.removeEventListener("change", retheme);
       if (!gone()) cy.destroy();
     },
   };
