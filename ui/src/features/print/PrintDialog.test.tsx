@@ -48,4 +48,16 @@ describe("the Print dialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Print…" }));
     await waitFor(() => expect(backend.calls.some((c) => c.command === "print_dialog")).toBe(true));
   });
+
+  it("prints a subtree from its row's menu", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await user.click(within(row("1")).getByRole("button", { name: /Actions for 1 Numbers/ }));
+    await user.click(screen.getByRole("menuitem", { name: "Print this subtree…" }));
+    const dialog = await screen.findByRole("dialog", { name: /^Print / });
+    expect(within(dialog).getByRole("radio", { name: "The subtree under 1" })).toBeChecked();
+    await waitFor(() =>
+      expect(backend.calls.find((c) => c.command === "print_preview")?.args).toMatchObject({ subtree: "A" }),
+    );
+  });
 });
