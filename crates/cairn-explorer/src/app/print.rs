@@ -129,6 +129,7 @@ impl App {
         let cancel = running.cancel().clone();
         let cache = self.cache.clone();
         let building = cancel.clone();
+        let started = std::time::Instant::now();
         let document = with_progress(progress, move |reports| {
             let report = sender(&reports);
             let relabel = |p: Progress| report(Progress { stage: print_stage::BUILDING.to_owned(), ..p });
@@ -148,8 +149,10 @@ impl App {
             .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot write in {}: {e}", folder.display())))?
             .into_temp_path();
         let html = html_of(&document, &bundle)?;
+        let built = started.elapsed();
         render(PrintJob { html, pdf: printed.to_path_buf(), cancel: cancel.clone() }).await?;
         stop_if(&cancel)?;
+        let rendered = started.elapsed();
         progress(print_stage::began(print_stage::NUMBERING));
         let header = match &document.scope {
             Some(scope) => format!("{} — {scope}", document.title),
@@ -167,7 +170,13 @@ impl App {
                 out.write_all(&pdf)
                     .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot write {}: {e}", path.display())))
             })?;
-            log::info!("printed {rows} items on {pages} pages into {}", path.display());
+            let (total, numbering) = (started.elapsed(), started.elapsed().saturating_sub(rendered));
+            log::info!(
+                "printed {rows} items on {pages} pages into {} in {total:.1?}: building {built:.1?}, laying out and \
+                 printing {:.1?}, numbering and writing {numbering:.1?}",
+                path.display(),
+                rendered.saturating_sub(built),
+            );
             Ok(ExportDone { path: path.display().to_string(), rows, bytes })
         })
         .await
