@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { cacheFile, importPackages } from '../lib/data.mjs';
@@ -169,6 +169,6 @@ test('Save as PDF: the demo framework on paper, then a hostile one inert', { ski
     assert.doesNotMatch(bytes, /evil\.example/i, 'nothing of the iframe or the tracker image reached the PDF');
   } finally {
     await browser.deleteSession();
-    if (!process.env.CAIRN_E2E_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
