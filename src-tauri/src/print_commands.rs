@@ -27,8 +27,8 @@ pub async fn print_preview(
 
 /// The framework (or the subtree) printed as a PDF into the chosen file, with progress in
 /// stages; cancel it as task `export`.
-#[tauri::command]
 #[allow(clippy::too_many_arguments)] // The app's state, the print's inputs, the file, and the window's progress.
+#[tauri::command]
 pub async fn save_pdf<R: Runtime>(
     handle: AppHandle<R>,
     app: State<'_, AppState>,
