@@ -10,6 +10,9 @@ pub mod file_commands;
 pub mod file_dialogs;
 pub mod gradebook_commands;
 pub mod main_window;
+pub mod print_bundle;
+pub mod print_commands;
+pub mod print_view;
 #[cfg(target_os = "linux")]
 pub mod rendering;
 pub mod roster_commands;
@@ -48,6 +51,9 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::cancel,
         file_commands::import_files,
         file_commands::import_row,
+        print_commands::print_preview,
+        print_commands::save_pdf,
+        print_commands::print_dialog,
         file_commands::check_files,
         file_commands::export_framework_csv,
         file_commands::export_framework_xlsx,

@@ -66,6 +66,7 @@ fn export_all(dir: &Path) {
         ExportDone,
         ChosenFile,
         cairn_files::export::print::PrintDocument,
+        PrintPreview,
         WorkbookSheet,
         NeighbourhoodGraph,
         GraphNode,

@@ -10,6 +10,7 @@ import { SettingsArea } from "../features/settings/SettingsArea";
 import { FrameworkList } from "../features/frameworks/FrameworkList";
 import { RosterArea } from "../features/roster/RosterArea";
 import { ExportButton } from "../features/frameworks/ExportButton";
+import { PrintButton } from "../features/frameworks/PrintButton";
 import { CloseQuestion } from "../features/gradebook/CloseQuestion";
 import { useOutboxRetry } from "../features/gradebook/useOutboxRetry";
 import { GradebookArea } from "../features/gradebook/GradebookArea";
@@ -92,6 +93,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
                 <HistoryButtons />
                 <SearchBox />
                 <ExportButton />
+                <PrintButton />
                 <button
                   type="button"
                   aria-pressed={showDetail}

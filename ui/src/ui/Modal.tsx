@@ -13,6 +13,7 @@ export function Modal({
   busy = false,
   children,
   footer,
+  wide = false,
 }: {
   title: string;
   onClose: () => void;
@@ -20,12 +21,21 @@ export function Modal({
   busy?: boolean;
   children: ReactNode;
   footer?: ReactNode;
+  /** A large sheet (a preview). */
+  wide?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useDialogFocus(box, { onEscape: busy ? undefined : onClose });
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-label={title} ref={box} tabIndex={-1}>
+      <div
+        className={wide ? "modal modal-wide" : "modal"}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        ref={box}
+        tabIndex={-1}
+      >
         <header className="modal-head">
           <h2>{title}</h2>
           <button

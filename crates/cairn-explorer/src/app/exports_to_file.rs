@@ -103,20 +103,14 @@ impl App {
     /// Runs `export` of the framework `key` as task `export` on the blocking pool, over a reader
     /// of the cache and the framework's source, with its progress relayed to `progress` and the
     /// task's cancel.
-    async fn framework_export(
+    pub(super) async fn framework_export<T: Send + 'static>(
         &self,
         key: FrameworkKey,
         progress: OnProgress<'_>,
-        export: impl FnOnce(
-            &rusqlite::Connection,
-            &Source,
-            &FrameworkKey,
-            OnProgress<'_>,
-            &Cancel,
-        ) -> Result<ExportDone, AppError>
+        export: impl FnOnce(&rusqlite::Connection, &Source, &FrameworkKey, OnProgress<'_>, &Cancel) -> Result<T, AppError>
         + Send
         + 'static,
-    ) -> Result<ExportDone, AppError> {
+    ) -> Result<T, AppError> {
         let running = self.tasks.begin(task::EXPORT.as_str());
         let (cancel, cache) = (running.cancel().clone(), self.cache.clone());
         with_progress(progress, move |reports| {
@@ -195,7 +189,10 @@ fn framework_source(conn: &rusqlite::Connection, key: &FrameworkKey) -> Result<S
 
 /// Writes through `write` into a file beside `path`, then moves it onto `path`; on an error
 /// the file beside is removed and `path` is as it was. Answers the bytes written.
-fn write_whole(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), AppError>) -> Result<u64, AppError> {
+pub(super) fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), AppError>,
+) -> Result<u64, AppError> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => return Err(AppError::new(ErrorCode::Invalid, format!("{}: choose a file in a folder", path.display()))),

@@ -18,6 +18,7 @@ mod gradebook;
 mod grants;
 mod imports;
 mod open;
+mod print;
 mod relations;
 mod relay;
 mod roster;
@@ -41,6 +42,7 @@ use cairn_sync::{Clock, SyncOptions, SyncReport};
 
 pub use about::About;
 pub use builtin::BuiltinSandbox;
+pub use cairn_files::export::print::{PrintBundle, PrintColumns, PrintDocument};
 pub use cairn_files::import::BundleRow;
 pub use cairn_files::progress::Progress;
 pub use cairn_store::cache::CacheHandle;
@@ -65,6 +67,7 @@ pub use gradebook::{
 pub use grants::{ChosenFile, FileGrants, GrantAccess};
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
+pub use print::{PREVIEW_ITEMS, PrintJob, PrintPreview, print_stage};
 pub use relations::association_types::{AssociationTypeInfo, TypeDefinition};
 pub use relations::types::{
     CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, DIFF_TREE_ROWS, DiffMark, DiffRecord, DiffSection,

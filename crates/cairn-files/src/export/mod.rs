@@ -110,6 +110,12 @@ pub enum ExportError {
         /// Why.
         message: String,
     },
+    /// The printed PDF could not be read or numbered (the PDF library's words).
+    #[error("the printed PDF: {message}")]
+    Pdf {
+        /// Why.
+        message: String,
+    },
     /// The export was cancelled.
     #[error("the export was cancelled")]
     Cancelled,

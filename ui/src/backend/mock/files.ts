@@ -16,6 +16,9 @@ type FileMethods = Pick<
   | "exportFrameworkCsv"
   | "exportFrameworkXlsx"
   | "exportFrameworkPackage"
+  | "printPreview"
+  | "savePdf"
+  | "printDialog"
   | "exportRosters"
   | "writeFile"
   | "writeWorkbook"
@@ -179,6 +182,36 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
         onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
         return done(granted(id, true), subtree ? 2 : 3);
       }),
+    printPreview: (key, subtree, columns) =>
+      answer("print_preview", { key, subtree, columns }, () => ({
+        document: {
+          title: "Mathematics",
+          scope: subtree ? "A.1 Counting" : null,
+          fields: [
+            { label: "Publisher", value: "Cairn" },
+            { label: "Version", value: "1.0" },
+          ],
+          columns,
+          items: [
+            {
+              level: 1,
+              code: "A.1",
+              statement: "Counting with $x^2$",
+              notes: null,
+              itemType: "Standard",
+              educationLevel: ["01"],
+              associations: [],
+            },
+          ],
+        },
+        total: 1,
+      })),
+    savePdf: (key, subtree, columns, id, onProgress) =>
+      answer("save_pdf", { key, subtree, columns, grant: id }, () => {
+        onProgress?.({ task: "export", stage: "Writing the PDF", done: 0, total: null });
+        return done(granted(id, true), 1);
+      }),
+    printDialog: (key, subtree, columns) => answer("print_dialog", { key, subtree, columns }, () => true),
     exportFrameworkPackage: (key, id) =>
       answer("export_framework_package", { key, grant: id }, () => done(granted(id, true), 7)),
     exportRosters: (connection, id) =>

@@ -1,10 +1,11 @@
-//! The window's files in and out: one place that opens the Open files and Export dialogs, from
-//! a button, Ctrl+O, or files dropped on the window.
+//! The window's files in and out: one place that opens the Open files, Export and Print dialogs,
+//! from a button, a tree row's menu, Ctrl+O, or files dropped on the window.
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
 import { useBackend } from "../../backend/context";
 import type { ChosenFile } from "../../bindings/ChosenFile";
+import { PrintDialog, type PrintTarget } from "../print/PrintDialog";
 import { ExportDialog, type ExportTarget } from "./ExportDialog";
 import { ImportDialog } from "./ImportDialog";
 import "./files.css";
@@ -14,11 +15,17 @@ interface Files {
   openImport(files?: ChosenFile[]): void;
   /** Opens the Export dialog for `target`. */
   openExport(target: ExportTarget): void;
+  /** Opens the Print dialog (preview, Save as PDF, Print…) for `target`. */
+  openPrint(target: PrintTarget): void;
 }
 
 const FilesContext = createContext<Files | null>(null);
 
-type Open = { kind: "import"; files: ChosenFile[]; id: number } | { kind: "export"; target: ExportTarget } | null;
+type Open =
+  | { kind: "import"; files: ChosenFile[]; id: number }
+  | { kind: "export"; target: ExportTarget }
+  | { kind: "print"; target: PrintTarget }
+  | null;
 
 /** Provides the files dialogs to everything below, and listens for Ctrl+O and dropped files. */
 export function FilesProvider({ children }: { children: ReactNode }) {
@@ -26,6 +33,7 @@ export function FilesProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>(null);
   const openImport = useCallback((files: ChosenFile[] = []) => setOpen({ kind: "import", files, id: Date.now() }), []);
   const openExport = useCallback((target: ExportTarget) => setOpen({ kind: "export", target }), []);
+  const openPrint = useCallback((target: PrintTarget) => setOpen({ kind: "print", target }), []);
   useEffect(() => backend.onFilesDropped((files) => openImport(files)), [backend, openImport]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -37,13 +45,14 @@ export function FilesProvider({ children }: { children: ReactNode }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [openImport]);
-  const files = useMemo(() => ({ openImport, openExport }), [openImport, openExport]);
+  const files = useMemo(() => ({ openImport, openExport, openPrint }), [openImport, openExport, openPrint]);
   const close = () => setOpen(null);
   return (
     <FilesContext.Provider value={files}>
       {children}
       {open?.kind === "import" && <ImportDialog key={open.id} initial={open.files} onClose={close} />}
       {open?.kind === "export" && <ExportDialog target={open.target} onClose={close} />}
+      {open?.kind === "print" && <PrintDialog target={open.target} onClose={close} />}
     </FilesContext.Provider>
   );
 }

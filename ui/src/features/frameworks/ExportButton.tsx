@@ -5,7 +5,7 @@ import { useFiles } from "../files/FilesContext";
 import { useExplorer } from "./ExplorerContext";
 
 /** A short label of the row at `position` (its code, or the start of its statement). */
-function rowLabel(state: ReturnType<typeof useExplorer>, position: string[]): string {
+export function rowLabel(state: ReturnType<typeof useExplorer>, position: string[]): string {
   const identifier = position.at(-1) as string;
   const parent = position.at(-2);
   const outline = state.outline;

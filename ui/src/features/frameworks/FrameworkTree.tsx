@@ -5,6 +5,7 @@ import { useCallback, useMemo } from "react";
 
 import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
+import { useFiles } from "../files/FilesContext";
 import { VirtualTree, type RowMenuItem } from "../../ui/VirtualTree";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { flatten, posKey, type FlatRow } from "./treeModel";
@@ -15,6 +16,7 @@ import { formatCount, noun } from "../../ui/formatCount";
 export function FrameworkTree() {
   const store = useExplorerStore();
   const state = useExplorer();
+  const files = useFiles();
   const { outline, children, expanded, selected, active, reveal } = state;
   const rows = useMemo(
     () => (outline ? flatten(outline.roots, children, expanded) : []),
@@ -29,15 +31,30 @@ export function FrameworkTree() {
   const onToggle = useCallback((row: FlatRow, expand: boolean) => void store.toggle(row.position, expand), [store]);
   const onSiblings = useCallback((row: FlatRow) => void store.expandSiblings(row.position), [store]);
   const onActive = useCallback((key: string) => store.setActive(key), [store]);
+  const { framework } = state;
+  const title = outline?.title;
   const menu = useCallback(
     (row: FlatRow): RowMenuItem[] =>
       row.hasChildren
         ? [
             { label: "Expand all below", run: () => void store.expandAllBelow(row.position) },
             { label: "Collapse all below", run: () => store.collapseAllBelow(row.position) },
+            {
+              label: "Print this subtree…",
+              run: () =>
+                framework &&
+                files.openPrint({
+                  key: framework,
+                  title: title ?? "",
+                  subtree: {
+                    identifier: row.row.identifier,
+                    label: row.row.humanCodingScheme || row.row.statement.slice(0, 40),
+                  },
+                }),
+            },
           ]
         : [],
-    [store],
+    [store, files, framework, title],
   );
   // The framework's own language on its content, where it is not the window's (WCAG 3.1.2).
   const lang = contentLang(outline?.language);

@@ -1,0 +1,174 @@
+// Print and PDF in the real window: the demo framework's print preview (Ctrl+P) shows the print
+// document, and Save as PDF to a typed path (confirmed in the app's native dialog, as a user
+// would) writes a PDF that `pdftotext -layout` reads back with the title page's fields, every
+// item's code in the plan's order with its statement, the running header and `Page n of m` on
+// every page. A hostile framework's PDF renders its LaTeX (no raw `$…$`) and keeps its markup
+// inert: no script, no link to javascript:, nothing loaded from the network.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
+import { cacheFile, importPackages } from '../lib/data.mjs';
+import { currentFramework, openFramework, waitForTree } from '../lib/explorer.mjs';
+import { answerNative } from '../lib/native.mjs';
+
+const HOSTILE = 'e2e00000-0000-4000-8000-000000000000';
+const DIALOG = '[role="dialog"][aria-label^="Print "]';
+const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let driver;
+before(async () => { driver = await startDriver(); });
+after(async () => { await driver?.stop(); });
+
+/** Whitespace collapsed: lines wrap and indent differently on paper. */
+const flat = (text) => text.replace(/\s+/g, ' ').trim();
+/** Whitespace gone: a line may break after a hyphen on paper. */
+const bare = (text) => text.replace(/\s+/g, '');
+
+/** The CSV table's rows (RFC 4180, enough for the export's own output). */
+function parseCsv(text) {
+  const records = [];
+  let record = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { record.push(field); field = ''; }
+    else if (c === '\n') { record.push(field); records.push(record); record = []; field = ''; }
+    else if (c !== '\r') field += c;
+  }
+  return records;
+}
+
+/** Opens the Print dialog with Ctrl+P and answers what its preview shows. */
+async function openPreview(browser) {
+  await browser.keys(['Control', 'p']);
+  await browser.$(DIALOG).waitForExist({ timeout: 20_000, timeoutMsg: 'Ctrl+P opened no Print dialog' });
+  await browser.waitUntil(async () => (await browser.$$(`${DIALOG} .print-preview .print-item`)).length > 0, {
+    timeout: 60_000,
+    timeoutMsg: 'the print preview showed no item',
+  });
+  return browser.execute((dialog) => {
+    const preview = document.querySelector(`${dialog} .print-preview`);
+    // The statement's text up to its first formula (laid out in two dimensions on paper).
+    const plain = (el) => {
+      const copy = el.cloneNode(true);
+      for (const math of copy.querySelectorAll('.katex')) math.replaceWith('\u0000');
+      return copy.textContent.split('\u0000')[0];
+    };
+    return {
+      title: preview.querySelector('.print-title-page h1')?.textContent,
+      fields: [...preview.querySelectorAll('.print-fields tr')].map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]),
+      codes: [...preview.querySelectorAll('.print-items .print-item')].map((i) => i.querySelector('.print-code')?.textContent ?? ''),
+      statements: [...preview.querySelectorAll('.print-items .print-statement')].map(plain),
+      note: document.querySelector(`${dialog} p.muted`)?.textContent ?? '',
+    };
+  }, DIALOG);
+}
+
+/** Saves the open Print dialog's document as a PDF at `file` (typed, confirmed natively). */
+async function savePdf(browser, file) {
+  const saveAs = await browser.$(`${DIALOG} input[aria-label="Save as"]`);
+  await saveAs.setValue(file);
+  await browser.execute((dialog) => {
+    [...document.querySelectorAll(`${dialog} button`)].find((b) => b.textContent.trim() === 'Save as PDF').click();
+  }, DIALOG);
+  await answerNative('Save to this file?', true);
+  const status = await browser.$(`${DIALOG} [role="status"]`);
+  await status.waitForExist({ timeout: 180_000, timeoutMsg: 'the PDF was never saved' });
+  return status.getText();
+}
+
+/** The PDF's text, laid out, and its pages (split at form feeds). */
+function pdfText(file) {
+  // NFKC: a ligature a font still drew ("ﬀ") reads as its letters.
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).normalize('NFKC');
+  return { text, pages: text.split('\f').filter((p) => p.trim() !== '') };
+}
+
+/** Asserts that `codes` (non-empty ones) appear in `text` in that order. */
+function assertInOrder(text, codes) {
+  let at = 0;
+  for (const code of codes.filter(Boolean)) {
+    const found = text.indexOf(code, at);
+    assert.ok(found >= 0, `code ${code} missing (or out of order) after offset ${at}`);
+    at = found + code.length;
+  }
+}
+
+test('Save as PDF: the demo framework on paper, then a hostile one inert', { skip: !hasPdftotext && 'pdftotext is not installed' }, async () => {
+  const dataDir = freshDataDir('print-pdf');
+  const demoPdf = path.join(dataDir, 'demo.pdf');
+  const hostilePdf = path.join(dataDir, 'hostile.pdf');
+  let browser = await launch(driver, dataDir);
+  try {
+    await waitForTree(browser, 120_000);
+    const title = await currentFramework(browser);
+    assert.match(title, /^Cairn Demo Mathematics/);
+    const preview = await openPreview(browser);
+    assert.equal(preview.title, title);
+    assert.match(preview.note, /^[\d,]+ items$/, `the preview shows every item: ${preview.note}`);
+    await browser.execute((dialog) => {
+      const preview = document.querySelector(`${dialog} .print-preview`);
+      preview.scrollTop = preview.querySelector('.print-toc').offsetTop - 24;
+    }, DIALOG);
+    await screenshot(browser, 'print-preview');
+    const saved = await savePdf(browser, demoPdf);
+    assert.match(saved, new RegExp(`Saved ${preview.codes.length} items`));
+
+    const { text, pages } = pdfText(demoPdf);
+    const all = flat(text);
+    assert.ok(all.includes(title), 'the title');
+    for (const [label, value] of preview.fields) {
+      assert.ok(bare(text).includes(bare(`${label}${value.slice(0, 40)}`)), `the title page's ${label}: ${value}`);
+    }
+    assertInOrder(all, preview.codes);
+    for (const statement of preview.statements) {
+      const start = flat(statement).slice(0, 40);
+      assert.ok(bare(text).includes(bare(start)), `the statement "${start}"`);
+    }
+    assert.ok(pages.length > 2, `a title page, contents and items: ${pages.length} pages`);
+    pages.forEach((page, i) => {
+      assert.match(page, new RegExp(`Page ${i + 1} of ${pages.length}`), `page ${i + 1}'s number`);
+      assert.ok(page.includes(title.slice(0, 30)), `page ${i + 1}'s running header`);
+    });
+  } finally {
+    await browser.deleteSession();
+  }
+
+  // A hostile framework, imported while the app was closed.
+  importPackages(dataDir, 'Fixtures', path.join(root, 'tests', 'e2e', 'fixtures', 'hostile-markup.json'));
+  const rows = parseCsv(cairn('export', 'framework', '--db', cacheFile(dataDir), '--connection', 'Fixtures', '--doc', HOSTILE)).slice(1);
+  browser = await launch(driver, dataDir);
+  try {
+    await openFramework(browser, 'Hostile Markup Fixture');
+    const preview = await openPreview(browser);
+    assert.deepEqual(preview.codes, rows.map((r) => r[1] || r[2]), 'the preview: every item in the CSV table\'s order');
+    await savePdf(browser, hostilePdf);
+    const { text } = pdfText(hostilePdf);
+    const all = flat(text);
+    assertInOrder(all, preview.codes);
+    for (const statement of preview.statements) {
+      const start = flat(statement).slice(0, 30);
+      assert.ok(bare(text).includes(bare(start)), `the statement "${start}"`);
+    }
+    assert.doesNotMatch(text, /\$[^$\s][^$]*\$/, 'LaTeX rendered: no raw $…$');
+    const bytes = readFileSync(hostilePdf).toString('latin1');
+    assert.doesNotMatch(bytes, /\/JavaScript|\/JS\s*[(<]|javascript:/i, 'no script in the PDF');
+    assert.doesNotMatch(bytes, /evil\.example/i, 'nothing of the iframe or the tracker image reached the PDF');
+  } finally {
+    await browser.deleteSession();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
