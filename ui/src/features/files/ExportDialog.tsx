@@ -3,10 +3,9 @@
 //! to a file chosen in the system's save dialog (or typed and confirmed in a native dialog),
 //! with progress and a cancel; the file is written whole or not at all.
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 import type { AppError } from "../../bindings/AppError";
-import type { ChosenFile } from "../../bindings/ChosenFile";
 import type { ExportDone } from "../../bindings/ExportDone";
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { Progress } from "../../bindings/Progress";
@@ -17,7 +16,9 @@ import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { type ExportKind, baseName, exportAnnouncement, exportExtension, exportName, isSubtree } from "./filesModel";
+import { type ExportKind, exportAnnouncement, exportExtension, exportName, isSubtree } from "./filesModel";
+import { SaveAsField } from "./SaveAsField";
+import { useSaveDestination } from "./useSaveDestination";
 
 /** What can be exported from where the user is. */
 export type ExportTarget =
@@ -43,10 +44,6 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
         ? ["csv", "subtree", "xlsx", "subtreeXlsx", "package"]
         : ["csv", "xlsx", "package"];
   const [kind, setKind] = useState<ExportKind>(kinds[0] as ExportKind);
-  const [path, setPath] = useState("");
-  const [edited, setEdited] = useState(false);
-  // The file chosen in the save dialog (or confirmed), while the field still shows its path.
-  const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [written, setWritten] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [running, setRunning] = useState(false);
@@ -56,28 +53,8 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
     target.kind === "rosters"
       ? exportName(target.connection, "rosters")
       : exportName(target.title, kind, target.subtree?.label);
+  const destination = useSaveDestination(name, exportExtension(kind), setError);
 
-  useEffect(() => {
-    if (edited) return;
-    let current = true;
-    void backend.suggestPath(name).then((suggested) => current && setPath(suggested));
-    return () => {
-      current = false;
-    };
-  }, [backend, name, edited]);
-
-  const choose = async () => {
-    try {
-      const picked = await backend.chooseSave(baseName(path) || name, exportExtension(kind));
-      if (picked) {
-        setPath(picked.path);
-        setChosen(picked);
-        setEdited(true);
-      }
-    } catch (e) {
-      setError(toAppError(e));
-    }
-  };
   const finish = (written: ExportDone) => {
     setDone(written);
     announce(exportAnnouncement(written));
@@ -88,14 +65,8 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
     setDone(null);
     setProgress(null);
     try {
-      // A path the dialog did not give is the user's to confirm, in a native dialog.
-      let to = chosen && chosen.path === path.trim() ? chosen.grant : null;
-      if (!to) {
-        const confirmed = await backend.confirmTypedPath(path.trim(), "save");
-        if (!confirmed) return;
-        setChosen(confirmed);
-        to = confirmed.grant;
-      }
+      const to = await destination.grant();
+      if (!to) return;
       setWritten(to);
       announce("Exporting…");
       if (target.kind === "rosters") finish(await backend.exportRosters(target.connection, to, setProgress));
@@ -128,7 +99,7 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
       <button type="button" onClick={onClose}>
         {done ? "Done" : "Close"}
       </button>
-      <button type="button" className="primary" disabled={path.trim() === ""} onClick={() => void run()}>
+      <button type="button" className="primary" disabled={destination.path.trim() === ""} onClick={() => void run()}>
         Export
       </button>
     </>
@@ -150,7 +121,7 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
                 onChange={() => {
                   setKind(k);
                   setDone(null);
-                  if (edited) setPath((p) => p.replace(/\.[^./\\]*$/, `.${exportExtension(k)}`));
+                  if (destination.edited) destination.retype((p) => p.replace(/\.[^./\\]*$/, `.${exportExtension(k)}`));
                 }}
               />{" "}
               {KIND_LABELS[k]}
@@ -162,24 +133,7 @@ export function ExportDialog({ target, onClose }: { target: ExportTarget; onClos
         </fieldset>
       )}
       {kinds.length === 1 && <p>{KIND_LABELS[kind]}.</p>}
-      <label className="field">
-        <span>Save as</span>
-        <span className="field-row">
-          <input
-            type="text"
-            aria-label="Save as"
-            value={path}
-            disabled={running}
-            onChange={(e) => {
-              setPath(e.target.value);
-              setEdited(true);
-            }}
-          />
-          <button type="button" onClick={() => void choose()} disabled={running}>
-            Choose…
-          </button>
-        </span>
-      </label>
+      <SaveAsField destination={destination} disabled={running} />
       {running && (
         <ProgressBar
           stage={progress?.stage ?? "Starting…"}

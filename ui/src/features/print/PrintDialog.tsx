@@ -7,7 +7,6 @@
 import { useEffect, useState } from "react";
 
 import type { AppError } from "../../bindings/AppError";
-import type { ChosenFile } from "../../bindings/ChosenFile";
 import type { ExportDone } from "../../bindings/ExportDone";
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { PrintColumns } from "../../bindings/PrintColumns";
@@ -20,7 +19,8 @@ import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { Modal } from "../../ui/Modal";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { baseName } from "../files/filesModel";
+import { SaveAsField } from "../files/SaveAsField";
+import { useSaveDestination } from "../files/useSaveDestination";
 import { PrintPreview } from "./PrintPreview";
 import { COLUMN_CHOICES, DEFAULT_COLUMNS, type PrintScope, pdfAnnouncement, pdfName, previewNote } from "./printModel";
 
@@ -37,9 +37,6 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
   const [scope, setScope] = useState<PrintScope>(target.subtree ? "subtree" : "framework");
   const [columns, setColumns] = useState<PrintColumns>(DEFAULT_COLUMNS);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [path, setPath] = useState("");
-  const [edited, setEdited] = useState(false);
-  const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [running, setRunning] = useState<"pdf" | "print" | null>(null);
   const [done, setDone] = useState<ExportDone | null>(null);
@@ -59,27 +56,8 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
     };
   }, [backend, target.key, subtree, columns]);
 
-  useEffect(() => {
-    if (edited) return;
-    let current = true;
-    void backend.suggestPath(name).then((suggested) => current && setPath(suggested));
-    return () => {
-      current = false;
-    };
-  }, [backend, name, edited]);
+  const destination = useSaveDestination(name, "pdf", setError);
 
-  const choose = async () => {
-    try {
-      const picked = await backend.chooseSave(baseName(path) || name, "pdf");
-      if (picked) {
-        setPath(picked.path);
-        setChosen(picked);
-        setEdited(true);
-      }
-    } catch (e) {
-      setError(toAppError(e));
-    }
-  };
   const failed = (e: unknown, what: string) => {
     const error = toAppError(e);
     setError(error);
@@ -91,14 +69,8 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
     setDone(null);
     setProgress(null);
     try {
-      // A path the dialog did not give is the user's to confirm, in a native dialog.
-      let to = chosen && chosen.path === path.trim() ? chosen.grant : null;
-      if (!to) {
-        const confirmed = await backend.confirmTypedPath(path.trim(), "save");
-        if (!confirmed) return;
-        setChosen(confirmed);
-        to = confirmed.grant;
-      }
+      const to = await destination.grant();
+      if (!to) return;
       setRunning("pdf");
       announce("Saving the PDF…");
       const written = await backend.savePdf(target.key, subtree, columns, to, setProgress);
@@ -136,7 +108,12 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
       <button type="button" onClick={() => void print()}>
         Print…
       </button>
-      <button type="button" className="primary" disabled={path.trim() === ""} onClick={() => void savePdf()}>
+      <button
+        type="button"
+        className="primary"
+        disabled={destination.path.trim() === ""}
+        onClick={() => void savePdf()}
+      >
         Save as PDF
       </button>
     </>
@@ -196,24 +173,7 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
       ) : (
         !error && <p className="muted">Laying out the preview…</p>
       )}
-      <label className="field">
-        <span>Save as</span>
-        <span className="field-row">
-          <input
-            type="text"
-            aria-label="Save as"
-            value={path}
-            disabled={running !== null}
-            onChange={(e) => {
-              setPath(e.target.value);
-              setEdited(true);
-            }}
-          />
-          <button type="button" onClick={() => void choose()} disabled={running !== null}>
-            Choose…
-          </button>
-        </span>
-      </label>
+      <SaveAsField destination={destination} disabled={running !== null} />
       {running && (
         <ProgressBar
           stage={progress?.stage ?? "Building the document"}
