@@ -12,6 +12,7 @@ import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../l
 import { importPackages } from '../lib/data.mjs';
 import { openFramework, treeRows } from '../lib/explorer.mjs';
 import { answerNative } from '../lib/native.mjs';
+import { parseCsv } from '../lib/csv.mjs';
 
 const DIRTY = path.join(root, 'tests', 'fixtures', 'oneroster', 'cairn-v1p2-dirty');
 const PACKAGE = path.join(root, 'tests', 'fixtures', 'case', 'ccss-math-asn-draft-2017.json');
@@ -37,23 +38,6 @@ async function clickButton(browser, scope, text) {
     return true;
   }, scope, text);
   assert.ok(found, `no button "${text}" in ${scope}`);
-}
-
-/** Parses CSV text (quotes, doubled quotes, CRLF) into rows of cells. */
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell.replace(/\r$/, '')); rows.push(row); row = []; cell = ''; } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) { row.push(cell); rows.push(row); }
-  return rows;
 }
 
 test('open a bundle with bad rows, see its warnings and rows; export a subtree', async () => {

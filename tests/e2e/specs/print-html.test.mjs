@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { remote } from 'webdriverio';
 import { cairn, freshDataDir, root, shotsDir } from '../lib/app.mjs';
 import { cacheFile, importPackages } from '../lib/data.mjs';
+import { parseCsv } from '../lib/csv.mjs';
 
 const MINIBROWSER = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser']
   .find((p) => existsSync(p));
@@ -36,22 +37,6 @@ before(async () => {
   await new Promise((r) => setTimeout(r, 1000));
 });
 after(() => driver?.kill());
-
-/** The CSV table's rows (RFC 4180, enough for the export's own output). */
-function parseCsv(text) {
-  const records = [];
-  let record = [], field = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { record.push(field); field = ''; }
-    else if (c === '\n') { record.push(field); records.push(record); record = []; field = ''; }
-    else if (c !== '\r') field += c;
-  }
-  return records;
-}
 
 test('the HTML export prints every item in order, LaTeX rendered, hostile markup inert', { skip: !MINIBROWSER }, async () => {
   const dataDir = freshDataDir('print');

@@ -14,6 +14,7 @@ import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../l
 import { cacheFile, importPackages } from '../lib/data.mjs';
 import { currentFramework, openFramework, waitForTree } from '../lib/explorer.mjs';
 import { answerNative } from '../lib/native.mjs';
+import { parseCsv } from '../lib/csv.mjs';
 
 const HOSTILE = 'e2e00000-0000-4000-8000-000000000000';
 const DIALOG = '[role="dialog"][aria-label^="Print "]';
@@ -34,22 +35,6 @@ after(async () => { await driver?.stop(); });
 const flat = (text) => text.replace(/\s+/g, ' ').trim();
 /** Whitespace gone: a line may break after a hyphen on paper. */
 const bare = (text) => text.replace(/\s+/g, '');
-
-/** The CSV table's rows (RFC 4180, enough for the export's own output). */
-function parseCsv(text) {
-  const records = [];
-  let record = [], field = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { record.push(field); field = ''; }
-    else if (c === '\n') { record.push(field); records.push(record); record = []; field = ''; }
-    else if (c !== '\r') field += c;
-  }
-  return records;
-}
 
 /** Opens the Print dialog with Ctrl+P and answers what its preview shows. */
 async function openPreview(browser) {
