@@ -2,13 +2,15 @@
 //! model (a title page's fields, every item in the plan's order with its level, code,
 //! statement, notes and optional columns) and [`print_html`] writes it as one self-contained
 //! HTML file around the UI's own print renderer (the same Markdown, KaTeX and sanitiser as the
-//! window), which any browser prints; [`number_pages`] adds the running header and the page
-//! numbers to the PDF the app's web view prints from that file.
+//! window), which any browser prints; `number_pages` (the `pdf` feature) adds the running
+//! header and the page numbers to the PDF the app's web view prints from that file.
 
 mod html;
 mod model;
+#[cfg(feature = "pdf")]
 mod pages;
 
 pub use html::{PRINT_DATA_ID, PrintBundle, print_html};
 pub use model::{PrintColumns, PrintDocument, PrintField, PrintItem, PrintLinks, print_document};
+#[cfg(feature = "pdf")]
 pub use pages::number_pages;
