@@ -217,6 +217,20 @@ fn the_outline_carries_the_document_s_language() {
         std::fs::write(&file, serde_json::to_vec(&package).unwrap()).unwrap();
         let (full, outline) = both_ways(&file);
         assert_eq!(full, outline);
+        // The associations' ends inside the framework carry it too; those outside, none.
+        let ends: Vec<Value> = outline["nodes"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|n| n["associations"].as_array().cloned().unwrap_or_default())
+            .flat_map(|g| g["links"].as_array().cloned().unwrap_or_default())
+            .map(|l| l["other"].clone())
+            .collect();
+        assert!(ends.iter().any(|e| !e["cached"].is_null()), "the package links inside itself");
+        for end in &ends {
+            let expected = if end["cached"].is_null() { Value::Null } else { outline["outline"]["language"].clone() };
+            assert_eq!(end["language"], expected, "{end}");
+        }
         outline["outline"]["language"].clone()
     };
     assert_eq!(language(json!("spa")), json!("spa"));

@@ -51,3 +51,24 @@ export function describeViolations(view, violations) {
     .map((v) => `${view}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target}\n      ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`).join('\n')}`)
     .join('\n');
 }
+
+/** The themes every view is audited in. */
+export const THEMES = ['light', 'dark', 'high-contrast'];
+
+/**
+ * Runs axe on what the window shows now in each theme (set as the theme setting sets it, on the
+ * document's `data-theme`), then puts the setting's theme back; answers the findings as text.
+ */
+export async function auditThemes(browser, view) {
+  const found = [];
+  const setting = await browser.execute(() => document.documentElement.dataset.theme ?? null);
+  for (const theme of THEMES) {
+    await browser.execute((t) => { document.documentElement.dataset.theme = t; }, theme);
+    const violations = await axeViolations(browser);
+    if (violations.length > 0) found.push(describeViolations(`${view} [${theme}]`, violations));
+  }
+  await browser.execute((t) => {
+    if (t) document.documentElement.dataset.theme = t; else delete document.documentElement.dataset.theme;
+  }, setting);
+  return found;
+}

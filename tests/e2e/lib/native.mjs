@@ -48,3 +48,16 @@ export async function answerNative(title, accept, timeout = 20_000) {
 export async function chooseFileNative(title, file, timeout = 20_000) {
   await answer(title, [['key', '--clearmodifiers', 'ctrl+l'], ['type', '--delay', '10', file], ['key', 'Return']], timeout);
 }
+
+/**
+ * Asks the app's window titled `title` to close, as a window manager's close button does (a
+ * WM_DELETE_WINDOW message; Xvfb has no window manager): the app sees a close request it may hold.
+ */
+export function closeWindowNative(title) {
+  const pattern = `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+  const ids = execFileSync('xdotool', ['search', '--onlyvisible', '--name', pattern], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  if (ids.length === 0) throw new Error(`no window titled "${title}"`);
+  const tool = new URL('../tools/wm-delete-window.py', import.meta.url).pathname;
+  // The system's Python, whatever else is first on PATH: it needs only libX11.
+  execFileSync('/usr/bin/python3', [tool, ...ids], { stdio: 'inherit' });
+}

@@ -19,7 +19,7 @@ function request(ca, url, options, body) {
 /**
  * A client of the sandbox `ready` (the JSON line `cairn serve` prints) as `clientId` with
  * `scope` (a suffix such as `roster.readonly`); `get(pathname)` answers the status, headers
- * and text of a GET on the base URL plus `pathname`.
+ * and text of a GET on the base URL plus `pathname`, `delete(pathname)` those of a DELETE.
  */
 export async function sandboxApi(ready, clientId, secret, scope) {
   const ca = readFileSync(ready.ca_cert);
@@ -33,5 +33,7 @@ export async function sandboxApi(ready, clientId, secret, scope) {
   const token = JSON.parse(answer.text).access_token;
   return {
     get: (pathname) => request(ca, `${ready.base_url}${pathname}`, { headers: { authorization: `Bearer ${token}` } }),
+    /** A DELETE on the base URL plus `pathname`: its status, headers and text. */
+    delete: (pathname) => request(ca, `${ready.base_url}${pathname}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
   };
 }

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
-import { axeViolations, describeViolations } from '../lib/axe.mjs';
+import { auditThemes } from '../lib/axe.mjs';
 import { click, clickText } from '../lib/dom.mjs';
 import { expand, openFramework, search, select, treeRows, waitForTree } from '../lib/explorer.mjs';
 import { cell, typeInto, waitFor, waitText } from '../lib/gradebook.mjs';
@@ -20,29 +20,10 @@ import { choose, drawnGraph, showView } from '../lib/relations.mjs';
 const DIRTY = path.join(root, 'tests', 'fixtures', 'oneroster', 'cairn-v1p2-dirty');
 const MATHS = 'Cairn Demo Mathematics';
 const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
-const THEMES = ['light', 'dark', 'high-contrast'];
 
 let driver;
 before(async () => { driver = await startDriver(); });
 after(async () => { await driver?.stop(); });
-
-/**
- * Runs axe on what the window shows now in each theme (set as the theme setting sets it, on the
- * document's `data-theme`), then puts the setting's theme back; answers the findings as text.
- */
-async function audit(browser, view) {
-  const found = [];
-  const setting = await browser.execute(() => document.documentElement.dataset.theme ?? null);
-  for (const theme of THEMES) {
-    await browser.execute((t) => { document.documentElement.dataset.theme = t; }, theme);
-    const violations = await axeViolations(browser);
-    if (violations.length > 0) found.push(describeViolations(`${view} [${theme}]`, violations));
-  }
-  await browser.execute((t) => {
-    if (t) document.documentElement.dataset.theme = t; else delete document.documentElement.dataset.theme;
-  }, setting);
-  return found;
-}
 
 /** Waits until `selector`'s text satisfies `ok`. */
 async function untilText(browser, selector, ok, what, timeout = 30_000) {
@@ -80,7 +61,7 @@ test('axe finds no WCAG 2.1 A or AA violation in any view, in the light, dark or
   const browser = await launch(driver, dataDir);
   const findings = [];
   const check = async (view) => {
-    findings.push(...(await audit(browser, view)));
+    findings.push(...(await auditThemes(browser, view)));
     console.log(`axe ran on: ${view}`);
   };
   try {

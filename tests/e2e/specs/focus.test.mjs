@@ -3,17 +3,22 @@
 // where it started; at every stop the focused element is in the window, not hidden, of a size,
 // and shows an outline or box-shadow contrasting 3:1 with what is behind it — in the light, the
 // dark and the high-contrast theme. Every stop that fails is listed. A cycle that never closes (more than MAX_STOPS) is a keyboard trap.
+// Then inside each dialog and confirmation, opened from the keyboard: Tab and Shift+Tab stay in it,
+// every stop shows the same 3:1 indicator in each theme, and the focus goes back to its opener when
+// it closes; the forms that open in a pane (connection, new line item, other records) get a full
+// page cycle with the form open.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
 import { click, clickText } from '../lib/dom.mjs';
 import { focusStop } from '../lib/focus.mjs';
-import { openFramework, waitForTree } from '../lib/explorer.mjs';
-import { waitFor } from '../lib/gradebook.mjs';
+import { expand, openFramework, select, treeRows, waitForTree } from '../lib/explorer.mjs';
+import { cell, waitFor } from '../lib/gradebook.mjs';
 
 const MATHS = 'Cairn Demo Mathematics';
 const MAX_STOPS = 250;
+const THEMES = ['light', 'dark', 'high-contrast'];
 
 let driver;
 before(async () => { driver = await startDriver(); });
@@ -90,4 +95,140 @@ test('every stop of a full Tab cycle in each area is visible and shows a 3:1 foc
     await browser.deleteSession();
   }
   assert.deepEqual(found, [], `focus problems:\n${found.join('\n')}`);
+});
+
+/** A full page cycle (see `cycle`) in each theme. */
+async function cycleThemes(browser, view) {
+  const found = [];
+  for (const theme of THEMES) {
+    await browser.execute((t) => { document.documentElement.dataset.theme = t; }, theme);
+    found.push(...(await cycle(browser, `${view} [${theme}]`)));
+  }
+  await browser.execute(() => { document.documentElement.dataset.theme = 'light'; });
+  return found;
+}
+
+/**
+ * Focuses the control `selector` whose text is `text` and presses Enter on it, as a keyboard user
+ * opens what it opens; answers the opener's focus stop.
+ */
+async function openByKeyboard(browser, selector, text) {
+  const found = await browser.execute((s, t) => {
+    const el = [...document.querySelectorAll(s)].find((e) => e.textContent.trim() === t && !e.disabled);
+    if (!el) return false;
+    el.focus();
+    return true;
+  }, selector, text);
+  assert.ok(found, `no ${selector} "${text}" to open`);
+  const opener = await focusStop(browser);
+  await browser.keys(['Enter']);
+  return opener;
+}
+
+/**
+ * In the open dialog `dialog`: Tab forward round its stops, then Shift+Tab back, in each theme,
+ * each stop inside the dialog and visibly focused; then `close` (Escape unless given) and the focus
+ * back on `opener`. Answers the problems found.
+ */
+async function dialogCycle(browser, view, dialog, opener, close = async () => browser.keys(['Escape'])) {
+  await waitFor(browser, dialog);
+  const found = new Map();
+  const note = (key, line) => { if (!found.has(key)) found.set(key, line); };
+  await browser.waitUntil(async () => browser.execute((d) => document.querySelector(d)?.contains(document.activeElement) ?? false, dialog), {
+    timeout: 10_000, timeoutMsg: `${view}: the dialog did not take the focus`,
+  });
+  for (const theme of THEMES) {
+    await browser.execute((t) => { document.documentElement.dataset.theme = t; }, theme);
+    for (const key of ['Tab', ['Shift', 'Tab']]) {
+      const first = (await focusStop(browser)).key;
+      let closed = false;
+      for (let stop = 0; stop < 60 && !closed; stop += 1) {
+        await browser.keys(Array.isArray(key) ? key : [key]);
+        if (Array.isArray(key)) await browser.keys(['Shift']); // let Shift go
+        const at = await focusStop(browser);
+        const inside = await browser.execute((d) => document.querySelector(d)?.contains(document.activeElement) ?? false, dialog);
+        const way = Array.isArray(key) ? 'Shift+Tab' : 'Tab';
+        if (!inside) {
+          note(`out-${way}`, `${view} [${theme}]: ${way} left the dialog for ${at.name}`);
+          break;
+        }
+        if (at.problems.length > 0) note(`${theme} ${at.key}`, `${view} [${theme}]: ${at.name}: ${at.problems.join('; ')}`);
+        closed = at.key === first;
+      }
+      if (!closed) note(`open-${theme}`, `${view} [${theme}]: the focus never came back round to where it started`);
+    }
+  }
+  await browser.execute(() => { document.documentElement.dataset.theme = 'light'; });
+  await close();
+  await browser.waitUntil(async () => !(await browser.$(dialog).isExisting()), { timeout: 10_000, timeoutMsg: `${view}: the dialog did not close` });
+  // Back on its opener, or on its re-rendered twin (same place, same name).
+  await browser.pause(200);
+  const back = await focusStop(browser);
+  if (back.key !== opener.key && back.name !== opener.name) found.set('return', `${view}: the focus went to ${back.name}, not back to ${opener.name}`);
+  return [...found.values()];
+}
+
+// Not yet green, so marked to do (it runs, and lists what it finds): in the print preview the
+// links on the white sheet take the dark and high-contrast themes' focus colour (2.53:1 and
+// 1.46:1 on white); the confirmations' danger buttons ("Delete …", "Empty the cache") show no
+// focus indicator the first time Tab reaches them (wrapping from "Keep it"); closing the line item's delete confirmation gives the focus to
+// "Delete result…", not back to "Delete line item…".
+test('inside every dialog the focus is trapped, visibly shown, and returns to its opener', {
+  todo: 'the print preview\'s links, the danger buttons\' focus and one return of focus (see above)',
+}, async () => {
+  const dataDir = freshDataDir('focus-dialogs');
+  const browser = await launch(driver, dataDir);
+  const found = [];
+  try {
+    await waitForTree(browser, 120_000);
+    await openFramework(browser, MATHS);
+    const toolbar = '[aria-label="Framework"] .toolbar button';
+    let opener = await openByKeyboard(browser, toolbar, 'Export…');
+    found.push(...(await dialogCycle(browser, 'export dialog', '[role="dialog"][aria-label^="Export "]', opener)));
+    opener = await openByKeyboard(browser, toolbar, 'Print…');
+    found.push(...(await dialogCycle(browser, 'print preview', '[role="dialog"][aria-label^="Print"]', opener)));
+    opener = await openByKeyboard(browser, '[aria-label="Framework list"] button', 'Open files…');
+    found.push(...(await dialogCycle(browser, 'open files dialog', '[role="dialog"][aria-label="Open files"]', opener)));
+    const top = (await treeRows(browser)).find((r) => r.level === 1 && r.expanded === 'false');
+    await expand(browser, top.code);
+    await select(browser, top.code);
+    opener = await focusStop(browser);
+    await browser.keys(['F1']);
+    found.push(...(await dialogCycle(browser, 'shortcut sheet', '[role="dialog"][aria-label="Keyboard shortcuts"]', opener)));
+
+    // The gradebook: the delete confirmations, then its forms' full page cycles.
+    await area(browser, 'Rosters');
+    await click(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    await clickText(browser, 'article[aria-label^="Class "] button', 'Open gradebook');
+    await waitFor(browser, '[role="grid"][aria-label^="Results of"]');
+    const first = await browser.execute(() => {
+      const c = document.querySelector('.gb-cell[data-student]');
+      return { student: c.getAttribute('data-student'), lineItem: c.getAttribute('data-line-item') };
+    });
+    await click(browser, cell(first.student, first.lineItem));
+    opener = await openByKeyboard(browser, '[aria-label="Selected result"] button', 'Delete line item…');
+    found.push(...(await dialogCycle(browser, 'delete line item confirmation', '[role="alertdialog"][aria-label="Delete the line item?"]', opener)));
+    await clickText(browser, '[role="tab"]', 'New line item');
+    await waitFor(browser, 'form[aria-label="New line item"]');
+    found.push(...(await cycleThemes(browser, 'new line item form')));
+    await clickText(browser, '[role="tab"]', 'Other records');
+    await waitFor(browser, 'section[aria-label="The class\'s records"]');
+    found.push(...(await cycleThemes(browser, 'other records form')));
+    opener = await openByKeyboard(browser, 'section[aria-label="The class\'s records"] button', 'Delete…');
+    found.push(...(await dialogCycle(browser, 'record delete confirmation', '[role="alertdialog"][aria-label^="Delete the "]', opener)));
+
+    // The connection form, and the reset-the-cache confirmation.
+    await area(browser, 'Connections');
+    await click(browser, 'button[aria-label="Add connection"]');
+    await waitFor(browser, 'form[aria-label="Add a connection"]');
+    found.push(...(await cycleThemes(browser, 'connection form')));
+    await area(browser, 'Settings');
+    await waitFor(browser, 'form[aria-label="App settings"]');
+    opener = await openByKeyboard(browser, 'section[aria-label="Reset the cache"] button', 'Reset the cache…');
+    found.push(...(await dialogCycle(browser, 'reset confirmation', '[role="alertdialog"][aria-label="Reset the cache?"]', opener)));
+  } finally {
+    if (found.length > 0) console.error(`focus problems in dialogs:\n${found.join('\n')}`);
+    await browser.deleteSession();
+  }
+  assert.deepEqual(found, [], `focus problems in dialogs:\n${found.join('\n')}`);
 });

@@ -22,6 +22,11 @@ title: string | null,
  */
 cached: FrameworkKey | null, 
 /**
+ * The language of its title, for an end inside the framework: the CFDocument's `language`,
+ * as given (the window marks the end with it where it is not its own).
+ */
+language: string | null, 
+/**
  * Not cached, but its URI lies on this saved connection's server: it can be fetched.
  */
 fetchFrom: string | null, };

@@ -16,6 +16,11 @@ key: FrameworkKey,
  */
 frameworkTitle: string, 
 /**
+ * The language its text is in: the item's `language`, else its CFDocument's, as given (the
+ * window marks the result with it where it is not its own).
+ */
+language: string | null, 
+/**
  * The item's identifier.
  */
 identifier: string, 

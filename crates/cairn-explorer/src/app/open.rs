@@ -333,6 +333,15 @@ fn node_info(graph: &FrameworkGraph, package: &CfPackage, index: NodeIndex) -> N
 
 /// The associations of `index` in the app's terms; ends inside the package are cached in `key`.
 fn groups(key: &FrameworkKey, graph: &FrameworkGraph, package: &CfPackage, index: NodeIndex) -> Vec<AssociationGroup> {
+    // An end inside the package is in its CFDocument's `language`, as the tree's statements are
+    // (the outline the window opens holds no item's own).
+    let language = package
+        .document
+        .as_ref()
+        .and_then(|d| d.language.as_deref())
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned);
     cairn_graph::relations(graph, package, index)
         .into_iter()
         .map(|group| AssociationGroup {
@@ -357,6 +366,7 @@ fn groups(key: &FrameworkKey, graph: &FrameworkGraph, package: &CfPackage, index
                                 _ => None,
                             }),
                             cached: cached.then(|| key.clone()),
+                            language: language.clone().filter(|_| cached),
                             fetch_from: None,
                         },
                         sequence_number: relation.sequence_number,

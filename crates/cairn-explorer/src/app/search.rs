@@ -42,14 +42,15 @@ pub fn search(
     if hits.is_empty() {
         return Ok(Vec::new());
     }
-    let titles: HashMap<(String, String), String> = cairn_store::cache::documents(conn)?
+    // Each framework's title and `language`, which its items' text is in unless they say otherwise.
+    let documents: HashMap<(String, String), (String, Option<String>)> = cairn_store::cache::documents(conn)?
         .into_iter()
         .map(|row| {
-            let title = serde_json::from_str::<Value>(&row.json)
-                .ok()
-                .and_then(|d| d.get("title").and_then(Value::as_str).map(str::to_owned))
-                .unwrap_or_else(|| row.id.clone());
-            ((row.connection, row.id), title)
+            let document = serde_json::from_str::<Value>(&row.json).ok();
+            let text =
+                |field: &str| document.as_ref().and_then(|d| d.get(field)).and_then(Value::as_str).map(str::to_owned);
+            let title = text("title").unwrap_or_else(|| row.id.clone());
+            ((row.connection, row.id), (title, text("language")))
         })
         .collect();
     let words: Vec<String> = query.split_whitespace().map(fold).collect();
@@ -65,11 +66,14 @@ pub fn search(
                 true => None,
                 false => other_field_match(&item, &words),
             };
-            let framework_title =
-                titles.get(&(hit.connection.clone(), document.clone())).cloned().unwrap_or_else(|| document.clone());
+            let (framework_title, framework_language) = documents
+                .get(&(hit.connection.clone(), document.clone()))
+                .cloned()
+                .unwrap_or_else(|| (document.clone(), None));
             Some(SearchHit {
                 key: FrameworkKey { connection: hit.connection, identifier: document },
                 framework_title,
+                language: text("language").or(framework_language),
                 identifier: hit.id,
                 human_coding_scheme: text("humanCodingScheme"),
                 segments,

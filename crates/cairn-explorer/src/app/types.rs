@@ -152,6 +152,9 @@ pub struct LinkEnd {
     pub title: Option<String>,
     /// The framework where it can be opened, when the cache holds it.
     pub cached: Option<FrameworkKey>,
+    /// The language of its title, for an end inside the framework: the CFDocument's `language`,
+    /// as given (the window marks the end with it where it is not its own).
+    pub language: Option<String>,
     /// Not cached, but its URI lies on this saved connection's server: it can be fetched.
     pub fetch_from: Option<String>,
 }
@@ -241,6 +244,9 @@ pub struct SearchHit {
     pub key: FrameworkKey,
     /// That framework's title.
     pub framework_title: String,
+    /// The language its text is in: the item's `language`, else its CFDocument's, as given (the
+    /// window marks the result with it where it is not its own).
+    pub language: Option<String>,
     /// The item's identifier.
     pub identifier: String,
     /// Its `humanCodingScheme`.

@@ -127,6 +127,14 @@ function pathsUp(ix: Indexed, id: string, limit = 64): string[][] {
   return out;
 }
 
+/** The CFDocument's `language` of `fw`, as given, or null. */
+function documentLanguage(fw: MockFramework): string | null {
+  const record = fw.document.record;
+  return record && typeof record === "object" && !Array.isArray(record) && typeof record.language === "string"
+    ? record.language
+    : null;
+}
+
 function label(node: MockNode | undefined, id: string): string {
   if (!node) return id;
   if (node.kind === "document") return node.statement;
@@ -216,7 +224,8 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
       if (a.from === id) {
         const local = ix.nodes.get(a.to);
         const cached = a.toKey !== undefined ? a.toKey : local ? ix.fw.key : null;
-        const remote = a.toKey ? frameworks.get(keyOf(a.toKey))?.nodes.get(a.to) : undefined;
+        const remoteFramework = a.toKey ? frameworks.get(keyOf(a.toKey)) : undefined;
+        const remote = remoteFramework?.nodes.get(a.to);
         add(a.type, "outgoing", {
           associationIdentifier: a.identifier,
           other: {
@@ -224,6 +233,11 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
             uri: a.uri ?? null,
             title: a.title ?? (local ? label(local, a.to) : remote ? label(remote, a.to) : null),
             cached,
+            language: local
+              ? documentLanguage(ix.fw)
+              : remote && remoteFramework
+                ? documentLanguage(remoteFramework.fw)
+                : null,
             fetchFrom: cached ? null : (a.fetchFrom ?? null),
           },
           sequenceNumber: a.sequenceNumber ?? null,
@@ -238,6 +252,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
             uri: null,
             title: label(ix.nodes.get(a.from), a.from),
             cached: ix.fw.key,
+            language: documentLanguage(ix.fw),
             fetchFrom: null,
           },
           sequenceNumber: a.sequenceNumber ?? null,
@@ -325,15 +340,10 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         const orphans = ix.fw.items
           .filter((n) => !ix.reachable.has(n.identifier) && (ix.parents.get(n.identifier) ?? []).length === 0)
           .map((n) => row(ix, n.identifier));
-        const record = ix.fw.document.record;
-        const language =
-          record && typeof record === "object" && !Array.isArray(record) && typeof record.language === "string"
-            ? record.language
-            : null;
         return {
           key,
           title: ix.fw.title,
-          language,
+          language: documentLanguage(ix.fw),
           itemCount: ix.fw.items.length,
           roots: (ix.children.get(ix.fw.document.identifier) ?? []).map((id) => row(ix, id)),
           orphans,
@@ -423,6 +433,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
             hits.push({
               key: fw.key,
               frameworkTitle: fw.title,
+              language: documentLanguage(fw),
               identifier: item.identifier,
               humanCodingScheme: item.code,
               segments: highlight(item.statement, words),

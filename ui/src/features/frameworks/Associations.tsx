@@ -9,6 +9,7 @@ import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AssociationGroup } from "../../bindings/AssociationGroup";
 import type { AssociationLink } from "../../bindings/AssociationLink";
+import { contentLang } from "../../ui/contentLang";
 import { TypeName } from "../relations/TypeName";
 import { useTypeExplanations } from "../relations/useAssociationTypes";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
@@ -31,7 +32,7 @@ function OtherEnd({ link }: { link: AssociationLink }) {
         onClick={() => void store.navigate({ key, identifier: other.identifier })}
         title={`Open in ${key.connection}`}
       >
-        {title}
+        <span lang={contentLang(other.language)}>{title}</span>
       </button>
     );
   }

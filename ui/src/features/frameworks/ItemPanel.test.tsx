@@ -42,6 +42,15 @@ describe("the language of the framework's content (WCAG 3.1.2)", () => {
     const crumbs = within(panel).getByRole("navigation", { name: "Breadcrumbs" });
     expect(crumbs.querySelectorAll("button").length).toBeGreaterThan(1);
     for (const crumb of crumbs.querySelectorAll("button")) expect(crumb).toHaveAttribute("lang", "es");
+    // An association's end inside the framework is in its language; one in another framework
+    // (which says none) is not.
+    const associations = within(panel).getByRole("region", { name: "Associations" });
+    const inside = within(associations).getByRole("button", { name: /Identify shapes/ });
+    expect(inside.querySelector("[lang]")).toHaveAttribute("lang", "es");
+    const ends = within(associations)
+      .getAllByRole("button", { name: /\S/ })
+      .filter((b) => b.classList.contains("link"));
+    expect(ends.some((b) => b !== inside && b.querySelector("[lang]") === null)).toBe(true);
     await user.click(row("1.2"));
     const heading = await within(panel).findByRole("heading", { name: /Compare numbers/ });
     expect(heading).not.toHaveAttribute("lang");

@@ -140,6 +140,10 @@ describe("the gradebook", () => {
     // Header cells: every column has one, and every row its student.
     expect(within(grid).getAllByRole("columnheader").length).toBeGreaterThan(1);
     expect(within(grid).getAllByRole("rowheader").length).toBeGreaterThan(1);
+    // A line item's header is named by its title alone, the rest its description.
+    const header = within(grid).getAllByRole("columnheader")[1]!;
+    expect(header).toHaveAccessibleName(header.querySelector(".gb-coltitle")?.textContent ?? "");
+    expect(header).toHaveAccessibleDescription(/ · Due .* to /);
   });
 
   it("is one Tab stop: Home/End and Ctrl+Home/Ctrl+End move within it, Tab leaves it", async () => {

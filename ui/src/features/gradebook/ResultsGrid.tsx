@@ -56,6 +56,11 @@ const FLAG_MARKS: Array<[Flag, string]> = [
   ["exempt", "X"],
 ];
 
+/** The id of a column header's `part`: its title (the header's name) or details (its description). */
+function columnId(grid: string, col: number, part: "title" | "details"): string {
+  return `${grid}-col${col}-${part}`;
+}
+
 /** A cell's id, for the grid's `aria-activedescendant`. */
 export function cellId(grid: string, row: number, col: number): string {
   return `${grid}-r${row}-c${col}`;
@@ -353,22 +358,35 @@ export function ResultsGrid({
           <div role="columnheader" aria-colindex={1} className="gb-name">
             Student
           </div>
-          {book.lineItems.map((l, col) => (
-            <div
-              key={l.id}
-              role="columnheader"
-              aria-colindex={col + 2}
-              data-line-item={l.id}
-              className={`gb-colhead${col === at.col ? " current" : ""}${onServer(l) ? "" : ` unsent ${l.state}`}`}
-              title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${columnState(l.state)}`}`}
-            >
-              <span className="gb-coltitle">{l.title}</span>
-              <span className="gb-colmeta num">
-                {!onServer(l) && <span className="gb-colstate">{columnState(l.state)} · </span>}
-                {l.max !== null ? `/${l.max}` : ""}
-              </span>
-            </div>
-          ))}
+          {book.lineItems.map((l, col) => {
+            // Named by the line item's title alone, the rest (category, period, due date, range,
+            // state) its description: WebKitGTK's AT-SPI otherwise names a header by its long
+            // `title` tooltip, which stays for the pointer.
+            const details = `${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"} · Due ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : ` · ${columnState(l.state)}`}`;
+            return (
+              <div
+                key={l.id}
+                role="columnheader"
+                aria-colindex={col + 2}
+                aria-labelledby={columnId(gridId, col, "title")}
+                aria-describedby={columnId(gridId, col, "details")}
+                data-line-item={l.id}
+                className={`gb-colhead${col === at.col ? " current" : ""}${onServer(l) ? "" : ` unsent ${l.state}`}`}
+                title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${columnState(l.state)}`}`}
+              >
+                <span id={columnId(gridId, col, "title")} className="gb-coltitle">
+                  {l.title}
+                </span>
+                <span className="gb-colmeta num">
+                  {!onServer(l) && <span className="gb-colstate">{columnState(l.state)} · </span>}
+                  {l.max !== null ? `/${l.max}` : ""}
+                </span>
+                <span id={columnId(gridId, col, "details")} hidden>
+                  {details}
+                </span>
+              </div>
+            );
+          })}
         </div>
         <div style={{ height: virtual.getTotalSize(), position: "relative", width }}>
           {virtual.getVirtualItems().map((item) => {

@@ -29,6 +29,23 @@ describe("search", () => {
     expect(first).toHaveAttribute("aria-selected", "false");
   });
 
+  it("marks each result's text with its framework's language where it is not the window's (WCAG 3.1.2)", async () => {
+    const spanish = data();
+    const demo = spanish.frameworks[0]!;
+    demo.document.record = { ...(demo.document.record as Record<string, string>), language: "spa" };
+    await renderApp(createMemoryBackend(spanish));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.keyboard("fractions");
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(2));
+    const [first, second] = within(list).getAllByRole("option");
+    expect(first?.querySelector(".statement")).toHaveAttribute("lang", "es");
+    expect(first?.querySelector(".hit-framework")).toHaveAttribute("lang", "es");
+    expect(first?.querySelector(".code")).not.toHaveAttribute("lang");
+    expect(second?.querySelector(".statement")).not.toHaveAttribute("lang");
+  });
+
   it("opens the chosen item in its tree with the path expanded, on Enter", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { Fragment, type KeyboardEvent, useCallback, useEffect, useId, useState }
 
 import type { SearchHit } from "../../bindings/SearchHit";
 import { useExplorerStore } from "../frameworks/ExplorerContext";
+import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { useSearch } from "./useSearch";
 
@@ -16,18 +17,25 @@ function Marked({ segments }: { segments: SearchHit["segments"] }) {
 }
 
 function HitView({ hit }: { hit: SearchHit }) {
+  // Its framework's language (or its own) on its text, where it is not the window's (WCAG 3.1.2).
+  const lang = contentLang(hit.language);
   return (
     <>
-      <span className="hit-framework">{hit.frameworkTitle}</span>
+      <span className="hit-framework" lang={lang}>
+        {hit.frameworkTitle}
+      </span>
       <span className="hit-line">
         {hit.humanCodingScheme && <span className="code">{hit.humanCodingScheme}</span>}
-        <span className="statement">
+        <span className="statement" lang={lang}>
           <Marked segments={hit.segments} />
         </span>
       </span>
       {hit.matchedIn && (
         <span className="hit-field">
-          <span className="hit-field-name">{hit.matchedIn.field}:</span> <Marked segments={hit.matchedIn.segments} />
+          <span className="hit-field-name">{hit.matchedIn.field}:</span>{" "}
+          <span lang={lang}>
+            <Marked segments={hit.matchedIn.segments} />
+          </span>
         </span>
       )}
     </>
