@@ -19,7 +19,7 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # end-to-end tests answer the app's native confirmations as a user would, by keyboard.
 CAIRN_APT_PACKAGES=(build-essential pkg-config ca-certificates curl dbus-daemon dbus-bin gnome-keyring bsdutils
   libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libssl-dev libdbus-1-dev file xvfb xauth webkit2gtk-driver
-  x11-apps netpbm xdotool poppler-utils)
+  x11-apps netpbm xdotool poppler-utils python3)
 
 # Tools installed outside the system: Node (when the system's is missing or older than the UI's
 # build needs) and tauri-driver, cached so that fresh clones reuse them.
