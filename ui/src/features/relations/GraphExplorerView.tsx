@@ -101,6 +101,9 @@ export function GraphExplorerView() {
   const focused = present && focus && present.nodes.has(focus) ? focus : (present?.root ?? null);
   // The rings of the concentric layout are counted from the focused node: it lays out anew
   // when the focus moves; the other layouts do not.
+  // The drawing is framed on the focused node when drawn, without drawing anew as the focus moves.
+  const focusRef = useRef(focused);
+  focusRef.current = focused;
   const ringFrom = layout === "concentric" ? focused : (present?.root ?? null);
   const elements = useMemo(
     () => (present && graph && ringFrom ? explorerElements(present, graph, ringFrom) : []),
@@ -109,7 +112,7 @@ export function GraphExplorerView() {
   useEffect(() => {
     if (!canvas || elements.length === 0) return;
     setDrawnMs(null);
-    canvas.show(elements, layout, (ms) => setDrawnMs(ms));
+    canvas.show(elements, layout, focusRef.current, (ms) => setDrawnMs(ms));
   }, [canvas, elements, layout]);
   useEffect(() => {
     canvas?.focus(focused);

@@ -28,8 +28,16 @@ export interface ExplorerEdge {
 
 /** The full-size graph's drawing. */
 export interface ExplorerCanvas {
-  /** Draws `elements` laid out by `layout`; `done` gets the milliseconds it took. */
-  show(elements: Array<ExplorerNode | ExplorerEdge>, layout: LayoutName, done?: (ms: number) => void): void;
+  /**
+   * Draws `elements` laid out by `layout`, framed on `focus` when they do not all fit at a
+   * readable zoom; `done` gets the milliseconds it took.
+   */
+  show(
+    elements: Array<ExplorerNode | ExplorerEdge>,
+    layout: LayoutName,
+    focus: string | null,
+    done?: (ms: number) => void,
+  ): void;
   /** Where each node stands now (model coordinates). */
   positions(): Map<string, { x: number; y: number }>;
   /** Rings `identifier` (the keyboard's node) and brings it into view; `null` clears the ring. */
@@ -51,8 +59,10 @@ const FONT_SIZE = 11;
 const READABLE_PX = 7;
 /** Room between the drawing and the canvas's edge. */
 const PADDING = 30;
-/** The zoom a focused or searched node is brought to, at least. */
-const READING_ZOOM = 1;
+/** The zoom a drawing opens at, at least, and a searched node is brought to: labels 9 px and more. */
+const READING_ZOOM = 0.85;
+/** The largest zoom a drawing opens at. */
+const MOST_ZOOM = 1.2;
 
 function labelsReadable(zoom: number): boolean {
   return zoom * FONT_SIZE >= READABLE_PX;
@@ -198,20 +208,31 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     node.addClass("focused");
     node.connectedEdges().addClass("focused");
   };
-  /** Frames the drawing: all of it, but never past reading size. */
-  const frame = () => {
+  /**
+   * Frames the drawing: all of it, never blown up past 1.2; `reading`: never shrunk below a
+   * readable zoom either — then centred on the focused node, the minimap showing the rest.
+   */
+  const frame = (reading: boolean) => {
+    const middle = { x: cy.width() / 2, y: cy.height() / 2 };
     cy.fit(undefined, PADDING);
-    if (cy.zoom() > 1.2) cy.zoom({ level: 1.2, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
-    if (cy.zoom() > 1.2 - 1e-9) cy.center();
+    if (cy.zoom() > MOST_ZOOM) {
+      cy.zoom({ level: MOST_ZOOM, renderedPosition: middle });
+      cy.center();
+    } else if (reading && cy.zoom() < READING_ZOOM) {
+      cy.zoom({ level: READING_ZOOM, renderedPosition: middle });
+      const node = focused ? cy.getElementById(focused) : cy.collection();
+      cy.center(node.nonempty() ? node : undefined);
+    }
     if (labelsReadable(cy.zoom()) !== labelled) restyle(!labelled);
   };
   const minimaps = new Set<() => void>();
   const overview = () => minimaps.forEach((draw) => draw());
   cy.on("viewport", overview);
   const canvas: ExplorerCanvas = {
-    show(elements, layout, done) {
+    show(elements, layout, focus, done) {
       if (gone()) return;
       const start = performance.now();
+      focused = focus;
       types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
       const definitions: cytoscape.ElementDefinition[] = elements.map((e) =>
         e.group === "edges" ? { ...e, classes: `t${types.indexOf(e.data.type)}` } : e,
@@ -223,7 +244,7 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
         cy.add(definitions);
       });
       cy.layout(layoutOptions(layout)).run();
-      frame();
+      frame(true);
       ring(focused);
       overview();
       done?.(performance.now() - start);
@@ -254,7 +275,7 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
       cy.center(node);
     },
     fit: () => {
-      if (!gone()) frame();
+      if (!gone()) frame(false);
     },
     zoomBy(factor) {
       if (gone()) return;

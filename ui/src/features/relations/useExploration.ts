@@ -24,7 +24,7 @@ import {
 } from "./explorationModel";
 
 /** Most neighbours one grow adds. */
-export const GROW_LIMIT = 200;
+export const GROW_LIMIT = 500;
 
 const histories = new Map<string, ExplorationHistory>();
 const listeners = new Set<() => void>();
