@@ -148,7 +148,7 @@ export function GraphExplorerView() {
       event.preventDefault();
       const step = stepToward(graph, focused, direction, canvas?.positions() ?? new Map());
       if (!step) setAnnouncement(`No association leads ${direction} from here.`);
-      else moveTo(step.other, `${describeStep(present, step, focused)}. ${describeNode(present, graph, step.other)}`);
+      else moveTo(step.other, `${describeStep(present, step)}. ${describeNode(present, graph, step.other)}`);
       return;
     }
     switch (event.key) {
@@ -170,9 +170,7 @@ export function GraphExplorerView() {
       case "a": {
         const steps = stepsFrom(graph, focused);
         setAnnouncement(
-          steps.length === 0
-            ? "No association drawn."
-            : steps.map((step) => describeStep(present, step, focused)).join("; "),
+          steps.length === 0 ? "No association drawn." : steps.map((step) => describeStep(present, step)).join("; "),
         );
         return;
       }

@@ -73,7 +73,7 @@ export function GraphListView({ exploration, graph, focus, onFocus, onGrow, onCo
                       document.getElementById(`graph-list-${step.other}`)?.querySelector("button")?.focus();
                     }}
                   >
-                    {describeStep(exploration, step, node.identifier)}
+                    {describeStep(exploration, step)}
                   </button>
                 </li>
               ))}

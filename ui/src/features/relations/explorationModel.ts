@@ -222,8 +222,8 @@ export function distances(graph: DrawnGraph, from: string): Map<string, number> 
 
 /**
  * Each node's layer for the layered layout: parents above their children along `isChildOf`
- * (a node with no parent drawn is on top; a cycle is cut where it closes), other nodes one layer
- * below the node they hang from by any other association, or on top.
+ * (a node with no parent drawn is on top; a cycle is cut where it closes); a node in no drawn
+ * `isChildOf` on the layer of the first node it is associated with that is (beside it), or on top.
  */
 export function layers(graph: DrawnGraph): Map<string, number> {
   const parents = new Map<string, string[]>();
@@ -243,7 +243,23 @@ export function layers(graph: DrawnGraph): Map<string, number> {
     layer.set(id, d);
     return d;
   };
-  for (const n of graph.nodes) depth(n.identifier);
+  const inTree = new Set<string>();
+  for (const [child, ps] of parents) for (const id of [child, ...ps]) inTree.add(id);
+  for (const n of graph.nodes) if (inTree.has(n.identifier)) depth(n.identifier);
+  // The others, outward from the tree along any association.
+  const around = neighbours(graph);
+  let frontier = [...layer.keys()];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier)
+      for (const { other } of around.get(id) ?? [])
+        if (!layer.has(other)) {
+          layer.set(other, layer.get(id) ?? 0);
+          next.push(other);
+        }
+    frontier = next;
+  }
+  for (const n of graph.nodes) if (!layer.has(n.identifier)) layer.set(n.identifier, 0);
   return layer;
 }
 
@@ -320,11 +336,11 @@ export function describeNode(exploration: Exploration, graph: DrawnGraph, identi
   return `${node.label}, ${kind}, ${steps} association${steps === 1 ? "" : "s"} drawn${hidden > 0 ? `, ${hidden} more not drawn` : ""}${exploration.grown.has(identifier) ? ", grown" : ""}`;
 }
 
-/** An edge's words for a screen reader, read from the focused node. */
-export function describeStep(exploration: Exploration, step: Step, from: string): string {
+/** An edge's words for a screen reader: origin, type, destination, by code where there is one. */
+export function describeStep(exploration: Exploration, step: Step): string {
   const name = (id: string) => exploration.nodes.get(id)?.code ?? exploration.nodes.get(id)?.label ?? id;
   const { edge } = step;
-  return `${name(edge.origin)} ${edge.associationType} ${name(edge.destination)}${step.outgoing ? "" : ` (to ${name(from)})`}`;
+  return `${name(edge.origin)} ${edge.associationType} ${name(edge.destination)}`;
 }
 
 /** Nodes whose code or label contains `text` (case-insensitive), the codes matching first. */
