@@ -162,7 +162,7 @@ describe("drawing", () => {
     const [code, words, more] = label.split("\n");
     expect(code).toBe("S1.2");
     expect(words?.endsWith("…")).toBe(true);
-    expect(words!.length).toBeLessThanOrEqual(61);
+    expect(words!.length).toBeLessThanOrEqual(49);
     expect(more).toBe("+2 more");
     expect(nodeLabel({ ...node, code: null, label: "Title" }, 0)).toBe("Title");
   });

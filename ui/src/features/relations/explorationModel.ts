@@ -354,7 +354,7 @@ export function searchNodes(exploration: Exploration, text: string): ExploredNod
 }
 
 /** Words of a statement shown on a node. */
-const STATEMENT_MAX = 60;
+const STATEMENT_MAX = 48;
 
 /** A node's label on the drawing: its code, the first words of its statement, "+N more". */
 export function nodeLabel(node: ExploredNode, hidden: number): string {
@@ -370,7 +370,7 @@ export function nodeLabel(node: ExploredNode, hidden: number): string {
   return lines.join("\n");
 }
 
-/** Room between the layered layout's nodes (a node is 180 × 60 px). */
+/** Room between the layered layout's nodes (a node is 180 × 72 px). */
 const LAYER_GAP = { x: 210, y: 120 };
 
 /**

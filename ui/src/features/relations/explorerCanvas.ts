@@ -90,7 +90,7 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
         "line-height": 1.25,
         shape: "round-rectangle",
         width: 180,
-        height: 60,
+        height: 72,
         "background-color": soft,
         "border-width": 1.5,
         "border-color": muted,
@@ -152,7 +152,7 @@ function layoutOptions(layout: LayoutName): cytoscape.LayoutOptions {
         nodeDimensionsIncludeLabels: false,
         idealEdgeLength: () => 120,
         nodeRepulsion: () => 400_000,
-        numIter: 600,
+        numIter: 250,
       } as cytoscape.LayoutOptions;
   }
 }
@@ -168,8 +168,8 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     boxSelectionEnabled: false,
     autoungrabify: true,
     // Pan and zoom draw a bitmap of the drawing while they move (cytoscape's texture), not
-    // every label anew.
-    textureOnViewport: false,
+    // every label anew: the web view draws without a GPU here.
+    textureOnViewport: true,
     hideEdgesOnViewport: false,
   });
   cy.on("tap", "node", (event) => onTap(event.target.id() as string));
@@ -304,9 +304,9 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
             const p = n.position();
             context.fillRect(
               ox + (p.x - 90) * scale,
-              oy + (p.y - 30) * scale,
+              oy + (p.y - 36) * scale,
               Math.max(2, 180 * scale),
-              Math.max(2, 60 * scale),
+              Math.max(2, 72 * scale),
             );
           });
           const view = cy.extent();
