@@ -1,13 +1,15 @@
-//! Which view the Frameworks area's main pane shows (the tree, the tree by grouping, the crosswalk,
-//! the version diff, the rubrics), so that a link in one view (an item's rubric) opens another.
+//! Which view the Frameworks area's main pane shows (the tree, the full-size graph, the tree by
+//! grouping, the crosswalk, the version diff, the rubrics), so that a link in one view (an item's
+//! rubric, "Open in graph") opens another.
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 /** A view of the main pane. */
-export type MainView = "tree" | "groupings" | "crosswalk" | "versions" | "rubrics";
+export type MainView = "tree" | "graph" | "groupings" | "crosswalk" | "versions" | "rubrics";
 
 export const MAIN_VIEWS: Array<{ id: MainView; label: string }> = [
   { id: "tree", label: "Tree" },
+  { id: "graph", label: "Graph" },
   { id: "groupings", label: "By grouping" },
   { id: "rubrics", label: "Rubrics" },
   { id: "crosswalk", label: "Crosswalk" },
@@ -18,7 +20,9 @@ interface MainViewState {
   view: MainView;
   /** The rubric to bring into view (Rubrics). */
   rubric: string | null;
-  show(view: MainView, options?: { rubric?: string | null }): void;
+  /** The node the graph was last asked to open from ("Open in graph"), numbered so that asking twice opens twice. */
+  graphFrom: { identifier: string; request: number } | null;
+  show(view: MainView, options?: { rubric?: string | null; graphFrom?: string }): void;
 }
 
 const Context = createContext<MainViewState | null>(null);
@@ -27,21 +31,25 @@ const Context = createContext<MainViewState | null>(null);
 export function MainViewProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<MainView>("tree");
   const [rubric, setRubric] = useState<string | null>(null);
+  const [graphFrom, setGraphFrom] = useState<MainViewState["graphFrom"]>(null);
   const value = useMemo<MainViewState>(
     () => ({
       view,
       rubric,
+      graphFrom,
       show(next, options = {}) {
         setView(next);
         setRubric(options.rubric ?? null);
+        const from = options.graphFrom;
+        if (from) setGraphFrom((was) => ({ identifier: from, request: (was?.request ?? 0) + 1 }));
       },
     }),
-    [view, rubric],
+    [view, rubric, graphFrom],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
 /** The main pane's view and the way to change it (a fixed "tree" outside a provider). */
 export function useMainView(): MainViewState {
-  return useContext(Context) ?? { view: "tree", rubric: null, show: () => undefined };
+  return useContext(Context) ?? { view: "tree", rubric: null, graphFrom: null, show: () => undefined };
 }

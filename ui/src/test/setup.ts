@@ -25,3 +25,4 @@ Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true
 
 // jsdom has no canvas: the relationship graph is drawn by a fake that records what it shows.
 vi.mock("../features/relations/graphCanvas");
+vi.mock("../features/relations/explorerCanvas");

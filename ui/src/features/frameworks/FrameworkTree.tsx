@@ -3,6 +3,7 @@
 
 import { useCallback, useMemo } from "react";
 
+import { useMainView } from "../../app/mainView";
 import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { useFiles } from "../files/FilesContext";
@@ -17,6 +18,7 @@ export function FrameworkTree() {
   const store = useExplorerStore();
   const state = useExplorer();
   const files = useFiles();
+  const main = useMainView();
   const { outline, children, expanded, selected, active, reveal } = state;
   const rows = useMemo(
     () => (outline ? flatten(outline.roots, children, expanded) : []),
@@ -34,8 +36,8 @@ export function FrameworkTree() {
   const { framework } = state;
   const title = outline?.title;
   const menu = useCallback(
-    (row: FlatRow): RowMenuItem[] =>
-      row.hasChildren
+    (row: FlatRow): RowMenuItem[] => [
+      ...(row.hasChildren
         ? [
             { label: "Expand all below", run: () => void store.expandAllBelow(row.position) },
             { label: "Collapse all below", run: () => store.collapseAllBelow(row.position) },
@@ -53,8 +55,16 @@ export function FrameworkTree() {
                 }),
             },
           ]
-        : [],
-    [store, files, framework, title],
+        : []),
+      {
+        label: "Open in graph",
+        run: () => {
+          store.select(row.position);
+          main.show("graph", { graphFrom: row.row.identifier });
+        },
+      },
+    ],
+    [store, files, framework, title, main],
   );
   // The framework's own language on its content, where it is not the window's (WCAG 3.1.2).
   const lang = contentLang(outline?.language);

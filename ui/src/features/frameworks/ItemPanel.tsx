@@ -3,6 +3,7 @@
 //! breadcrumbs and field values carry the record's language (or its framework's) when it is not
 //! the window's (WCAG 3.1.2).
 
+import { useMainView } from "../../app/mainView";
 import { FieldName } from "../../ui/FieldName";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 import { contentLang } from "../../ui/contentLang";
@@ -24,6 +25,7 @@ function FieldValue({ name, value }: { name: string; value: JsonValue }) {
 /** The item panel. */
 export function ItemPanel() {
   const { framework, selected, outline } = useExplorer();
+  const main = useMainView();
   const detail = useItemDetail(framework, selected?.identifier ?? null);
   const record = detail.data?.record;
   const own = record && typeof record === "object" && !Array.isArray(record) ? record.language : undefined;
@@ -49,7 +51,15 @@ export function ItemPanel() {
                 ? "Item"
                 : detail.data.kind}
             {" · "}
-            <span className="ident">{detail.data.identifier}</span>
+            <span className="ident">{detail.data.identifier}</span>{" "}
+            <button
+              type="button"
+              className="link"
+              title="Explore this node's associations in the full-size graph"
+              onClick={() => main.show("graph", { graphFrom: detail.data.identifier })}
+            >
+              Open in graph
+            </button>
           </p>
           <Breadcrumbs paths={detail.data.breadcrumbs} lang={contentLang(outline?.language)} />
           <h3>Fields</h3>

@@ -63,21 +63,36 @@ function Swatch({ type }: { type: string }) {
   );
 }
 
-/** The legend of the drawn types (`counts`: edges drawn per type, `known`: what they mean) and kinds. */
+/**
+ * The legend of the drawn types (`counts`: edges drawn per type, `known`: what they mean) and
+ * kinds; with `onToggle`, each type has a checkbox that shows or hides its edges (`hidden`).
+ */
 export function GraphLegend({
   counts,
   kinds,
   known,
+  hidden,
+  onToggle,
 }: {
   counts: Map<string, number>;
   kinds: NodeKind[];
   known: TypeExplanations;
+  hidden?: ReadonlySet<string>;
+  onToggle?: (type: string) => void;
 }) {
   return (
     <div className="graph-legend">
       <ul aria-label="Legend">
         {[...counts].map(([type, count]) => (
           <li key={type} data-type={type}>
+            {onToggle && (
+              <input
+                type="checkbox"
+                aria-label={`Show ${type}`}
+                checked={!hidden?.has(type)}
+                onChange={() => onToggle(type)}
+              />
+            )}
             <Swatch type={type} />
             <TypeName type={type} known={known} /> <span className="muted num">{count}</span>
           </li>

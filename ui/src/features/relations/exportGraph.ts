@@ -17,7 +17,7 @@ export function exportName(label: string, format: "png" | "svg"): string {
 /** Saves the graph drawn on `canvas` as `format`; answers the file's path (`null`: not saved). */
 export async function exportGraph(
   backend: Backend,
-  canvas: GraphCanvas,
+  canvas: Pick<GraphCanvas, "png" | "svg">,
   label: string,
   format: "png" | "svg",
 ): Promise<string | null> {

@@ -21,7 +21,7 @@ export interface GraphCanvas {
   destroy(): void;
 }
 
-function cssVar(element: HTMLElement, name: string, fallback: string): string {
+export function cssVar(element: HTMLElement, name: string, fallback: string): string {
   const value = getComputedStyle(element).getPropertyValue(name).trim();
   return value || fallback;
 }
@@ -43,7 +43,7 @@ interface CanvasRenderer {
  * The whole graph as an SVG document: `cy`'s renderer draws every element, as it does for a
  * PNG, on a context that records SVG (labels as text, edges and shapes as paths), over `bg`.
  */
-function drawSvg(cy: cytoscape.Core, bg: string): string {
+export function drawSvg(cy: cytoscape.Core, bg: string): string {
   const renderer = (cy as unknown as { renderer(): CanvasRenderer }).renderer();
   const box = cy.elements().boundingBox();
   const width = Math.max(1, Math.ceil(box.w));

@@ -1,0 +1,104 @@
+// The full-size graph in the real window: a demo domain opened in the Graph tab from the item
+// panel's "Open in graph" (its neighbourhood, readable labels at the default zoom), the keyboard
+// moving along an edge (the edge and node announced), Enter growing the focused node (its
+// neighbours added, the item panel following), the layout switched, Back returning to the graph
+// as it was, the list view one key away, and axe finding nothing on the view.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
+import { axeViolations, describeViolations } from '../lib/axe.mjs';
+import { clickText } from '../lib/dom.mjs';
+import { syncDemoFrameworks } from '../lib/data.mjs';
+import { expand, itemPanelText, openFramework, select, treeRows } from '../lib/explorer.mjs';
+import { GRAPH_VIEW, graphButton, graphViewState, pressOnGraph } from '../lib/graphView.mjs';
+import { choose } from '../lib/relations.mjs';
+
+const MATHS = 'Cairn Demo Mathematics';
+
+let driver;
+before(async () => { driver = await startDriver(); });
+after(async () => { await driver?.stop(); });
+
+test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe', async () => {
+  const dataDir = freshDataDir('graph-view');
+  await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  const browser = await launch(driver, dataDir);
+  try {
+    await openFramework(browser, MATHS);
+    const top = (await treeRows(browser)).find((r) => r.level === 1 && r.expanded === 'false');
+    await expand(browser, top.code);
+    const domain = (await treeRows(browser)).find((r) => r.level === 2);
+    await select(browser, domain.code);
+    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(domain.code), { timeout: 10_000 });
+
+    // "Open in graph" from the item panel: the Graph tab, the domain's neighbourhood, the domain
+    // focused, labels in the style at the default zoom (code, first words, "+N more").
+    await clickText(browser, '[aria-label="Item details"] button', 'Open in graph');
+    const tab = await browser.$('[role="tablist"][aria-label="Framework views"] [role="tab"][aria-selected="true"]');
+    assert.equal(await tab.getText(), 'Graph');
+    const opened = await graphViewState(browser, (s) => s.nodes.length > 1);
+    assert.equal(opened.nodes.length, opened.reported);
+    const root = opened.nodes.find((n) => n.root);
+    assert.ok(root.label.startsWith(domain.code), `the root's label ${JSON.stringify(root.label)}`);
+    assert.ok(opened.zoom >= 0.64, `labels readable at the default zoom: ${opened.zoom}`);
+    const labelShown = await browser.execute((view) => document.querySelector(`${view} .graph-canvas`).cy.nodes()[0].style('label'), GRAPH_VIEW);
+    assert.ok(labelShown.length > 0, 'node labels drawn at the default zoom');
+    assert.ok(opened.nodes.some((n) => n.hidden > 0 && n.label.endsWith(`+${n.hidden} more`)), 'a node says how many more it has');
+    await screenshot(browser, 'graph-view');
+
+    // The keyboard: down along an edge to a child of the domain, the edge and node read out.
+    await pressOnGraph(browser, 'ArrowDown');
+    const moved = await graphViewState(browser, (s) => s.focus && s.focus !== root.id);
+    const child = moved.nodes.find((n) => n.id === moved.focus);
+    assert.ok(moved.edges.some((e) => (e.source === child.id && e.target === root.id) || (e.source === root.id && e.target === child.id)),
+      'the focus moved along an edge');
+    assert.match(moved.announcement, /isChildOf/);
+    assert.ok(moved.announcement.includes(child.label.split('\n')[0]), `announced: ${moved.announcement}`);
+
+    // Enter grows it: its neighbours join the graph, the item panel follows.
+    const before = moved.nodes.length;
+    await pressOnGraph(browser, 'Enter');
+    const grown = await graphViewState(browser, (s) => s.nodes.find((n) => n.id === child.id)?.grown === true);
+    if (child.hidden > 0) assert.ok(grown.nodes.length > before, `grown from ${before} to ${grown.nodes.length}`);
+    const childCode = child.label.split('\n')[0];
+    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(childCode), {
+      timeout: 10_000, timeoutMsg: `the item panel did not follow to ${childCode}`,
+    });
+    await screenshot(browser, 'graph-view-grown');
+
+    // Another layout: concentric around the focused node, which stands in the middle.
+    await choose(browser, 'Layout', 'Concentric around the focus');
+    // The focused node in the middle: its neighbours on the first ring, all as far from it.
+    const ringed = await graphViewState(browser, (s) => {
+      const at = new Map(s.nodes.map((n) => [n.id, n]));
+      const focused = at.get(child.id);
+      const around = s.edges.flatMap((e) => (e.source === child.id ? [e.target] : e.target === child.id ? [e.source] : []));
+      const radii = around.map((id) => Math.hypot(at.get(id).x - focused.x, at.get(id).y - focused.y));
+      return radii.length >= 2 && Math.max(...radii) - Math.min(...radii) < 1 && Math.min(...radii) > 0;
+    });
+    assert.equal(ringed.nodes.length, grown.nodes.length);
+    await screenshot(browser, 'graph-view-concentric');
+
+    // Back: the graph as it was before the grow.
+    await graphButton(browser, '← Back');
+    const back = await graphViewState(browser, (s) => s.nodes.length === before);
+    assert.equal(back.nodes.find((n) => n.id === child.id).grown, false);
+    await graphButton(browser, 'Forward →');
+    await graphViewState(browser, (s) => s.nodes.length === grown.nodes.length);
+
+    // The list view, one key away: every node listed, its associations under it.
+    await pressOnGraph(browser, 'l');
+    const listed = await graphViewState(browser, (s) => s.listItems !== null);
+    assert.equal(listed.listItems, grown.nodes.length);
+
+    const violations = await axeViolations(browser);
+    assert.equal(violations.length, 0, `axe found in the list view:\n${describeViolations('graph list view', violations)}`);
+    await graphButton(browser, 'List view');
+    await graphViewState(browser, (s) => s.nodes.length === grown.nodes.length);
+    const drawing = await axeViolations(browser);
+    assert.equal(drawing.length, 0, `axe found in the drawing:\n${describeViolations('graph drawing', drawing)}`);
+  } finally {
+    await browser.deleteSession();
+  }
+});

@@ -1,0 +1,64 @@
+//! The Graph tab with the fake backend: opened from the item panel, grown from the list view and
+//! by Enter on the drawing, back and forward, the keyboard moving along an edge (announced), the
+//! layout chosen.
+
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { renderApp, row } from "../../test/fixtures";
+import { relationsBackend } from "../../test/relationsFixtures";
+import { explorerCanvases } from "./__mocks__/explorerCanvas";
+
+function drawnIds(): string[] {
+  return (explorerCanvases.at(-1)?.elements ?? []).flatMap((e) => (e.group === "nodes" ? [e.data.id] : []));
+}
+
+describe("the Graph tab", () => {
+  it("opens a node's neighbourhood, grows, goes back and forward, moves by keyboard", async () => {
+    const user = userEvent.setup();
+    await renderApp(relationsBackend());
+    row("1").focus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(row("1.1")).toBeInTheDocument());
+    await user.click(row("1.1"));
+    const panel = await screen.findByRole("region", { name: "Item details" });
+    await user.click(await within(panel).findByRole("button", { name: "Open in graph" }));
+
+    expect(screen.getByRole("tab", { name: "Graph", selected: true })).toBeInTheDocument();
+    const view = await screen.findByRole("region", { name: "Graph" });
+    const size = await within(view).findByRole("status", { name: "Graph size" });
+    await waitFor(() => expect(drawnIds()).toHaveLength(Number(size.dataset.nodes)));
+    const first = drawnIds();
+    expect(first[0]).toBe("A1");
+    const card = explorerCanvases.at(-1)?.elements.find((e) => e.data.id === "A1");
+    expect(card?.group === "nodes" && card.data.label.startsWith("1.1\n")).toBe(true);
+
+    // Up along isChildOf to the parent, read out.
+    const drawing = within(view).getByRole("application");
+    drawing.focus();
+    await user.keyboard("{ArrowUp}");
+    const said = within(view).getByRole("status", { name: "Graph announcement" });
+    await waitFor(() => expect(said.textContent).toMatch(/1\.1 isChildOf 1\b/));
+    expect(drawing.dataset.focus).not.toBe("A1");
+
+    // Enter grows the parent: its other children join.
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(drawnIds().length).toBeGreaterThan(first.length));
+    const grown = drawnIds();
+
+    // Back and forward.
+    await user.click(within(view).getByRole("button", { name: "← Back" }));
+    await waitFor(() => expect(drawnIds()).toEqual(first));
+    await user.click(within(view).getByRole("button", { name: "Forward →" }));
+    await waitFor(() => expect(drawnIds()).toEqual(grown));
+
+    // The layout, and the list view one key away, with every node.
+    await user.selectOptions(within(view).getByRole("combobox", { name: "Layout" }), "force");
+    await waitFor(() => expect(explorerCanvases.at(-1)?.layout).toBe("force"));
+    within(view).getByRole("application").focus();
+    await user.keyboard("l");
+    const list = await within(view).findByRole("list", { name: "Graph as a list" });
+    expect(list.querySelectorAll(":scope > li")).toHaveLength(grown.length);
+  });
+});

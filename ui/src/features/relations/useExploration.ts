@@ -1,0 +1,121 @@
+//! The full-size graph's exploration of the open framework, kept while the user switches views
+//! (one history per framework, for the window's life), and its actions: start from a node, grow
+//! one (its neighbourhood fetched through the query cache), collapse, remove, back and forward.
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+
+import { queryKeys } from "../../app/queryKeys";
+import { toAppError, useBackend } from "../../backend";
+import type { AppError } from "../../bindings/AppError";
+import type { FrameworkKey } from "../../bindings/FrameworkKey";
+import type { NeighbourhoodGraph } from "../../bindings/NeighbourhoodGraph";
+import {
+  back,
+  collapse,
+  commit,
+  forward,
+  grow,
+  historyOf,
+  remove,
+  startExploration,
+  type Exploration,
+  type ExplorationHistory,
+} from "./explorationModel";
+
+/** Most neighbours one grow adds. */
+export const GROW_LIMIT = 500;
+
+const histories = new Map<string, ExplorationHistory>();
+const listeners = new Set<() => void>();
+
+function keyOf(framework: FrameworkKey): string {
+  return JSON.stringify([framework.connection, framework.identifier]);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setHistory(framework: FrameworkKey, history: ExplorationHistory) {
+  histories.set(keyOf(framework), history);
+  for (const listener of listeners) listener();
+}
+
+/** The exploration of `framework` and what changes it. */
+export interface ExplorationState {
+  history: ExplorationHistory | null;
+  /** The node being fetched, if one is. */
+  busy: string | null;
+  error: AppError | null;
+  start(identifier: string): Promise<void>;
+  grow(identifier: string): Promise<void>;
+  collapse(identifier: string): void;
+  remove(identifier: string): void;
+  back(): void;
+  forward(): void;
+}
+
+/** The exploration of `framework` (`null`: none open). */
+export function useExploration(framework: FrameworkKey | null): ExplorationState {
+  const backend = useBackend();
+  const client = useQueryClient();
+  const history = useSyncExternalStore(subscribe, () => (framework ? (histories.get(keyOf(framework)) ?? null) : null));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const fetchHood = useCallback(
+    (key: FrameworkKey, identifier: string) =>
+      client.fetchQuery<NeighbourhoodGraph>({
+        queryKey: queryKeys.graph(key, identifier, 1, GROW_LIMIT),
+        queryFn: () => backend.relationGraph(key, identifier, 1, GROW_LIMIT),
+      }),
+    [backend, client],
+  );
+  const change = useCallback(
+    (next: (present: Exploration) => Exploration) => {
+      if (!framework) return;
+      const now = histories.get(keyOf(framework));
+      if (now) setHistory(framework, commit(now, next(now.present)));
+    },
+    [framework],
+  );
+  const load = useCallback(
+    async (identifier: string, apply: (graph: NeighbourhoodGraph) => void) => {
+      if (!framework) return;
+      setBusy(identifier);
+      setError(null);
+      try {
+        apply(await fetchHood(framework, identifier));
+      } catch (e) {
+        setError(toAppError(e));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [framework, fetchHood],
+  );
+  return useMemo<ExplorationState>(
+    () => ({
+      history,
+      busy,
+      error,
+      start: (identifier) =>
+        load(identifier, (graph) => {
+          if (!framework) return;
+          const now = histories.get(keyOf(framework));
+          const started = startExploration(graph);
+          setHistory(framework, now ? commit(now, started) : historyOf(started));
+        }),
+      grow: async (identifier) => {
+        if (!framework || history?.present.grown.has(identifier)) return;
+        await load(identifier, (graph) => change((present) => grow(present, identifier, graph)));
+      },
+      collapse: (identifier) => change((present) => collapse(present, identifier)),
+      remove: (identifier) => change((present) => remove(present, identifier)),
+      back: () => framework && history && setHistory(framework, back(history)),
+      forward: () => framework && history && setHistory(framework, forward(history)),
+    }),
+    [history, busy, error, load, change, framework],
+  );
+}
