@@ -228,6 +228,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
           },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
+          publishedBy: null,
         });
       }
       if (a.to === id && ix.nodes.has(a.from)) {
@@ -242,6 +243,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
           },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
+          publishedBy: null,
         });
       }
     }
