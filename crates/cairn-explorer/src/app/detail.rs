@@ -81,11 +81,7 @@ fn merge(groups: &mut Vec<AssociationGroup>, foreign: Vec<ForeignLink>) {
         }
     }
     let rank = |t: &str| cairn_graph::ASSOCIATION_TYPES.iter().position(|d| *d == t).unwrap_or(usize::MAX);
-    groups.sort_by(|a, b| {
-        (rank(&a.association_type), &a.association_type, a.direction == AssociationDirection::Incoming).cmp(&(
-            rank(&b.association_type),
-            &b.association_type,
-            b.direction == AssociationDirection::Incoming,
-        ))
+    groups.sort_by_cached_key(|g| {
+        (rank(&g.association_type), g.association_type.clone(), g.direction == AssociationDirection::Incoming)
     });
 }
