@@ -176,12 +176,12 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
     let written = columns(&rusqlite::Connection::open(&path).unwrap());
     assert!(written.iter().flatten().any(|v| v.as_deref() == Some("Elsewhere nine")));
     // Back to the schema before the columns: they are dropped, what later migrations made too
-    // (migration 4's indexes, migration 5's settings table, migration 7's outline indexes in place
-    // of the plain ones), and the version set to 2.
+    // (migration 4's indexes, migration 5's settings table, migration 7's outline indexes and
+    // migration 8's end indexes in place of the plain ones), and the version set to 2.
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         let later: Vec<String> = conn
-            .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND (name LIKE '%to_be_deleted' OR name = 'enrollments_by_class_role' OR name LIKE '%_outline')")
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND (name LIKE '%to_be_deleted' OR name = 'enrollments_by_class_role' OR name LIKE '%_outline' OR name LIKE 'cf_associations_by_%' OR name = 'cf_items_by_id')")
             .unwrap()
             .query_map([], |r| r.get(0))
             .unwrap()
@@ -197,6 +197,8 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
              ALTER TABLE cf_associations DROP COLUMN destination_title; DROP TABLE app_settings; DROP TABLE outbox;
              CREATE INDEX cf_items_document_id ON cf_items (connection_id, document_id);
              CREATE INDEX cf_associations_document_id ON cf_associations (connection_id, document_id);
+             CREATE INDEX cf_associations_origin_id ON cf_associations (connection_id, origin_id);
+             CREATE INDEX cf_associations_destination_id ON cf_associations (connection_id, destination_id);
              PRAGMA user_version = 2;",
         )
         .unwrap();

@@ -215,6 +215,48 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
     let around = app.relation_graph(maths.clone(), standard.identifier.clone(), 2, 500).await.unwrap();
     assert!(around.nodes.iter().all(|n| !n.label.is_empty()));
 
+    // Across the cache: Kindergarten's Spanish translation is held by the Spanish edition's
+    // package, not by Mathematics'; its panel and its graph show it all the same, labelled with
+    // the edition, its other end opening in the edition's tree — and the edition, open, lists
+    // it once, as its own.
+    let kindergarten = outline.roots.iter().find(|r| r.statement.contains("Kindergarten")).unwrap();
+    let detail = app.item_detail(maths.clone(), kindergarten.identifier.clone()).await.unwrap();
+    let translations: Vec<_> = detail
+        .associations
+        .iter()
+        .filter(|g| g.association_type == "isTranslationOf")
+        .flat_map(|g| g.links.iter().map(move |l| (g.direction, l)))
+        .collect();
+    assert_eq!(translations.len(), 1, "{:?}", detail.associations);
+    let (direction, translation) = translations[0];
+    assert_eq!(direction, cairn_explorer::app::AssociationDirection::Outgoing);
+    let publisher = translation.published_by.as_ref().expect("the Spanish edition publishes it");
+    assert_eq!(publisher.label, "Cairn Demo Mathematics — Spanish Edition");
+    assert_eq!(publisher.document.as_deref(), Some(spanish.identifier.as_str()));
+    assert_eq!(translation.other.cached.as_ref(), Some(&spanish));
+    assert!(detail.associations.iter().flat_map(|g| &g.links).filter(|l| l.published_by.is_none()).count() > 0);
+    let spanish_item = translation.other.identifier.clone();
+    let back = app.item_detail(spanish.clone(), spanish_item.clone()).await.unwrap();
+    let own: Vec<_> = back
+        .associations
+        .iter()
+        .flat_map(|g| &g.links)
+        .filter(|l| l.association_identifier == translation.association_identifier)
+        .collect();
+    assert_eq!(own.len(), 1);
+    assert!(own[0].published_by.is_none());
+    assert_eq!(own[0].other.cached.as_ref(), Some(&maths));
+    let around_k = app.relation_graph(maths.clone(), kindergarten.identifier.clone(), 1, 500).await.unwrap();
+    let edge = around_k.edges.iter().find(|e| e.id == translation.association_identifier).unwrap();
+    assert_eq!(edge.published_by.as_ref().map(|p| p.label.as_str()), Some(publisher.label.as_str()));
+    assert_eq!(
+        (edge.origin.as_str(), edge.destination.as_str()),
+        (kindergarten.identifier.as_str(), spanish_item.as_str())
+    );
+    let node = around_k.nodes.iter().find(|n| n.identifier == spanish_item).unwrap();
+    assert_eq!((node.framework.as_ref(), node.kind, node.distance), (Some(&spanish), NodeKind::Item, 1));
+    assert_eq!(around_k.nodes[0].framework.as_ref(), Some(&maths));
+
     // The tree by grouping: every grouping an isChildOf link names; built from one, every
     // placed row's link is of that grouping.
     let whole = app.grouping_tree(maths.clone(), Vec::new()).await.unwrap();

@@ -2,8 +2,9 @@
 // backend reports, a legend entry per type, its SVG export well-formed with every label and edge,
 // a click on a node selects it in the tree), the crosswalk of the demo's two linked frameworks
 // (the coverage `cairn crosswalk --json` reports), the diff of two imported versions of a
-// hand-made framework (exactly its known changes), and a rubric's table (the package's criteria
-// and levels).
+// hand-made framework (exactly its known changes), a rubric's table (the package's criteria
+// and levels), and an association another framework publishes (Kindergarten's Spanish
+// translation, held by the Spanish edition) in Kindergarten's panel, labelled and opening there.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cairn, freshDataDir, launch, root, screenshot, shotsDir, startDriver } from '../lib/app.mjs';
 import { cacheFile, importPackages, syncDemoFrameworks } from '../lib/data.mjs';
-import { expand, itemPanelText, openFramework, select, treeRows } from '../lib/explorer.mjs';
+import { associationsText, currentFramework, expand, itemPanelText, openFramework, select, treeRows } from '../lib/explorer.mjs';
 import { choose, clickGraphNode, drawnGraph, graphSvg, listTexts, openFrameworkOf, showView } from '../lib/relations.mjs';
 
 const fixture = (name) => path.join(root, 'tests', 'e2e', 'fixtures', name);
@@ -163,6 +164,39 @@ test('graph, crosswalk, version diff and rubrics', async () => {
       }
     }
     await screenshot(browser, 'relations-rubric');
+
+    // Across the cache: Kindergarten's translation is held by the Spanish edition's package, not
+    // by Mathematics'; Kindergarten's panel lists it all the same, labelled with the edition, and
+    // its other end opens in the edition's tree.
+    await openFramework(browser, MATHS);
+    const kindergarten = (await treeRows(browser)).find((r) => r.level === 1 && r.statement.includes('Kindergarten'));
+    assert.ok(kindergarten, 'a Kindergarten row');
+    await select(browser, kindergarten.code);
+    await browser.waitUntil(async () => (await associationsText(browser)).includes(`from ${SPANISH}`), {
+      timeout: 10_000,
+      timeoutMsg: 'the Spanish translation is not in Kindergarten\'s panel',
+    });
+    const translation = await browser.execute((spanish) => {
+      const items = [...document.querySelectorAll('[role="region"][aria-label="Associations"] li')];
+      const li = items.find((el) => el.querySelector('.publisher')?.textContent.includes(spanish));
+      return { group: li?.closest('.assoc-group')?.querySelector('h4')?.textContent ?? '', end: li?.querySelector('button')?.textContent ?? '' };
+    }, SPANISH);
+    assert.match(translation.group, /isTranslationOf/);
+    await screenshot(browser, 'relations-across-cache');
+    let end = null;
+    for (const li of await browser.$$('[role="region"][aria-label="Associations"] li')) {
+      if ((await li.getText()).includes(`from ${SPANISH}`)) end = await li.$('button');
+    }
+    await end.scrollIntoView({ block: 'center' });
+    await end.click();
+    await browser.waitUntil(async () => (await currentFramework(browser)) === SPANISH, {
+      timeout: 20_000,
+      timeoutMsg: 'the translation did not open in the Spanish edition',
+    });
+    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(translation.end.split(' ')[0]), {
+      timeout: 10_000,
+      timeoutMsg: `the Spanish edition's panel did not show ${translation.end}`,
+    });
   } catch (error) {
     await screenshot(browser, 'relations-failed');
     throw error;

@@ -27,7 +27,13 @@ export function rubric(): Rubric {
         category: "Adding",
         description: "Adds fractions",
         weight: 0.6,
-        item: { identifier: "A1", kind: "item", code: "1.1", label: "1.1 Add fractions with unlike denominators" },
+        item: {
+          identifier: "A1",
+          kind: "item",
+          code: "1.1",
+          label: "1.1 Add fractions with unlike denominators",
+          elsewhere: null,
+        },
         levels: [level("Beginning", 1), level("Developing", 2), level("Secure", 3)],
       },
       {
@@ -35,7 +41,7 @@ export function rubric(): Rubric {
         category: "Shapes",
         description: "Names shapes",
         weight: 0.4,
-        item: { identifier: "B1", kind: "item", code: "2.1", label: "2.1 Identify shapes" },
+        item: { identifier: "B1", kind: "item", code: "2.1", label: "2.1 Identify shapes", elsewhere: null },
         levels: [level("Beginning", 1), level("Developing", 2), level("Secure", 3)],
       },
     ],

@@ -1,5 +1,7 @@
-//! The item panel: the record as cached, every path to the root, and the associations, with
-//! each other end located in the cache when some framework there holds it.
+//! The item panel: the record as cached, every path to the root, and the associations — the
+//! open framework's own and those any other cached framework publishes about the node, each
+//! labelled with its publisher — with each other end located in the cache when some framework
+//! there holds it.
 
 use cairn_spec::Collection;
 use rusqlite::Connection;
@@ -8,7 +10,10 @@ use serde_json::Value;
 use super::error::AppError;
 use super::frameworks::source_kind;
 use super::open::OpenFramework;
-use super::types::{FrameworkKey, ItemDetail, NodeKind, SourceKind};
+use super::relations::foreign_links::{ForeignLink, foreign_links, locate};
+use super::types::{
+    AssociationDirection, AssociationGroup, AssociationLink, FrameworkKey, ItemDetail, NodeKind, SourceKind,
+};
 
 /// What the panel shows of `identifier` in the open framework `open`.
 pub fn item_detail(conn: &Connection, open: &OpenFramework, identifier: &str) -> Result<ItemDetail, AppError> {
@@ -20,6 +25,7 @@ pub fn item_detail(conn: &Connection, open: &OpenFramework, identifier: &str) ->
         NodeKind::External | NodeKind::Unknown => Value::Null,
     };
     let mut associations = open.associations(identifier)?;
+    merge(&mut associations, foreign_links(conn, open, identifier)?);
     let connections = cairn_store::cache::connections(conn)?;
     for link in associations.iter_mut().flat_map(|group| group.links.iter_mut()) {
         if link.other.cached.is_none() {
@@ -55,9 +61,27 @@ fn cached_record(conn: &Connection, key: &FrameworkKey, collection: Collection, 
     })
 }
 
-/// The framework holding the item `id`, preferring `near`'s connection.
-fn locate(conn: &Connection, near: &FrameworkKey, id: &str) -> Result<Option<FrameworkKey>, AppError> {
-    let copies = cairn_store::cache::locate_item(conn, id)?;
-    let best = copies.iter().find(|(connection, _)| *connection == near.connection).or(copies.first());
-    Ok(best.map(|(connection, document)| FrameworkKey { connection: connection.clone(), identifier: document.clone() }))
+/// `foreign` added to `groups` under their type and direction, after the open framework's own
+/// links; groups in the order views list types (the defined ones first), outgoing first.
+fn merge(groups: &mut Vec<AssociationGroup>, foreign: Vec<ForeignLink>) {
+    for link in foreign {
+        let direction = if link.outgoing { AssociationDirection::Outgoing } else { AssociationDirection::Incoming };
+        let entry = AssociationLink {
+            association_identifier: link.id,
+            other: link.other,
+            sequence_number: link.sequence_number,
+            grouping: link.grouping,
+            published_by: Some(link.publisher),
+        };
+        match groups.iter_mut().find(|g| g.association_type == link.association_type && g.direction == direction) {
+            Some(group) => group.links.push(entry),
+            None => {
+                groups.push(AssociationGroup { association_type: link.association_type, direction, links: vec![entry] })
+            }
+        }
+    }
+    let rank = |t: &str| cairn_graph::ASSOCIATION_TYPES.iter().position(|d| *d == t).unwrap_or(usize::MAX);
+    groups.sort_by_cached_key(|g| {
+        (rank(&g.association_type), g.association_type.clone(), g.direction == AssociationDirection::Incoming)
+    });
 }

@@ -87,7 +87,7 @@ pub use settings::{AppSettings, SandboxScale, Theme};
 pub use types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, CollectionSummary, Crumb, FetchedEnd,
     FieldMatch, FrameworkGroup, FrameworkKey, FrameworkOutline, FrameworkSummary, ItemDetail, LinkEnd, Location,
-    NodeKind, SearchHit, Segment, Session, SourceKind, StartReport, SyncSummary, TreeRow,
+    NodeKind, Publisher, SearchHit, Segment, Session, SourceKind, StartReport, SyncSummary, TreeRow,
 };
 
 /// The name of the built-in sandbox's connection.

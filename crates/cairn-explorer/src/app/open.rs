@@ -4,7 +4,7 @@
 //! resolved when it is first shown, not for every item at opening.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use cairn_graph::{End, FrameworkGraph, NodeIndex, RelationDirection, Tree};
 use cairn_spec::case::CfPackage;
@@ -54,7 +54,21 @@ pub struct OpenFramework {
     graphed: Graphed,
     relations: Mutex<HashMap<NodeIndex, Vec<AssociationGroup>>>,
     subtree_counts: Mutex<HashMap<NodeIndex, u32>>,
+    own_associations: OnceLock<HashSet<String>>,
     item_count: u32,
+}
+
+/// A node of the open framework as other views name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeSummary {
+    /// Document, item, external or unknown end.
+    pub kind: NodeKind,
+    /// Code and statement, or the title, or the identifier.
+    pub label: String,
+    /// `humanCodingScheme`.
+    pub code: Option<String>,
+    /// The URI the record (or the link) gives.
+    pub uri: Option<String>,
 }
 
 impl OpenFramework {
@@ -108,6 +122,7 @@ impl OpenFramework {
             graphed,
             relations: Mutex::new(HashMap::new()),
             subtree_counts: Mutex::new(HashMap::new()),
+            own_associations: OnceLock::new(),
             item_count,
         }
     }
@@ -225,6 +240,24 @@ impl OpenFramework {
     pub fn describe(&self, identifier: &str) -> Result<(NodeKind, String), AppError> {
         let node = self.find(identifier).ok_or_else(|| self.missing(identifier))?;
         Ok((self.nodes[node.index()].kind, self.crumb(node).label))
+    }
+
+    /// The node `identifier` of this framework's graph, when it has one.
+    pub fn summary(&self, identifier: &str) -> Option<NodeSummary> {
+        let info = &self.nodes[self.find(identifier)?.index()];
+        Some(NodeSummary { kind: info.kind, label: label(info), code: info.code.clone(), uri: info.uri.clone() })
+    }
+
+    /// Whether this framework's package holds the association `identifier` (the set is built
+    /// when first asked).
+    pub fn publishes(&self, identifier: &str) -> bool {
+        self.own_associations
+            .get_or_init(|| {
+                let package = self.graphed.borrow_owner();
+                let associations = package.associations.iter().flat_map(|a| a.iter());
+                associations.filter_map(|a| a.identifier.as_deref().map(str::to_owned)).collect()
+            })
+            .contains(identifier)
     }
 
     /// The document's identifier (the root of the tree).
@@ -371,6 +404,7 @@ fn groups(key: &FrameworkKey, graph: &FrameworkGraph, package: &CfPackage, index
                         },
                         sequence_number: relation.sequence_number,
                         grouping: relation.grouping,
+                        published_by: None,
                     }
                 })
                 .collect(),

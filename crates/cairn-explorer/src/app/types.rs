@@ -169,6 +169,21 @@ pub struct FetchedEnd {
     pub identifier: String,
 }
 
+/// The cached framework that publishes an association the open framework's package does not
+/// hold (a crosswalk, an alignment, another edition naming one of its items).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Publisher {
+    /// The connection's (or import's) name.
+    pub connection: String,
+    /// The CFDocument the association is filed under, when it names one.
+    pub document: Option<String>,
+    /// What to show: the document's title (its identifier when the cache lacks it, the
+    /// connection's name when it names none), followed by the connection's name in
+    /// parentheses when that is not the open framework's connection.
+    pub label: String,
+}
+
 /// One association of the selected node.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -182,6 +197,9 @@ pub struct AssociationLink {
     pub sequence_number: Option<i64>,
     /// The association grouping's identifier.
     pub grouping: Option<String>,
+    /// Who publishes it: `null` for the open framework's own package, else the other cached
+    /// framework whose package holds it.
+    pub published_by: Option<Publisher>,
 }
 
 /// Which way an association points from the selected node.

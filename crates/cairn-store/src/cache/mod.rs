@@ -10,6 +10,7 @@ mod frameworks;
 mod gradebook;
 mod handle;
 mod journal;
+mod node_links;
 pub mod outbox;
 mod outline;
 mod package;
@@ -38,6 +39,7 @@ pub use journal::{
     CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, full_sync_sizes,
     last_complete,
 };
+pub use node_links::{CachedEnd, NodeLink, node_links};
 pub use outline::{OutlineAssociation, OutlineEnd, OutlineItem, outline_associations, outline_items};
 pub use package::{ADDED_PREFIX, PACKAGE_COLLECTIONS, write_package};
 pub use prepared::PreparedRecords;

@@ -20,6 +20,10 @@ pub fn migrations() -> Vec<Migration> {
             name: "covering indexes for a framework's outline",
             sql: Cow::Borrowed(super::outline::OUTLINE_INDEXES),
         },
+        Migration {
+            name: "association ends indexed across connections",
+            sql: Cow::Borrowed(super::node_links::NODE_LINK_INDEXES),
+        },
     ]
 }
 

@@ -242,6 +242,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
           },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
+          publishedBy: null,
         });
       }
       if (a.to === id && ix.nodes.has(a.from)) {
@@ -257,6 +258,7 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
           },
           sequenceNumber: a.sequenceNumber ?? null,
           grouping: null,
+          publishedBy: null,
         });
       }
     }

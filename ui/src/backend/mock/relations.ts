@@ -68,10 +68,11 @@ function step(fw: MockFramework, id: string): ProgressionStep {
       kind: a?.uri || a?.title ? "external" : "unknown",
       code: null,
       label: a?.title ?? a?.uri ?? id,
+      elsewhere: null,
     };
   }
   const label = node.kind === "document" ? node.statement : [node.code, node.statement].filter(Boolean).join(" ");
-  return { identifier: id, kind: node.kind, code: node.code, label };
+  return { identifier: id, kind: node.kind, code: node.code, label, elsewhere: null };
 }
 
 function typeOrder(types: Iterable<string>): string[] {
@@ -104,7 +105,14 @@ export function neighbourhood(fw: MockFramework, centre: string, depth: number, 
   }
   const edges: GraphEdge[] = all
     .filter((l) => distance.has(l.from) && distance.has(l.to))
-    .map((l) => ({ id: l.id, associationType: l.type, origin: l.from, destination: l.to, grouping: l.grouping }));
+    .map((l) => ({
+      id: l.id,
+      associationType: l.type,
+      origin: l.from,
+      destination: l.to,
+      grouping: l.grouping,
+      publishedBy: null,
+    }));
   const hidden = (id: string) =>
     all.filter((l) => (l.from === id && !distance.has(l.to)) || (l.to === id && !distance.has(l.from))).length;
   const groupings = [...new Set(edges.map((e) => e.grouping).filter((g): g is string => g !== null))].sort();
@@ -117,7 +125,8 @@ export function neighbourhood(fw: MockFramework, centre: string, depth: number, 
     nodes: order.map((id, i) => {
       const s = step(fw, id);
       const d = distance.get(id) ?? 0;
-      return { ...s, uri: null, distance: d, hidden: hidden(id), x: i * 150, y: d * 72 };
+      const framework = s.kind === "item" || s.kind === "document" ? fw.key : null;
+      return { ...s, uri: null, distance: d, hidden: hidden(id), x: i * 150, y: d * 72, framework };
     }),
     edges,
     truncated,
@@ -135,9 +144,10 @@ export function progressions(fw: MockFramework, node: string): Progression[] {
   const walk = (path: string[]) => {
     const last = path.at(-1) as string;
     const following = next(last);
-    if (following.length === 0) chains.push({ steps: path.map((id) => step(fw, id)), cyclic: false });
+    if (following.length === 0)
+      chains.push({ steps: path.map((id) => step(fw, id)), cyclic: false, publishedBy: null });
     for (const n of following) {
-      if (path.includes(n)) chains.push({ steps: path.map((id) => step(fw, id)), cyclic: true });
+      if (path.includes(n)) chains.push({ steps: path.map((id) => step(fw, id)), cyclic: true, publishedBy: null });
       else walk([...path, n]);
     }
   };

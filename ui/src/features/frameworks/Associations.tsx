@@ -1,7 +1,8 @@
 //! The selected node's associations by type and direction, each type with what it means (a
 //! tooltip and the accessible description); the other end opens when cached, and is shown with
 //! its URI and title when it lies outside the cache — with "Fetch" when a saved connection's
-//! server holds it (it is fetched with its framework, cached, and opened).
+//! server holds it (it is fetched with its framework, cached, and opened). An association another
+//! cached framework publishes (a crosswalk, another edition) is labelled with that framework.
 
 import { useState } from "react";
 
@@ -90,6 +91,12 @@ export function Associations({ groups }: { groups: AssociationGroup[] }) {
             {group.links.map((link) => (
               <li key={link.associationIdentifier}>
                 <OtherEnd link={link} />
+                {link.publishedBy && (
+                  <span className="publisher muted" title="The framework whose package holds this association">
+                    {" "}
+                    · from {link.publishedBy.label}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,16 +1,18 @@
 //! The relationship graph of the selected node: depth and size, the grouping filter, the legend,
 //! zoom, fit and export, the canvas (tap a node to select it: tree and item panel follow), and
-//! the drawn nodes as a list for the keyboard.
+//! the drawn nodes as a list for the keyboard (a node another cached framework holds opens in its
+//! tree), with the associations other frameworks publish listed under their publisher.
 
 import { useEffect, useMemo, useRef, useState } from "react";
 
 import { toAppError, useBackend } from "../../backend";
+import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { NodeKind } from "../../bindings/NodeKind";
 import { ErrorView } from "../../ui/ErrorView";
 
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import type { GraphCanvas } from "./graphCanvas";
-import { NO_GROUPING, elements, typeCounts } from "./graphModel";
+import { NO_GROUPING, elements, foreignEdges, typeCounts } from "./graphModel";
 import { GraphLegend } from "./GraphLegend";
 import { exportGraph } from "./exportGraph";
 import { useTypeExplanations } from "./useAssociationTypes";
@@ -33,6 +35,8 @@ export function GraphView() {
   const [canvas, setCanvas] = useState<GraphCanvas | null>(null);
   const [drawn, setDrawn] = useState<number | null>(null);
   const active = Boolean(selected);
+  // The frameworks of the drawn nodes, for the canvas's taps (made once per framework).
+  const homes = useRef(new Map<string, FrameworkKey>());
 
   useEffect(() => {
     const container = host.current;
@@ -45,7 +49,7 @@ export function GraphView() {
       created = createGraphCanvas(container, (identifier) => {
         if (!framework) return;
         if (identifier === framework.identifier) store.selectNode(identifier);
-        else void store.navigate({ key: framework, identifier });
+        else void store.navigate({ key: homes.current.get(identifier) ?? framework, identifier });
       });
       setCanvas(created);
     });
@@ -57,6 +61,10 @@ export function GraphView() {
   }, [framework, store, active]);
 
   const data = graph.data;
+  useEffect(() => {
+    homes.current = new Map(data?.nodes.flatMap((n) => (n.framework ? [[n.identifier, n.framework] as const] : [])));
+  }, [data]);
+  const foreign = useMemo(() => (data ? foreignEdges(data, groupings) : []), [data, groupings]);
   const shownElements = useMemo(() => (data ? elements(data, groupings) : []), [data, groupings]);
   useEffect(() => {
     if (!canvas) return;
@@ -184,12 +192,21 @@ export function GraphView() {
                     onClick={() => {
                       if (!framework) return;
                       if (n.kind === "document") store.selectNode(n.identifier);
-                      else void store.navigate({ key: framework, identifier: n.identifier });
+                      else void store.navigate({ key: n.framework ?? framework, identifier: n.identifier });
                     }}
                   >
                     {n.label}
                   </button>
                   {n.hidden > 0 && <span className="muted num"> +{n.hidden} more</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {foreign.length > 0 && (
+            <ul aria-label="Published by other frameworks" className="graph-foreign">
+              {foreign.map((e) => (
+                <li key={e.id}>
+                  {e.origin} —{e.type}→ {e.destination} <span className="muted">· from {e.publisher}</span>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 //! The `precedes` chains through the selected node: each an ordered list of steps, the selected
-//! one marked, every step a link that selects it.
+//! one marked, every step a link that selects it (in its own framework's tree when another
+//! cached framework holds it); a chain another framework publishes is labelled with it.
 
 import type { ProgressionStep } from "../../bindings/ProgressionStep";
 import { ErrorView } from "../../ui/ErrorView";
@@ -14,7 +15,7 @@ export function Progressions() {
   if (!selected) return <p className="empty">Select an item to see what comes before and after it.</p>;
   const open = (step: ProgressionStep) => {
     if (framework && (step.kind === "item" || step.kind === "document"))
-      void store.navigate({ key: framework, identifier: step.identifier });
+      void store.navigate({ key: step.elsewhere ?? framework, identifier: step.identifier });
   };
   return (
     <section className="progressions" aria-label="Progressions">
@@ -30,7 +31,8 @@ export function Progressions() {
           <h4>
             Progression {i + 1}{" "}
             <span className="muted">
-              ({chain.steps.length} steps{chain.cyclic ? ", stops at a cycle" : ""})
+              ({chain.steps.length} steps{chain.cyclic ? ", stops at a cycle" : ""}
+              {chain.publishedBy ? `, from ${chain.publishedBy.label}` : ""})
             </span>
           </h4>
           <ol aria-label={`Progression ${i + 1}`}>

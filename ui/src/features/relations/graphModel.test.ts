@@ -1,7 +1,9 @@
-//! The graph's framing: every node and its label inside the canvas, centred, never blown up.
+//! The graph's framing: every node and its label inside the canvas, centred, never blown up; and
+//! the associations other frameworks publish, named with their publisher.
 
 import { describe, expect, it } from "vitest";
-import { PADDING, framing, type NodeElement } from "./graphModel";
+import type { NeighbourhoodGraph } from "../../bindings/NeighbourhoodGraph";
+import { PADDING, elements, foreignEdges, framing, type NodeElement } from "./graphModel";
 
 function node(id: string, x: number, y: number): NodeElement {
   return {
@@ -37,5 +39,86 @@ describe("framing", () => {
   it("answers a neutral view for nothing to show or no room", () => {
     expect(framing([], 800, 400, 0.1, 4)).toEqual({ zoom: 1, pan: { x: 400, y: 200 } });
     expect(framing([node("a", 5, 5)], 0, 0, 0.1, 4).zoom).toBe(1);
+  });
+});
+
+describe("associations other frameworks publish", () => {
+  const key = { connection: "Demo", identifier: "maths" };
+  const spanish = { connection: "Demo", identifier: "spanish" };
+  const graph: NeighbourhoodGraph = {
+    key,
+    centre: "k",
+    depth: 1,
+    limit: 100,
+    truncated: false,
+    types: ["isChildOf", "isTranslationOf"],
+    groupings: [],
+    nodes: [
+      {
+        identifier: "k",
+        kind: "item",
+        code: "K",
+        label: "K Kindergarten",
+        uri: null,
+        distance: 0,
+        hidden: 0,
+        x: 0,
+        y: 0,
+        framework: key,
+      },
+      {
+        identifier: "d",
+        kind: "document",
+        code: null,
+        label: "Maths",
+        uri: null,
+        distance: 1,
+        hidden: 0,
+        x: 0,
+        y: 0,
+        framework: key,
+      },
+      {
+        identifier: "es",
+        kind: "item",
+        code: "Kindergarten",
+        label: "Kinder",
+        uri: null,
+        distance: 1,
+        hidden: 0,
+        x: 0,
+        y: 0,
+        framework: spanish,
+      },
+    ],
+    edges: [
+      { id: "own", associationType: "isChildOf", origin: "k", destination: "d", grouping: null, publishedBy: null },
+      {
+        id: "tr",
+        associationType: "isTranslationOf",
+        origin: "k",
+        destination: "es",
+        grouping: "g",
+        publishedBy: { connection: "Demo", document: "spanish", label: "Spanish Edition" },
+      },
+    ],
+  };
+
+  it("lists only the others' edges, by their ends' labels, within the grouping filter", () => {
+    expect(foreignEdges(graph, null)).toEqual([
+      {
+        id: "tr",
+        type: "isTranslationOf",
+        origin: "K Kindergarten",
+        destination: "Kinder",
+        publisher: "Spanish Edition",
+      },
+    ]);
+    expect(foreignEdges(graph, new Set([""]))).toEqual([]);
+  });
+
+  it("gives the canvas each edge's publisher", () => {
+    const edges = elements(graph, null).filter((e) => e.group === "edges");
+    expect(edges.map((e) => e.data.publisher)).toEqual([null, "Spanish Edition"]);
   });
 });

@@ -1,6 +1,7 @@
 //! The relationship graph as cytoscape elements: the neighbourhood the backend sent, with the
 //! edges of unchosen groupings left out, each node labelled (with "+N more" where the drawing
-//! was cut) and each edge typed for its style.
+//! was cut) and each edge typed for its style, with the framework publishing it when that is not
+//! the open one.
 
 import type { GraphEdge } from "../../bindings/GraphEdge";
 import type { NeighbourhoodGraph } from "../../bindings/NeighbourhoodGraph";
@@ -20,7 +21,7 @@ export interface NodeElement {
 /** An edge as cytoscape receives it. */
 export interface EdgeElement {
   group: "edges";
-  data: { id: string; source: string; target: string; type: string; tree: boolean };
+  data: { id: string; source: string; target: string; type: string; tree: boolean; publisher?: string | null };
 }
 
 /** Longest label drawn (the rest is in the item panel). */
@@ -62,9 +63,27 @@ export function elements(
         target: e.destination,
         type: e.associationType,
         tree: e.associationType === "isChildOf",
+        publisher: e.publishedBy?.label ?? null,
       },
     }));
   return [...nodes, ...edges];
+}
+
+/** The drawn edges another cached framework publishes, each with its ends' labels. */
+export function foreignEdges(
+  graph: NeighbourhoodGraph,
+  groupings: ReadonlySet<string> | null,
+): Array<{ id: string; type: string; origin: string; destination: string; publisher: string }> {
+  const labels = new Map(graph.nodes.map((n) => [n.identifier, n.label]));
+  return graph.edges
+    .filter((e) => e.publishedBy && shown(e, groupings))
+    .map((e) => ({
+      id: e.id,
+      type: e.associationType,
+      origin: labels.get(e.origin) ?? e.origin,
+      destination: labels.get(e.destination) ?? e.destination,
+      publisher: e.publishedBy!.label,
+    }));
 }
 
 /** How many edges of each type are drawn. */

@@ -14,22 +14,29 @@ pub fn step(end: &End) -> ProgressionStep {
             identifier,
             kind: NodeKind::Document,
             code: None,
+            elsewhere: None,
         },
         End::Item { human_coding_scheme, full_statement, .. } => ProgressionStep {
             label: item_label(human_coding_scheme.as_deref(), full_statement.as_deref(), &identifier),
             identifier,
             kind: NodeKind::Item,
             code: human_coding_scheme.clone(),
+            elsewhere: None,
         },
         End::External { uri, title, .. } => ProgressionStep {
             label: title.clone().or_else(|| uri.clone()).unwrap_or_else(|| identifier.clone()),
             identifier,
             kind: NodeKind::External,
             code: None,
+            elsewhere: None,
         },
-        End::Unknown { .. } => {
-            ProgressionStep { label: identifier.clone(), identifier, kind: NodeKind::Unknown, code: None }
-        }
+        End::Unknown { .. } => ProgressionStep {
+            label: identifier.clone(),
+            identifier,
+            kind: NodeKind::Unknown,
+            code: None,
+            elsewhere: None,
+        },
     }
 }
 

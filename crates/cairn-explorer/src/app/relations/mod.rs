@@ -5,6 +5,7 @@ pub(super) mod association_types;
 mod crosswalk;
 mod diff;
 mod ends;
+pub(super) mod foreign_links;
 mod graph_layout;
 mod graph_view;
 mod grouping_tree;
@@ -29,13 +30,13 @@ impl App {
         limit: u32,
     ) -> Result<NeighbourhoodGraph, AppError> {
         let open = self.framework(key).await?;
-        cache::blocking(move || graph_view::graph(&open, &identifier, depth, limit)).await
+        self.cache.read(move |conn| graph_view::graph(conn, &open, &identifier, depth, limit)).await
     }
 
     /// The `precedes` chains through `identifier`.
     pub async fn progressions(&self, key: FrameworkKey, identifier: String) -> Result<Vec<Progression>, AppError> {
         let open = self.framework(key).await?;
-        cache::blocking(move || graph_view::progressions(&open, &identifier)).await
+        self.cache.read(move |conn| graph_view::progressions(conn, &open, &identifier)).await
     }
 
     /// Every rubric of the framework `key`.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::app::types::{FrameworkKey, NodeKind};
+use crate::app::types::{FrameworkKey, NodeKind, Publisher};
 
 /// A node of the relationship graph.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -30,6 +30,9 @@ pub struct GraphNode {
     pub x: i32,
     /// See `x`.
     pub y: i32,
+    /// The cached framework it belongs to: the open one for its own document and items,
+    /// another for an item another framework holds; `null` for an end outside the cache.
+    pub framework: Option<FrameworkKey>,
 }
 
 /// An association between two drawn nodes.
@@ -46,6 +49,9 @@ pub struct GraphEdge {
     pub destination: String,
     /// The association grouping's identifier.
     pub grouping: Option<String>,
+    /// Who publishes it: `null` for the open framework's own package, else the other cached
+    /// framework whose package holds it.
+    pub published_by: Option<Publisher>,
 }
 
 /// An association grouping, for the graph's filter.
@@ -94,6 +100,10 @@ pub struct ProgressionStep {
     pub code: Option<String>,
     /// Code and statement, the title, or the identifier.
     pub label: String,
+    /// The cached framework holding it when that is not the one the step was asked of (the
+    /// other end of a link another framework publishes); `null` for the asked framework's own
+    /// nodes and for ends outside the cache.
+    pub elsewhere: Option<FrameworkKey>,
 }
 
 /// A `precedes` chain through the selected node.
@@ -104,6 +114,9 @@ pub struct Progression {
     pub steps: Vec<ProgressionStep>,
     /// Whether the chain stopped before repeating a node (a cycle).
     pub cyclic: bool,
+    /// Who publishes its `precedes` links: `null` for the open framework's own package, else
+    /// the other cached framework whose package holds the one link of this two-step chain.
+    pub published_by: Option<Publisher>,
 }
 
 /// A level of a rubric criterion.
