@@ -41,13 +41,12 @@ pub async fn save_pdf<R: Runtime>(
 ) -> Result<ExportDone, AppError> {
     let path = files.path(&grant, GrantAccess::Write)?;
     let report = to_channel(&on_progress);
-    let stage = |name: &str| report(print_stage::began(name));
+    let view = PrintView::open(&handle)?;
+    let view = &view;
     app.app()?
         .save_print_pdf(key, subtree, columns, BUNDLE, path, &report, |job| async move {
             let cancelled = || job.cancel.is_cancelled();
-            stage(print_stage::LAYING_OUT);
-            let view = PrintView::load(&handle, job.html, &cancelled).await?;
-            stage(print_stage::WRITING);
+            view.load(job.html, &cancelled).await?;
             view.print_to_pdf(&job.pdf, &cancelled).await
         })
         .await
@@ -63,7 +62,11 @@ pub async fn print_dialog<R: Runtime>(
     columns: PrintColumns,
     on_progress: Channel<Progress>,
 ) -> Result<bool, AppError> {
-    let html = app.app()?.print_html(key, subtree, columns, BUNDLE, &to_channel(&on_progress)).await?;
+    let report = to_channel(&on_progress);
+    let html = app.app()?.print_html(key, subtree, columns, BUNDLE, &report).await?;
+    report(print_stage::began(print_stage::LAYING_OUT));
     let never = || false;
-    PrintView::load(&handle, html, &never).await?.print_with_dialog().await
+    let view = PrintView::open(&handle)?;
+    view.load(html, &never).await?;
+    view.print_with_dialog().await
 }

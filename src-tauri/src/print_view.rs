@@ -11,6 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use cairn_explorer::app::{AppError, ErrorCode};
+use gtk::glib::SignalHandlerId;
+use gtk::prelude::ObjectExt;
 use tauri::{Manager, Runtime, WebviewUrl, WebviewWindow, WebviewWindowBuilder};
 use tokio::sync::oneshot;
 use webkit2gtk::{LoadEvent, PrintOperation, PrintOperationExt, PrintOperationResponse, WebViewExt};
@@ -25,18 +27,15 @@ const FILE_PRINTER: &str = "Print to File";
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
-/// A hidden window with a print document loaded; closed when dropped.
+/// A hidden window that prints the documents it is given to load, one after another; closed
+/// when dropped.
 pub struct PrintView<R: Runtime> {
     window: WebviewWindow<R>,
 }
 
 impl<R: Runtime> PrintView<R> {
-    /// A hidden window that has loaded and laid out `html`; `cancelled` is asked while waiting.
-    pub async fn load(
-        manager: &impl Manager<R>,
-        html: String,
-        cancelled: &(dyn Fn() -> bool + Sync),
-    ) -> Result<PrintView<R>, AppError> {
+    /// A hidden window with nothing loaded yet.
+    pub fn open(manager: &impl Manager<R>) -> Result<PrintView<R>, AppError> {
         let label = format!("print-{}", NEXT.fetch_add(1, Ordering::Relaxed));
         let blank = "about:blank".parse().map_err(|e| internal(format!("about:blank: {e}")))?;
         let window = WebviewWindowBuilder::new(manager, &label, WebviewUrl::External(blank))
@@ -46,25 +45,36 @@ impl<R: Runtime> PrintView<R> {
             .skip_taskbar(true)
             .build()
             .map_err(|e| internal(format!("cannot open the print view: {e}")))?;
-        let view = PrintView { window };
+        Ok(PrintView { window })
+    }
+
+    /// Loads and lays out `html` (in place of what the view had); `cancelled` is asked while
+    /// waiting.
+    pub async fn load(&self, html: String, cancelled: &(dyn Fn() -> bool + Sync)) -> Result<(), AppError> {
         let (done, loaded) = oneshot::channel::<()>();
-        view.window
+        self.window
             .with_webview(move |webview| {
                 let webview = webview.inner();
+                // One handler a load, gone once it answered: the view loads each part in turn.
                 let done = RefCell::new(Some(done));
-                webview.connect_load_changed(move |_, event| {
+                let handler = Rc::new(RefCell::new(None::<SignalHandlerId>));
+                let own = handler.clone();
+                let id = webview.connect_load_changed(move |view, event| {
                     if event == LoadEvent::Finished
                         && let Some(done) = done.borrow_mut().take()
                     {
                         let _ = done.send(());
+                        if let Some(id) = own.borrow_mut().take() {
+                            view.disconnect(id);
+                        }
                     }
                 });
+                handler.replace(Some(id));
                 webview.load_html(&html, None);
             })
             .map_err(|e| internal(format!("cannot reach the print view: {e}")))?;
         let limit = tokio::time::Instant::now() + LOAD_LIMIT;
-        waited(loaded, cancelled, Some(limit)).await?.map_err(|_| internal("the print view closed while loading"))?;
-        Ok(view)
+        waited(loaded, cancelled, Some(limit)).await?.map_err(|_| internal("the print view closed while loading"))
     }
 
     /// Prints the document into `pdf` (GTK's print-to-file backend, no dialog); `cancelled` is

@@ -66,6 +66,7 @@ fn export_all(dir: &Path) {
         ExportDone,
         ChosenFile,
         cairn_files::export::print::PrintDocument,
+        cairn_files::export::print::PrintPart,
         PrintPreview,
         WorkbookSheet,
         NeighbourhoodGraph,

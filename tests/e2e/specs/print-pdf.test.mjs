@@ -3,12 +3,15 @@
 // would) writes a PDF that `pdftotext -layout` reads back with the title page's fields, every
 // item's code in the plan's order with its statement, the running header and `Page n of m` on
 // every page. A hostile framework's PDF renders its LaTeX (no raw `$…$`) and keeps its markup
-// inert: no script, no link to javascript:, nothing loaded from the network.
+// inert: no script, no link to javascript:, nothing loaded from the network. A saved PDF and a
+// cancelled one leave no file behind: neither a part the web view printed (in the app's temporary
+// folder) nor a half-written PDF beside the destination.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { cacheFile, importPackages } from '../lib/data.mjs';
@@ -28,8 +31,23 @@ const hasPdftotext = (() => {
 })();
 
 let driver;
-before(async () => { driver = await startDriver(); });
-after(async () => { await driver?.stop(); });
+/** The app's temporary folder (its `TMPDIR`), where the web view prints a PDF's parts. */
+const appTmp = mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-print-tmp-'));
+before(async () => { driver = await startDriver({ TMPDIR: appTmp }); });
+after(async () => {
+  await driver?.stop();
+  rmSync(appTmp, { recursive: true, force: true });
+});
+
+/** Asserts that printing left nothing behind in `folder` (the destination's) or the app's
+ * temporary folder. */
+function assertNoStrays(folder) {
+  const strays = [
+    ...readdirSync(folder).filter((f) => /^\.cairn-(print|export)-/.test(f)),
+    ...readdirSync(appTmp).filter((f) => f.startsWith('cairn-print-')),
+  ];
+  assert.deepEqual(strays, [], 'no temporary file or folder of the print is left');
+}
 
 /** Whitespace collapsed: lines wrap and indent differently on paper. */
 const flat = (text) => text.replace(/\s+/g, ' ').trim();
@@ -128,6 +146,25 @@ test('Save as PDF: the demo framework on paper, then a hostile one inert', { ski
       assert.match(page, new RegExp(`Page ${i + 1} of ${pages.length}`), `page ${i + 1}'s number`);
       assert.ok(page.includes(title.slice(0, 30)), `page ${i + 1}'s running header`);
     });
+    assertNoStrays(dataDir);
+
+    // Cancelled as soon as it started: no PDF, and nothing else, is left.
+    const cancelledPdf = path.join(dataDir, 'cancelled.pdf');
+    await (await browser.$(`${DIALOG} input[aria-label="Save as"]`)).setValue(cancelledPdf);
+    await browser.execute((dialog) => {
+      [...document.querySelectorAll(`${dialog} button`)].find((b) => b.textContent.trim() === 'Save as PDF').click();
+    }, DIALOG);
+    await answerNative('Save to this file?', true);
+    const cancel = await browser.$(`${DIALOG}`).$('button=Cancel');
+    await cancel.waitForExist({ timeout: 20_000, timeoutMsg: 'no Cancel while saving' });
+    await cancel.click();
+    await browser.waitUntil(async () => (await browser.$(DIALOG).getText()).includes('cancelled'), {
+      timeout: 60_000,
+      timeoutMsg: 'the cancel was never reported',
+    });
+    await browser.pause(2_000); // What the web view might still write would land by now.
+    assert.ok(!existsSync(cancelledPdf), 'a cancelled PDF is not written');
+    assertNoStrays(dataDir);
   } finally {
     await browser.deleteSession();
   }

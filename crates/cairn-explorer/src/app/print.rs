@@ -16,12 +16,20 @@ use super::exports_to_file::{ExportDone, write_whole};
 use super::relay::{sender, with_progress};
 use super::{App, FrameworkKey};
 use cairn_files::export::Source;
-use cairn_files::export::print::{PrintBundle, PrintColumns, PrintDocument, number_pages, print_document, print_html};
+use cairn_files::export::print::{
+    PrintBundle, PrintColumns, PrintDocument, PrintPart, number_pages, print_document, print_html, print_part_html,
+};
 use cairn_files::progress::{Cancel, OnProgress, Progress, task};
 use cairn_views::resolve_connection;
 
 /// Items the preview shows at most (the PDF has them all).
 pub const PREVIEW_ITEMS: usize = 300;
+
+/// Items a part of a PDF has at most: a longer document prints a part at a time. Measured on
+/// 2026-11-29 (docs/performance.md), parts of 1,000 items made the 20,000-item framework slower
+/// (each part loads the renderer and its fonts again, and embeds them again), so every framework
+/// the app has met prints as one part until parts are made cheaper.
+pub const PART_ITEMS: usize = 100_000;
 
 /// The stages a PDF goes through, as its progress reports name them.
 pub mod print_stage {
@@ -29,7 +37,7 @@ pub mod print_stage {
     pub const BUILDING: &str = "Building the document";
     /// The web view laying the document out.
     pub const LAYING_OUT: &str = "Laying out";
-    /// The web view printing it to a file.
+    /// The web view printing it to files, a part at a time (the items printed as the count).
     pub const WRITING: &str = "Writing the PDF";
     /// The running header and page numbers added.
     pub const NUMBERING: &str = "Numbering the pages";
@@ -51,9 +59,9 @@ pub struct PrintPreview {
     pub total: u64,
 }
 
-/// What the web view is asked to print: the document's self-contained HTML, the file to print
-/// it into (beside the destination, numbered and moved into place afterwards), and the task's
-/// cancel, to stop between its stages.
+/// What the web view is asked to print, once a part: the part's self-contained HTML, the file to
+/// print it into (in a temporary folder; the parts are joined, numbered and moved into place
+/// afterwards), and the task's cancel, to stop while waiting.
 pub struct PrintJob {
     /// The HTML file's text.
     pub html: String,
@@ -107,9 +115,14 @@ impl App {
     }
 
     /// The framework `key` (or the subtree under `subtree`) as a PDF into `path`: the document
-    /// built, `render` (the web view) printing its HTML file (around `bundle`) into the job's
-    /// file, then every page given the running header and its number. Progress in the
-    /// [`print_stage`]s; the web view's own are the caller's to report.
+    /// built, `render` (the web view) printing it in parts — the title page and contents, then
+    /// [`PART_ITEMS`] items at a time, each an HTML file (around `bundle`) printed into a file of
+    /// a temporary folder — then the parts joined and every page given the running header and
+    /// its number, and the whole moved onto `path`. WebKit's pagination slows down with the
+    /// document's length, so the parts keep it fast and its memory bounded; they also give the
+    /// progress its count (items printed) and the cancel its chance between parts. A part
+    /// begins on a new page. Nothing is left behind on a cancel or a failure: the parts' folder
+    /// goes with the task.
     #[allow(clippy::too_many_arguments)] // The print's inputs, the renderer, the file, and the window's progress.
     pub async fn save_print_pdf<F, Fut>(
         &self,
@@ -119,10 +132,10 @@ impl App {
         bundle: PrintBundle<'static>,
         path: PathBuf,
         progress: OnProgress<'_>,
-        render: F,
+        mut render: F,
     ) -> Result<ExportDone, AppError>
     where
-        F: FnOnce(PrintJob) -> Fut,
+        F: FnMut(PrintJob) -> Fut,
         Fut: Future<Output = Result<(), AppError>>,
     {
         let running = self.tasks.begin(task::EXPORT.as_str());
@@ -139,18 +152,33 @@ impl App {
             })
         })
         .await?;
-        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).ok_or_else(|| {
-            AppError::new(ErrorCode::Invalid, format!("{}: choose a file in a folder", path.display()))
-        })?;
-        let printed = tempfile::Builder::new()
-            .prefix(".cairn-print-")
-            .suffix(".pdf")
-            .tempfile_in(folder)
-            .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot write in {}: {e}", folder.display())))?
-            .into_temp_path();
-        let html = html_of(&document, &bundle)?;
+        if path.parent().is_none_or(|p| p.as_os_str().is_empty()) {
+            return Err(AppError::new(ErrorCode::Invalid, format!("{}: choose a file in a folder", path.display())));
+        }
+        let folder = tempfile::Builder::new()
+            .prefix("cairn-print-")
+            .tempdir()
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot make a temporary folder to print in: {e}")))?;
         let built = started.elapsed();
-        render(PrintJob { html, pdf: printed.to_path_buf(), cancel: cancel.clone() }).await?;
+        let rows = document.items.len() as u64;
+        let mut parts = Vec::new();
+        for (n, part) in parts_of(&document).into_iter().enumerate() {
+            stop_if(&cancel)?;
+            let done = u64::from(part.first);
+            progress(Progress::new(task::EXPORT, print_stage::WRITING, done, Some(rows)));
+            let html = match part.front {
+                true => print_part_html(&document, part, &bundle),
+                false => {
+                    let first = part.first as usize;
+                    let end = (first + PART_ITEMS).min(document.items.len());
+                    print_part_html(&document.slice(first..end), part, &bundle)
+                }
+            }
+            .map_err(|e| AppError::new(ErrorCode::Internal, format!("cannot write the print document: {e}")))?;
+            let pdf = folder.path().join(format!("part-{n:05}.pdf"));
+            render(PrintJob { html, pdf: pdf.clone(), cancel: cancel.clone() }).await?;
+            parts.push(pdf);
+        }
         stop_if(&cancel)?;
         let rendered = started.elapsed();
         progress(print_stage::began(print_stage::NUMBERING));
@@ -158,22 +186,29 @@ impl App {
             Some(scope) => format!("{} — {scope}", document.title),
             None => document.title.clone(),
         };
-        let rows = document.items.len() as u64;
+        let count = parts.len();
         drop(document);
         cairn_store::cache::blocking(move || {
-            let raw = std::fs::read(&printed).map_err(|e| {
-                AppError::new(ErrorCode::Io, format!("the web view printed no PDF to {}: {e}", printed.display()))
-            })?;
+            let raw = parts
+                .iter()
+                .map(|part| {
+                    std::fs::read(part).map_err(|e| {
+                        AppError::new(ErrorCode::Io, format!("the web view printed no PDF to {}: {e}", part.display()))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
             let (pdf, pages) = number_pages(&raw, &header)?;
+            drop(raw);
             stop_if(&cancel)?;
             let bytes = write_whole(&path, |out| {
                 out.write_all(&pdf)
                     .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot write {}: {e}", path.display())))
             })?;
+            drop(folder);
             let (total, numbering) = (started.elapsed(), started.elapsed().saturating_sub(rendered));
             log::info!(
-                "printed {rows} items on {pages} pages into {} in {total:.1?}: building {built:.1?}, laying out and \
-                 printing {:.1?}, numbering and writing {numbering:.1?}",
+                "printed {rows} items in {count} parts on {pages} pages into {} in {total:.1?}: building {built:.1?}, \
+                 laying out and printing {:.1?}, joining, numbering and writing {numbering:.1?}",
                 path.display(),
                 rendered.saturating_sub(built),
             );
@@ -181,6 +216,16 @@ impl App {
         })
         .await
     }
+}
+
+/// The parts `document` prints in: all of it as one when it has at most [`PART_ITEMS`] items,
+/// else the title page and contents, then its items [`PART_ITEMS`] at a time.
+fn parts_of(document: &PrintDocument) -> Vec<PrintPart> {
+    if document.items.len() <= PART_ITEMS {
+        return vec![PrintPart::whole(document)];
+    }
+    let items = (0..document.items.len()).step_by(PART_ITEMS).map(|first| PrintPart::items(document, first));
+    std::iter::once(PrintPart::front(document)).chain(items).collect()
 }
 
 /// The HTML file of `document` around `bundle`.

@@ -82,6 +82,26 @@ describe("the print document", () => {
     expect(none).not.toContain("print-extras");
   });
 
+  it("lays out a part: the front alone, or a slice of items keeping the document's anchors", () => {
+    const front = document.createElement("main");
+    front.innerHTML = renderPrintDocument(doc, { front: true, items: false, first: 0, firstOrphan: 3 });
+    expect(front.querySelector(".print-title-page")?.textContent).toContain("4 items");
+    expect(front.querySelectorAll(".print-toc a")).toHaveLength(2);
+    expect(front.querySelector(".print-items")).toBeNull();
+    const slice = document.createElement("main");
+    const part = { ...doc, items: doc.items.slice(2) };
+    slice.innerHTML = renderPrintDocument(part, { front: false, items: true, first: 2, firstOrphan: 3 });
+    expect(slice.querySelector(".print-title-page, .print-toc")).toBeNull();
+    expect(Array.from(slice.querySelectorAll(".print-item")).map((i) => i.id)).toEqual(["item-2", "item-3"]);
+    expect(slice.querySelector(".print-orphans")?.nextElementSibling?.id).toBe("item-3");
+    const later = document.createElement("main");
+    later.innerHTML = renderPrintDocument(
+      { ...doc, items: doc.items.slice(3) },
+      { front: false, items: true, first: 3, firstOrphan: 2 },
+    );
+    expect(later.querySelector(".print-orphans")).toBeNull();
+  });
+
   it("puts the title in the running header as a CSS string", () => {
     expect(pageStyle(doc)).toContain('@top-center { content: "Maths \\3c 2026\\3e "');
     expect(pageStyle(doc)).toContain("counter(page)");

@@ -6,6 +6,7 @@
 
 import type { PrintDocument } from "../../bindings/PrintDocument";
 import type { PrintItem } from "../../bindings/PrintItem";
+import type { PrintPart } from "../../bindings/PrintPart";
 import { renderMarkdown, renderMarkdownInline } from "../../ui/markdown";
 
 /** Levels listed in the table of contents. */
@@ -75,12 +76,21 @@ function itemHtml(doc: PrintDocument, item: PrintItem, i: number): string {
   return `<article class="print-item print-level-${level}" id="item-${i}"><div class="print-head">${code}<div class="print-statement">${renderMarkdown(item.statement)}</div></div>${notes}${extras(doc, item)}</article>`;
 }
 
-/** The body of the printed document. */
-export function renderPrintDocument(doc: PrintDocument): string {
-  const items = doc.items.map((item, i) => itemHtml(doc, item, i));
-  const firstOrphan = doc.items.findIndex((item) => item.level === null);
-  if (firstOrphan >= 0) {
-    items.splice(firstOrphan, 0, `<h2 class="print-orphans">Items with no path to the document</h2>`);
+/** The part that is the whole document: its title page, contents and every item. */
+export function wholePart(doc: PrintDocument): PrintPart {
+  const orphan = doc.items.findIndex((item) => item.level === null);
+  return { front: true, items: true, first: 0, firstOrphan: orphan >= 0 ? orphan : null };
+}
+
+/** The body of the printed document, or of its `part` (the app prints a long document in parts:
+ * the title page and contents, then its items a slice at a time, `doc.items` being the slice). */
+export function renderPrintDocument(doc: PrintDocument, part: PrintPart = wholePart(doc)): string {
+  const front = part.front ? `${titlePage(doc)}${contents(doc)}` : "";
+  if (!part.items) return front;
+  const items = doc.items.map((item, i) => itemHtml(doc, item, part.first + i));
+  const orphans = part.firstOrphan === null ? -1 : part.firstOrphan - part.first;
+  if (orphans >= 0 && orphans < items.length) {
+    items.splice(orphans, 0, `<h2 class="print-orphans">Items with no path to the document</h2>`);
   }
-  return `${titlePage(doc)}${contents(doc)}<section class="print-items">${items.join("")}</section>`;
+  return `${front}<section class="print-items">${items.join("")}</section>`;
 }

@@ -6,12 +6,57 @@
 //! sanitised by the renderer, and even what got past it could not reach the network.
 
 use base64::Engine;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use ts_rs::TS;
 
 use super::model::PrintDocument;
 
 /// The `id` of the data block the renderer reads the document from.
 pub const PRINT_DATA_ID: &str = "cairn-print-data";
+/// The `id` of the data block saying which part of the document a file lays out.
+pub const PRINT_PART_ID: &str = "cairn-print-part";
+
+/// Which part of a document a file lays out. A file to read or print has the whole; the app
+/// prints a long document in parts (WebKit's pagination slows down with the document's length),
+/// the title page and contents (their file having every item, for the contents and the count),
+/// then the items a slice at a time (their file having the slice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PrintPart {
+    /// Whether it has the title page and the contents.
+    pub front: bool,
+    /// Whether it has its items.
+    pub items: bool,
+    /// The document's index of its first item: the items' anchors go on from there.
+    pub first: u32,
+    /// The document's index of its first item with no path to the document, which a heading
+    /// goes before.
+    pub first_orphan: Option<u32>,
+}
+
+impl PrintPart {
+    /// The whole of `document`.
+    pub fn whole(document: &PrintDocument) -> PrintPart {
+        PrintPart { front: true, items: true, first: 0, first_orphan: first_orphan(document) }
+    }
+
+    /// The title page and contents of `document`.
+    pub fn front(document: &PrintDocument) -> PrintPart {
+        PrintPart { front: true, items: false, first: 0, first_orphan: first_orphan(document) }
+    }
+
+    /// The items of `document` from its `first`, the file having only them.
+    pub fn items(document: &PrintDocument, first: usize) -> PrintPart {
+        let first = u32::try_from(first).unwrap_or(u32::MAX);
+        PrintPart { front: false, items: true, first, first_orphan: first_orphan(document) }
+    }
+}
+
+/// The index of the document's first item with no path to it.
+fn first_orphan(document: &PrintDocument) -> Option<u32> {
+    document.items.iter().position(|item| item.level.is_none()).and_then(|i| u32::try_from(i).ok())
+}
 
 /// The built print renderer.
 #[derive(Debug, Clone, Copy)]
@@ -24,7 +69,18 @@ pub struct PrintBundle<'b> {
 
 /// The HTML file of `document` around `bundle`.
 pub fn print_html(document: &PrintDocument, bundle: &PrintBundle<'_>) -> Result<String, serde_json::Error> {
+    print_part_html(document, PrintPart::whole(document), bundle)
+}
+
+/// The HTML file laying out `part` of a document around `bundle`: `document` holds what the part
+/// needs (every item for the front, the part's slice for items).
+pub fn print_part_html(
+    document: &PrintDocument,
+    part: PrintPart,
+    bundle: &PrintBundle<'_>,
+) -> Result<String, serde_json::Error> {
     let data = in_script(&serde_json::to_string(document)?);
+    let part = in_script(&serde_json::to_string(&part)?);
     let script = bundle.script.replace("</script", "<\\/script");
     let style = bundle.style.replace("</style", "<\\/style");
     let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()));
@@ -36,7 +92,8 @@ pub fn print_html(document: &PrintDocument, bundle: &PrintBundle<'_>) -> Result<
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"Cairn\">\n<title>{title}</title>\n<style>{style}</style>\n</head>\n<body>\n\
          <noscript><p>This document is laid out by its script: open it in a browser with scripts on.</p></noscript>\n\
-         <script type=\"application/json\" id=\"{PRINT_DATA_ID}\">{data}</script>\n<script>{script}</script>\n</body>\n</html>\n"
+         <script type=\"application/json\" id=\"{PRINT_DATA_ID}\">{data}</script>\n\
+         <script type=\"application/json\" id=\"{PRINT_PART_ID}\">{part}</script>\n<script>{script}</script>\n</body>\n</html>\n"
     ))
 }
 

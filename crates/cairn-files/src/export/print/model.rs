@@ -53,6 +53,19 @@ pub struct PrintColumns {
     pub associations: bool,
 }
 
+impl PrintDocument {
+    /// The document with only its items in `range` (the title page's fields kept).
+    pub fn slice(&self, range: std::ops::Range<usize>) -> PrintDocument {
+        PrintDocument {
+            title: self.title.clone(),
+            scope: self.scope.clone(),
+            fields: self.fields.clone(),
+            columns: self.columns,
+            items: self.items.get(range).unwrap_or_default().to_vec(),
+        }
+    }
+}
+
 impl PrintColumns {
     /// Every optional column.
     pub const ALL: PrintColumns = PrintColumns { item_type: true, education_level: true, associations: true };

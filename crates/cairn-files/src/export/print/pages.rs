@@ -2,7 +2,8 @@
 //! boxes (`@top-center`, `counter(page)`), so the PDF the web view printed gets them afterwards:
 //! each page's drawing is wrapped in a saved graphics state, and a line of text in the standard
 //! Helvetica font (no font embedded) is added in the top margin (the header) and the bottom
-//! margin (`Page n of m`).
+//! margin (`Page n of m`). The app prints a long document in parts; their PDFs are joined here
+//! first, so the numbers run across the whole.
 
 use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Object, ObjectId, Stream, StringFormat, dictionary};
@@ -22,10 +23,11 @@ const HEADER_CHARS: usize = 100;
 /// A4, when a page says no size of its own.
 const A4: [f32; 4] = [0.0, 0.0, 595.0, 842.0];
 
-/// `pdf` with `header` atop every page and `Page n of m` below it; answers the PDF and its
-/// page count.
-pub fn number_pages(pdf: &[u8], header: &str) -> Result<(Vec<u8>, u32), ExportError> {
-    let mut doc = Document::load_mem(pdf).map_err(pdf_error)?;
+/// The PDFs `parts` joined in order, with `header` atop every page and `Page n of m` below it;
+/// answers the PDF and its page count.
+pub fn number_pages<P: AsRef<[u8]>>(parts: &[P], header: &str) -> Result<(Vec<u8>, u32), ExportError> {
+    let mut doc = joined(parts)?;
+    let size = parts.iter().map(|p| p.as_ref().len()).sum::<usize>();
     let font = doc.add_object(dictionary! {
         "Type" => "Font",
         "Subtype" => "Type1",
@@ -47,9 +49,61 @@ pub fn number_pages(pdf: &[u8], header: &str) -> Result<(Vec<u8>, u32), ExportEr
         add_font(&mut doc, page, font)?;
         wrap_contents(&mut doc, page, text(&lines)?)?;
     }
-    let mut out = Vec::with_capacity(pdf.len() + 1024);
+    let mut out = Vec::with_capacity(size + 1024);
     doc.save_to(&mut out).map_err(|e| pdf_error(e.into()))?;
     Ok((out, count))
+}
+
+/// The PDFs `parts` as one document, their pages in order.
+fn joined<P: AsRef<[u8]>>(parts: &[P]) -> Result<Document, ExportError> {
+    let (first, rest) =
+        parts.split_first().ok_or_else(|| ExportError::Pdf { message: "nothing was printed".into() })?;
+    let mut doc = Document::load_mem(first.as_ref()).map_err(pdf_error)?;
+    for part in rest {
+        append(&mut doc, Document::load_mem(part.as_ref()).map_err(pdf_error)?)?;
+    }
+    Ok(doc)
+}
+
+/// Attributes a page inherits from its page tree (PDF 1.7, 7.7.3.4).
+const INHERITED: [&[u8]; 4] = [b"MediaBox", b"Resources", b"CropBox", b"Rotate"];
+
+/// `part`'s pages appended to `doc`'s page tree (taking what they inherited with them); its own
+/// catalog and page tree are left out.
+fn append(doc: &mut Document, mut part: Document) -> Result<(), ExportError> {
+    part.renumber_objects_with(doc.max_id + 1);
+    doc.max_id = doc.max_id.max(part.max_id);
+    let tree = doc.catalog().and_then(|c| c.get(b"Pages")).and_then(Object::as_reference).map_err(pdf_error)?;
+    let pages: Vec<ObjectId> = part.get_pages().into_values().collect();
+    let mut skipped = vec![part.trailer.get(b"Root").and_then(Object::as_reference).map_err(pdf_error)?];
+    for &page in &pages {
+        let mut inherited = Vec::new();
+        let mut parent = part.get_dictionary(page).and_then(|d| d.get(b"Parent")).and_then(Object::as_reference).ok();
+        while let Some(id) = parent {
+            skipped.push(id);
+            let node = part.get_dictionary(id).map_err(pdf_error)?;
+            inherited.extend(INHERITED.iter().filter_map(|key| node.get(key).ok().map(|v| (*key, v.clone()))));
+            parent = node.get(b"Parent").and_then(Object::as_reference).ok();
+        }
+        let dict = part.get_object_mut(page).and_then(Object::as_dict_mut).map_err(pdf_error)?;
+        for (key, value) in inherited {
+            if !dict.has(key) {
+                dict.set(key, value);
+            }
+        }
+        dict.set("Parent", Object::Reference(tree));
+    }
+    for id in skipped {
+        part.objects.remove(&id);
+    }
+    doc.objects.extend(part.objects);
+    let root = doc.get_object_mut(tree).and_then(Object::as_dict_mut).map_err(pdf_error)?;
+    let count = root.get(b"Count").and_then(Object::as_i64).unwrap_or(0);
+    if let Ok(Object::Array(kids)) = root.get_mut(b"Kids") {
+        kids.extend(pages.iter().map(|&id| Object::Reference(id)));
+    }
+    root.set("Count", count + i64::try_from(pages.len()).unwrap_or(i64::MAX));
+    Ok(())
 }
 
 /// `header` cut to [`HEADER_CHARS`].
@@ -192,7 +246,7 @@ mod tests {
 
     #[test]
     fn every_page_gets_the_header_and_its_number_after_its_own_drawing() {
-        let (pdf, count) = number_pages(&blank(3), "Framework (A) — élan").unwrap();
+        let (pdf, count) = number_pages(&[blank(3)], "Framework (A) — élan").unwrap();
         assert_eq!(count, 3);
         let doc = Document::load_mem(&pdf).unwrap();
         for (number, page) in doc.get_pages() {
@@ -212,8 +266,30 @@ mod tests {
     }
 
     #[test]
+    fn parts_are_joined_in_order_and_numbered_across_the_whole() {
+        let (pdf, count) = number_pages(&[blank(2), blank(1), blank(3)], "T").unwrap();
+        assert_eq!(count, 6);
+        let doc = Document::load_mem(&pdf).unwrap();
+        let pages = doc.get_pages();
+        assert_eq!(pages.len(), 6);
+        for (number, page) in pages {
+            let drawn = String::from_utf8_lossy(&doc.get_page_content(page)).into_owned();
+            assert!(drawn.contains(&format!("(Page {number} of 6) Tj")), "{drawn}");
+            assert_eq!(media_box(&doc, page), [0.0, 0.0, 595.0, 842.0], "the inherited size came along");
+        }
+        let catalogs = doc.objects.values().filter(|o| o.type_name().is_ok_and(|t| t == b"Catalog")).count();
+        assert_eq!(catalogs, 1, "the parts' own catalogs are left out");
+    }
+
+    #[test]
+    fn no_parts_is_a_clear_error() {
+        let error = number_pages::<Vec<u8>>(&[], "T").unwrap_err();
+        assert!(error.to_string().contains("nothing was printed"), "{error}");
+    }
+
+    #[test]
     fn not_a_pdf_is_a_clear_error() {
-        let error = number_pages(b"<html>", "T").unwrap_err();
+        let error = number_pages(&[b"<html>"], "T").unwrap_err();
         assert!(matches!(error, ExportError::Pdf { .. }), "{error}");
         assert!(error.to_string().starts_with("the printed PDF: "));
     }
