@@ -33,7 +33,7 @@ function edge(
   associationType = "isChildOf",
   grouping: string | null = null,
 ): GraphEdge {
-  return { id, origin, destination, associationType, grouping };
+  return { id, origin, destination, associationType, grouping, publishedBy: null };
 }
 
 /** A depth-1 neighbourhood of `centre`: `edges` among the nodes, `hidden` per node. */
@@ -54,6 +54,7 @@ function hood(centre: string, edges: GraphEdge[], hidden: Record<string, number>
       hidden: hidden[id] ?? 0,
       x: 0,
       y: 0,
+      framework: { connection: "local", identifier: "fw" },
     })),
     edges,
     truncated: false,
@@ -156,6 +157,7 @@ describe("drawing", () => {
       kind: "item" as const,
       code: "S1.2",
       label: `S1.2 ${"word ".repeat(30)}`,
+      framework: null,
       degree: 3,
     };
     const label = nodeLabel(node, 2);

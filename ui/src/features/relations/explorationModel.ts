@@ -3,6 +3,7 @@
 //! forward through what they built; the filters and the layout's inputs (levels) over it; and the
 //! keyboard's moves along the drawn edges. Pure: no React, no cytoscape.
 
+import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { GraphEdge } from "../../bindings/GraphEdge";
 import type { GraphNode } from "../../bindings/GraphNode";
 import type { GroupingRef } from "../../bindings/GroupingRef";
@@ -15,6 +16,8 @@ export interface ExploredNode {
   kind: NodeKind;
   code: string | null;
   label: string;
+  /** The cached framework it belongs to (`null`: an end outside the cache). */
+  framework: FrameworkKey | null;
   /** Its associations as far as known (drawn or not): the larger of what each fetch saw. */
   degree: number;
 }
@@ -53,6 +56,7 @@ function explored(node: GraphNode, graph: NeighbourhoodGraph): ExploredNode {
     kind: node.kind,
     code: node.code,
     label: node.label,
+    framework: node.framework,
     degree: touching + node.hidden,
   };
 }

@@ -81,12 +81,12 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
     [framework],
   );
   const load = useCallback(
-    async (identifier: string, apply: (graph: NeighbourhoodGraph) => void) => {
+    async (identifier: string, apply: (graph: NeighbourhoodGraph) => void, within: FrameworkKey | null = null) => {
       if (!framework) return;
       setBusy(identifier);
       setError(null);
       try {
-        apply(await fetchHood(framework, identifier));
+        apply(await fetchHood(within ?? framework, identifier));
       } catch (e) {
         setError(toAppError(e));
       } finally {
@@ -109,7 +109,9 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
         }),
       grow: async (identifier) => {
         if (!framework || history?.present.grown.has(identifier)) return;
-        await load(identifier, (graph) => change((present) => grow(present, identifier, graph)));
+        // A node another cached framework holds grows from that framework's graph.
+        const within = history?.present.nodes.get(identifier)?.framework ?? null;
+        await load(identifier, (graph) => change((present) => grow(present, identifier, graph)), within);
       },
       collapse: (identifier) => change((present) => collapse(present, identifier)),
       remove: (identifier) => change((present) => remove(present, identifier)),
