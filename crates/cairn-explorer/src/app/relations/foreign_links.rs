@@ -103,7 +103,9 @@ fn resolve(conn: &Connection, open: &OpenFramework, link: NodeLink) -> Result<Fo
         outgoing: link.outgoing,
         sequence_number: link.sequence_number.as_deref().and_then(|n| n.trim().parse().ok()),
         grouping: link.grouping.clone(),
-        other: LinkEnd { identifier, uri, title, cached, fetch_from: None },
+        // The language of an end is known for ends inside the open framework only (its
+        // CFDocument's); another framework's end is shown without one.
+        other: LinkEnd { identifier, uri, title, cached, fetch_from: None, language: None },
         other_kind: kind,
         other_code: code,
         other_label: label,
