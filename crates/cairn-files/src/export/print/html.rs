@@ -131,7 +131,7 @@ mod tests {
             items: vec![item],
         };
         let html = print_html(&document, &PrintBundle { script: "let s = '</script>';", style: "p{}" }).unwrap();
-        assert_eq!(html.matches("</script>").count(), 2, "only the two blocks end: {html}");
+        assert_eq!(html.matches("</script>").count(), 3, "only the three blocks (data, part, script) end: {html}");
         assert!(html.contains("<title>&lt;b&gt;T&lt;/b&gt;</title>"));
         let start = html.find(PRINT_DATA_ID).unwrap();
         let data = &html[html[start..].find('>').unwrap() + start + 1..];
