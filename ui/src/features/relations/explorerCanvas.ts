@@ -6,8 +6,9 @@
 
 import cytoscape from "cytoscape";
 
-import { cssVar, drawSvg } from "./graphCanvas";
-import { KIND_STYLE, typeStyle } from "./graphStyle";
+import { canvasColours, cssVar, edgeTypeRules, watchTheme } from "./canvasTheme";
+import { drawSvg } from "./graphCanvas";
+import { KIND_STYLE } from "./graphStyle";
 
 /** The layouts to choose from. */
 export type LayoutName = "layered" | "concentric" | "force";
@@ -69,12 +70,7 @@ function labelsReadable(zoom: number): boolean {
 }
 
 function stylesheet(container: HTMLElement, types: string[], labels: boolean): cytoscape.StylesheetJson {
-  const fg = cssVar(container, "--fg", "#1b1f24");
-  const soft = cssVar(container, "--bg-soft", "#f4f5f7");
-  const bg = cssVar(container, "--bg", "#ffffff");
-  const accent = cssVar(container, "--accent", "#0b5cad");
-  const muted = cssVar(container, "--fg-muted", "#57606a");
-  const edge = cssVar(container, "--graph-edge", "");
+  const { fg, bg, soft, accent, muted, edge } = canvasColours(container);
   const sheet: cytoscape.StylesheetJson = [
     {
       selector: "node",
@@ -114,18 +110,7 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
   ];
   for (const [kind, style] of Object.entries(KIND_STYLE))
     sheet.push({ selector: `node[kind = '${kind}']`, style: { "border-style": style.border } });
-  for (const [i, type] of types.entries()) {
-    const style = typeStyle(type);
-    sheet.push({
-      selector: `edge.t${i}`,
-      style: {
-        "line-color": edge || style.colour,
-        "line-style": style.line,
-        "target-arrow-color": edge || style.colour,
-        "target-arrow-shape": style.arrow,
-      },
-    });
-  }
+  sheet.push(...edgeTypeRules(types, edge));
   return sheet;
 }
 
@@ -187,11 +172,7 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
   const retheme = () => {
     if (!gone()) restyle(labelled);
   };
-  const themeSetting = new MutationObserver(retheme);
-  themeSetting.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
-  const systemScheme =
-    typeof window.matchMedia === "function" ? window.matchMedia("(prefers-color-scheme: dark)") : null;
-  systemScheme?.addEventListener("change", retheme);
+  const unwatchTheme = watchTheme(retheme);
   const withLabels = <T>(draw: () => T): T => {
     const was = labelled;
     if (!was) restyle(true);
@@ -341,8 +322,7 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     },
     svg: () => withLabels(() => drawSvg(cy, cssVar(container, "--bg", "#ffffff"))),
     destroy: () => {
-      themeSetting.disconnect();
-      systemScheme?.removeEventListener("change", retheme);
+      unwatchTheme();
       minimaps.clear();
       if (!gone()) cy.destroy();
     },

@@ -7,7 +7,8 @@
 import cytoscape from "cytoscape";
 
 import { PADDING, framing, type EdgeElement, type NodeElement } from "./graphModel";
-import { KIND_STYLE, typeStyle } from "./graphStyle";
+import { canvasColours, cssVar, edgeTypeRules, watchTheme } from "./canvasTheme";
+import { KIND_STYLE } from "./graphStyle";
 import { SvgContext } from "./svgContext";
 
 /** A drawn graph. */
@@ -19,11 +20,6 @@ export interface GraphCanvas {
   png(): Promise<Uint8Array>;
   svg(): string;
   destroy(): void;
-}
-
-export function cssVar(element: HTMLElement, name: string, fallback: string): string {
-  const value = getComputedStyle(element).getPropertyValue(name).trim();
-  return value || fallback;
 }
 
 /**
@@ -79,13 +75,8 @@ function labelsReadable(zoom: number): boolean {
 }
 
 function stylesheet(container: HTMLElement, types: string[], labels: boolean): cytoscape.StylesheetJson {
-  const fg = cssVar(container, "--fg", "#1b1f24");
-  const bg = cssVar(container, "--bg", "#ffffff");
-  const soft = cssVar(container, "--bg-soft", "#f4f5f7");
-  const accent = cssVar(container, "--accent", "#0b5cad");
-  const muted = cssVar(container, "--fg-muted", "#57606a");
-  // One colour for every type where the theme gives one (high contrast), at a heavier width.
-  const edge = cssVar(container, "--graph-edge", "");
+  // `edge`: one colour for every type where the theme gives one (high contrast), at a heavier width.
+  const { fg, bg, soft, accent, muted, edge } = canvasColours(container);
   const sheet: cytoscape.StylesheetJson = [
     {
       selector: "node",
@@ -131,18 +122,7 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
       style: { shape: style.shape as never, "border-style": style.border },
     });
   }
-  for (const [i, type] of types.entries()) {
-    const style = typeStyle(type);
-    sheet.push({
-      selector: `edge.t${i}`,
-      style: {
-        "line-color": edge || style.colour,
-        "line-style": style.line,
-        "target-arrow-color": edge || style.colour,
-        "target-arrow-shape": style.arrow,
-      },
-    });
-  }
+  sheet.push(...edgeTypeRules(types, edge));
   return sheet;
 }
 
@@ -174,11 +154,7 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
   const retheme = () => {
     if (!gone()) restyle(labelled);
   };
-  const themeSetting = new MutationObserver(retheme);
-  themeSetting.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
-  const systemScheme =
-    typeof window.matchMedia === "function" ? window.matchMedia("(prefers-color-scheme: dark)") : null;
-  systemScheme?.addEventListener("change", retheme);
+  const unwatchTheme = watchTheme(retheme);
   /**
    * Answers `draw()` run with every label in the style (an export is drawn at its own scale, not
    * the view's), then restores the style. cytoscape draws an export at once, even a PNG whose
@@ -228,8 +204,7 @@ export function createGraphCanvas(container: HTMLElement, onSelect: (identifier:
     },
     svg: () => withLabels(() => drawSvg(cy, cssVar(container, "--bg", "#ffffff"))),
     destroy: () => {
-      themeSetting.disconnect();
-      systemScheme?.removeEventListener("change", retheme);
+      unwatchTheme();
       if (!gone()) cy.destroy();
     },
   };
