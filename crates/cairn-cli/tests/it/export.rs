@@ -280,12 +280,13 @@ fn export_framework_as_html_to_print() {
     let html = std::fs::read_to_string(&file).unwrap();
 
     // Self-contained: the print renderer and its style inline, nothing to load, only that script
-    // allowed to run; the data block and the script are the only scripts.
+    // allowed to run; the data block, the part block (the whole document) and the script are the
+    // only scripts.
     assert!(html.starts_with("<!doctype html>"), "{}", &html[..100]);
     assert!(html.contains("Content-Security-Policy") && html.contains("script-src 'sha256-"), "a policy");
     assert!(html.contains("default-src 'none'"));
-    assert_eq!(html.matches("<script").count(), 2);
-    assert_eq!(html.matches("</script>").count(), 2);
+    assert_eq!(html.matches("<script").count(), 3);
+    assert_eq!(html.matches("</script>").count(), 3);
     assert!(html.contains("font/woff2;base64") || html.contains("data:font/woff2"), "KaTeX's fonts inline");
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"), "nothing loaded from outside");
 
