@@ -57,9 +57,12 @@ function WithQuestion() {
           </button>
         </Confirmation>
       ) : (
-        <button type="button" onClick={() => setAsking(true)}>
-          Delete line item…
-        </button>
+        <>
+          <button type="button">Delete result…</button>
+          <button type="button" onClick={() => setAsking(true)}>
+            Delete line item…
+          </button>
+        </>
       )}
       <button type="button">Next</button>
     </div>

@@ -17,6 +17,30 @@ export interface DialogFocus {
   onEscape?: () => void;
 }
 
+/**
+ * The element that last took the focus, seen from the capture phase. A question that replaces
+ * the button that asked it (the gradebook's) removes that button in the same render that mounts
+ * the question, and the browser then moves the focus to the page's body before the question's
+ * effect can see where it was: this remembers it, so that the focus goes back to its twin.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      if (event.target instanceof HTMLElement) lastFocused = event.target;
+    },
+    true,
+  );
+}
+
+/** What had the focus when `dialog` opened: the focused element, else one just removed. */
+function openerOf(dialog: HTMLElement): HTMLElement | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) return active;
+  return lastFocused && !lastFocused.isConnected && !dialog.contains(lastFocused) ? lastFocused : null;
+}
+
 /** jsdom lays nothing out, so to focus-trap's layout check every element would look hidden. */
 const NO_LAYOUT = typeof navigator !== "undefined" && /jsdom/i.test(navigator.userAgent);
 
@@ -37,10 +61,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, { initial, on
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener =
-      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-        ? document.activeElement
-        : null;
+    const opener = openerOf(dialog);
     const place = dialog.parentElement;
     const first = () =>
       (initial && dialog.querySelector<HTMLElement>(initial)) ||
