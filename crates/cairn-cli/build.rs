@@ -2,11 +2,14 @@
 //! (`src/print_bundle.rs`) is the UI's `ui/dist-print/`; when it is missing, this builds it with
 //! `npm --prefix ui run build:print` (scripts/setup.sh builds it with the rest of the UI).
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::Command;
 
 fn main() {
-    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui");
+    // Read when the script runs, not baked in when it is compiled: cargo reuses a compiled build
+    // script from a shared target folder for a checkout elsewhere (a CI clone since deleted).
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let ui = PathBuf::from(manifest).join("../../ui");
     let bundle = ui.join("dist-print");
     for file in ["print.js", "print.css"] {
         println!("cargo:rerun-if-changed={}", bundle.join(file).display());
