@@ -25,6 +25,7 @@ import {
   type Flag,
   type Position,
 } from "./gradebookModel";
+import { formatLocalDate } from "../../ui/formatDate";
 
 const ROW = 28;
 const NAME = 200;
@@ -203,6 +204,20 @@ function columnState(state: RecordState): string {
   return state === "server" ? "" : COLUMN_STATE[state];
 }
 
+/**
+ * What a column header says beyond its title (category, period, due date in the user's locale,
+ * range, state), joined by `sep`: its description, and with the title its tooltip.
+ */
+function columnDetails(line: GradebookLineItem, sep: string): string {
+  const due = line.dueDate === null ? "—" : (formatLocalDate(line.dueDate, true) ?? line.dueDate);
+  const parts = [
+    `${line.category ?? "no category"} · ${line.gradingPeriod ?? "no grading period"}`,
+    `Due ${due} · ${line.min ?? "–"} to ${line.max ?? "–"}`,
+  ];
+  if (!onServer(line)) parts.push(columnState(line.state));
+  return parts.join(sep);
+}
+
 /** Whether a column's line item is on the server as cached (its cells take results). */
 function onServer(line: GradebookLineItem | undefined): boolean {
   return line?.state === "server";
@@ -355,14 +370,16 @@ export function ResultsGrid({
         onDoubleClick={onDoubleClick}
       >
         <div className="gb-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, width }}>
-          <div role="columnheader" aria-colindex={1} className="gb-name">
-            Student
+          {/* Named through a labelled span like the line items' headers: WebKitGTK's AT-SPI gave
+              this header, named by its text alone, an empty name. */}
+          <div role="columnheader" aria-colindex={1} aria-labelledby={`${gridId}-student`} className="gb-name">
+            <span id={`${gridId}-student`}>Student</span>
           </div>
           {book.lineItems.map((l, col) => {
             // Named by the line item's title alone, the rest (category, period, due date, range,
             // state) its description: WebKitGTK's AT-SPI otherwise names a header by its long
             // `title` tooltip, which stays for the pointer.
-            const details = `${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"} · Due ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : ` · ${columnState(l.state)}`}`;
+            const details = columnDetails(l, " · ");
             return (
               <div
                 key={l.id}
@@ -372,7 +389,7 @@ export function ResultsGrid({
                 aria-describedby={columnId(gridId, col, "details")}
                 data-line-item={l.id}
                 className={`gb-colhead${col === at.col ? " current" : ""}${onServer(l) ? "" : ` unsent ${l.state}`}`}
-                title={`${l.title}\n${l.category ?? "no category"} · ${l.gradingPeriod ?? "no grading period"}\nDue ${l.dueDate ?? "—"} · ${l.min ?? "–"} to ${l.max ?? "–"}${onServer(l) ? "" : `\n${columnState(l.state)}`}`}
+                title={`${l.title}\n${columnDetails(l, "\n")}`}
               >
                 <span id={columnId(gridId, col, "title")} className="gb-coltitle">
                   {l.title}
