@@ -5,8 +5,10 @@
 // starts with `cairn serve --delay-ms` (a slow link); a sync that fails (a saved connection to a
 // server that is not there, its secret in a private keyring); a write the server refuses (a score
 // for a line item deleted on the server meanwhile: 422) in the outbox; the record forms' delete
-// confirmation; and the unsent-changes question when the window is asked to close. Every finding
-// is collected and the test fails listing them all.
+// confirmation; the unsent-changes question when the window is asked to close; the gradebook
+// offline once that server is gone (its note, and a send that leaves the changes waiting); an
+// import that fails outright (a file that is no framework); and an export that fails (its folder
+// missing). Every finding is collected and the test fails listing them all.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,11 +21,13 @@ import { auditThemes } from '../lib/axe.mjs';
 import { click, clickText } from '../lib/dom.mjs';
 import { cell, typeInto, waitFor, waitText } from '../lib/gradebook.mjs';
 import { startSecretService } from '../lib/keyring.mjs';
-import { chooseFileNative, closeWindowNative } from '../lib/native.mjs';
+import { openFramework } from '../lib/explorer.mjs';
+import { answerNative, chooseFileNative, closeWindowNative } from '../lib/native.mjs';
 import { sandboxApi } from '../lib/sandboxApi.mjs';
 
 const SECRET = 'a11y-e2e-Secret-4Kd9wQ';
 const SLOW = 'Slow district';
+const MATHS = 'Cairn Demo Mathematics';
 // Each service request answered this late: the small demo's sync then takes long enough for
 // axe to run on its bars in three themes.
 const DELAY_MS = 2500;
@@ -93,6 +97,8 @@ test('axe finds no WCAG 2.1 A or AA violation in the failure, progress and quest
   // The built-in sandbox's folder taken by a file: its start fails.
   const blocker = path.join(dataDir, 'sandbox');
   writeFileSync(blocker, 'not a folder');
+  const broken = path.join(dataDir, 'not-a-framework.json');
+  writeFileSync(broken, '{"CFDocument": {"identifier": "x", "title": ');
   const browser = await launch(driver, dataDir);
   const findings = [];
   const check = async (view) => {
@@ -166,6 +172,43 @@ test('axe finds no WCAG 2.1 A or AA violation in the failure, progress and quest
     await waitFor(browser, '[role="alertdialog"][aria-label="Unsent changes"]');
     await check('the unsent-changes question on closing');
     await clickText(browser, '[role="alertdialog"][aria-label="Unsent changes"] button', 'Keep the window open');
+
+    // The server gone: the send finds it unreachable, and the gradebook says it is offline.
+    server.kill();
+    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await clickText(browser, '.gb-toolbar button', 'Send changes');
+    await waitText(browser, '.gb-area p.export-message', (t) => t.includes('still pending'), 'the offline send\'s outcome', 120_000);
+    await waitText(browser, '.gb-area p.note', (t) => t.startsWith('Offline:'), 'the offline note', 60_000);
+    await check('gradebook: offline, changes waiting');
+
+    // Files in, failing outright: a file that is not a framework or a roster.
+    await area(browser, 'Frameworks');
+    await clickText(browser, '[aria-label="Framework list"] button', 'Open files…');
+    const files = '[role="dialog"][aria-label="Open files"]';
+    await waitFor(browser, files);
+    const input = await browser.$(`${files} input[aria-label="Path to open"]`);
+    await input.setValue(broken);
+    await browser.keys('Enter');
+    await answerNative('Open this file?', true);
+    await waitFor(browser, `${files} ul[aria-label="Files to open"] li`);
+    await clickText(browser, `${files} button`, 'Import 1 file');
+    await waitFor(browser, `${files} .badge[data-outcome="failed"]`, 60_000);
+    await waitFor(browser, `${files} .imported-file .error-view`);
+    await check('files in: an import that failed');
+    await clickText(browser, `${files} button`, 'Done');
+
+    // Files out, failing: the chosen folder does not exist.
+    await openFramework(browser, MATHS);
+    await clickText(browser, '[aria-label="Framework"] .toolbar button', 'Export…');
+    const exporter = '[role="dialog"][aria-label^="Export "]';
+    await waitFor(browser, exporter);
+    const saveAs = await browser.$(`${exporter} input[aria-label="Save as"]`);
+    await saveAs.setValue(path.join(dataDir, 'no-such-folder', 'out.csv'));
+    await clickText(browser, `${exporter} button`, 'Export');
+    await answerNative('Save to this file?', true, 5_000).catch(() => {}); // asked only when the path is taken as is
+    await waitFor(browser, `${exporter} .error-view`, 60_000);
+    await check('files out: an export that failed');
+    await browser.keys(['Escape']);
   } finally {
     if (findings.length > 0) console.error(`axe found:\n${findings.join('\n')}`);
     await browser.deleteSession().catch(() => {});
