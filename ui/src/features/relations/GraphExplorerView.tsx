@@ -7,6 +7,7 @@
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 
+import { useFrameworkChoices } from "../../app/frameworkChoices";
 import { useMainView } from "../../app/mainView";
 import { toAppError, useBackend } from "../../backend";
 import type { NodeKind } from "../../bindings/NodeKind";
@@ -17,7 +18,10 @@ import {
   describeNode,
   describeStep,
   drawn,
+  explorationFrameworks,
   explorationTypes,
+  frameworkId,
+  NO_FILTERS,
   searchNodes,
   stepToward,
   stepsFrom,
@@ -26,6 +30,7 @@ import {
 } from "./explorationModel";
 import type { ExplorerCanvas, LayoutName } from "./explorerCanvas";
 import { exportGraph } from "./exportGraph";
+import { FrameworkLegend } from "./FrameworkLegend";
 import { GraphLegend } from "./GraphLegend";
 import { GraphListView } from "./GraphListView";
 import { explorerElements } from "./graphExplorerElements";
@@ -50,7 +55,8 @@ export function GraphExplorerView() {
   const known = useTypeExplanations(framework);
   const present = exploration.history?.present ?? null;
   const [layout, setLayout] = useState<LayoutName>("layered");
-  const [filters, setFilters] = useState<GraphFilters>({ hiddenTypes: new Set(), hiddenGroupings: new Set() });
+  const [filters, setFilters] = useState<GraphFilters>(NO_FILTERS);
+  const { choices } = useFrameworkChoices();
   const [focus, setFocus] = useState<string | null>(null);
   const [listView, setListView] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -98,7 +104,24 @@ export function GraphExplorerView() {
   }, [listView, Boolean(present)]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const graph = useMemo(() => (present ? drawn(present, filters) : null), [present, filters]);
-  const focused = present && focus && present.nodes.has(focus) ? focus : (present?.root ?? null);
+  const frameworks = useMemo(() => (present ? explorationFrameworks(present) : []), [present]);
+  const bands = useMemo(() => frameworks.map((f) => f.id), [frameworks]);
+  // A focus left out by a filter goes back to the start node.
+  const focused =
+    present && graph && focus && graph.nodes.some((n) => n.identifier === focus) ? focus : (present?.root ?? null);
+  const frameworkNames = useMemo(() => new Map(choices.map((c) => [frameworkId(c.key), c.label])), [choices]);
+  // Where a node belongs, in words, where it is not the start node's framework.
+  const elsewhere = (identifier: string): string | null => {
+    const node = present?.nodes.get(identifier);
+    const start = present?.nodes.get(present.root);
+    if (!node || frameworkId(node.framework) === frameworkId(start?.framework ?? null)) return null;
+    return node.framework === null
+      ? "no cached framework"
+      : (frameworkNames.get(frameworkId(node.framework)) ?? node.framework.identifier);
+  };
+  /** A node's words for a screen reader. */
+  const say = (identifier: string) =>
+    present && graph ? describeNode(present, graph, identifier, elsewhere(identifier)) : "";
   // The rings of the concentric layout are counted from the focused node: it lays out anew
   // when the focus moves; the other layouts do not.
   // The drawing is framed on the focused node when drawn, without drawing anew as the focus moves.
@@ -106,8 +129,8 @@ export function GraphExplorerView() {
   focusRef.current = focused;
   const ringFrom = layout === "concentric" ? focused : (present?.root ?? null);
   const elements = useMemo(
-    () => (present && graph && ringFrom ? explorerElements(present, graph, ringFrom) : []),
-    [present, graph, ringFrom],
+    () => (present && graph && ringFrom ? explorerElements(present, graph, ringFrom, bands) : []),
+    [present, graph, ringFrom, bands],
   );
   useEffect(() => {
     if (!canvas || elements.length === 0) return;
@@ -148,7 +171,7 @@ export function GraphExplorerView() {
       event.preventDefault();
       const step = stepToward(graph, focused, direction, canvas?.positions() ?? new Map());
       if (!step) setAnnouncement(`No association leads ${direction} from here.`);
-      else moveTo(step.other, `${describeStep(present, step)}. ${describeNode(present, graph, step.other)}`);
+      else moveTo(step.other, `${describeStep(present, step)}. ${say(step.other)}`);
       return;
     }
     switch (event.key) {
@@ -156,7 +179,7 @@ export function GraphExplorerView() {
       case " ":
         event.preventDefault();
         growNode(focused);
-        setAnnouncement(`Grown: ${describeNode(present, graph, focused)}`);
+        setAnnouncement(`Grown: ${say(focused)}`);
         return;
       case "n":
       case "p": {
@@ -164,7 +187,7 @@ export function GraphExplorerView() {
         const ids = graph.nodes.map((n) => n.identifier);
         const at = ids.indexOf(focused) + (event.key === "n" ? 1 : -1);
         const next = ids[(at + ids.length) % ids.length];
-        if (next) moveTo(next, describeNode(present, graph, next));
+        if (next) moveTo(next, say(next));
         return;
       }
       case "a": {
@@ -187,7 +210,7 @@ export function GraphExplorerView() {
         return;
       case "Home":
         event.preventDefault();
-        moveTo(present.root, describeNode(present, graph, present.root));
+        moveTo(present.root, say(present.root));
         return;
       case "l":
       case "L":
@@ -195,7 +218,7 @@ export function GraphExplorerView() {
         setListView(true);
         return;
       case "i":
-        setAnnouncement(describeNode(present, graph, focused));
+        setAnnouncement(say(focused));
         return;
     }
   };
@@ -220,11 +243,11 @@ export function GraphExplorerView() {
     else next.add(id);
     return next;
   };
-  const matches = searchNodes(present, search);
+  const matches = graph ? searchNodes(graph, search) : [];
   const find = () => {
     const hit = matches[0];
     if (!hit || !graph) return setAnnouncement(search ? `Nothing drawn matches “${search}”.` : "");
-    moveTo(hit.identifier, describeNode(present, graph, hit.identifier));
+    moveTo(hit.identifier, say(hit.identifier));
     canvas?.centre(hit.identifier);
   };
   const save = async (format: "png" | "svg") => {
@@ -337,6 +360,7 @@ export function GraphExplorerView() {
           <GraphListView
             exploration={present}
             graph={graph ?? { nodes: [], edges: [] }}
+            elsewhere={elsewhere}
             focus={focused}
             onFocus={(id) => setFocus(id)}
             onGrow={growNode}
@@ -401,6 +425,12 @@ export function GraphExplorerView() {
             known={known}
             hidden={filters.hiddenTypes}
             onToggle={(type) => setFilters({ ...filters, hiddenTypes: toggle(filters.hiddenTypes, type) })}
+          />
+          <FrameworkLegend
+            frameworks={frameworks}
+            names={frameworkNames}
+            hidden={filters.hiddenFrameworks}
+            onToggle={(id) => setFilters({ ...filters, hiddenFrameworks: toggle(filters.hiddenFrameworks, id) })}
           />
           {groupings.length > 0 && (
             <fieldset className="graph-groupings">

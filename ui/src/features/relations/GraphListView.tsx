@@ -1,5 +1,5 @@
 //! The full-size graph as a list, for screen readers and the keyboard: every node drawn with its
-//! "+N more" and each of its associations drawn (type and other end, a button that goes there),
+//! framework where it is not the start node's, its "+N more" and each of its associations drawn (type and other end, a button that goes there),
 //! and the node's grow, collapse and remove. Escape goes back to the drawing.
 
 import { useEffect, useRef } from "react";
@@ -9,6 +9,8 @@ import { describeStep, hiddenCount, stepsFrom, type DrawnGraph, type Exploration
 interface Props {
   exploration: Exploration;
   graph: DrawnGraph;
+  /** The framework a node belongs to, in words, where it is not the start node's. */
+  elsewhere(identifier: string): string | null;
   focus: string | null;
   onFocus(identifier: string): void;
   onGrow(identifier: string): void;
@@ -18,7 +20,17 @@ interface Props {
 }
 
 /** The graph's nodes and associations as nested lists. */
-export function GraphListView({ exploration, graph, focus, onFocus, onGrow, onCollapse, onRemove, onClose }: Props) {
+export function GraphListView({
+  exploration,
+  graph,
+  elsewhere,
+  focus,
+  onFocus,
+  onGrow,
+  onCollapse,
+  onRemove,
+  onClose,
+}: Props) {
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     // Opened from the drawing: the focused node's entry takes the keyboard's focus.
@@ -36,6 +48,7 @@ export function GraphListView({ exploration, graph, focus, onFocus, onGrow, onCo
       {graph.nodes.map((node) => {
         const hidden = hiddenCount(exploration, node.identifier);
         const grown = exploration.grown.has(node.identifier);
+        const where = elsewhere(node.identifier);
         return (
           <li key={node.identifier} id={`graph-list-${node.identifier}`}>
             <button
@@ -46,6 +59,7 @@ export function GraphListView({ exploration, graph, focus, onFocus, onGrow, onCo
             >
               {node.label}
             </button>
+            {where && <span className="muted"> · in {where}</span>}
             {hidden > 0 && <span className="muted num"> +{hidden} more</span>}{" "}
             <span className="button-group">
               <button type="button" onClick={() => onGrow(node.identifier)} disabled={grown}>

@@ -35,6 +35,31 @@ export function canvasColours(container: HTMLElement): CanvasColours {
   };
 }
 
+/** How many band colours the theme defines (`--graph-framework-1` …); frameworks past it reuse them. */
+export const BAND_COLOURS = 6;
+
+/** The CSS variable of the band colour at `index` (a framework's place in the legend). */
+export function bandVar(index: number): string {
+  return `--graph-framework-${(index % BAND_COLOURS) + 1}`;
+}
+
+/**
+ * The rules ringing the nodes of band `i` (the Graph tab's frameworks, in the legend's order) in
+ * the theme's `--graph-framework-<i+1>`: an outline outside the node's border, which keeps telling
+ * the node's kind (line style), its "+N more" (double) and the start (accent).
+ */
+export function frameworkBandRules(container: HTMLElement): cytoscape.StylesheetJson {
+  return Array.from({ length: BAND_COLOURS }, (_, i) => ({
+    selector: `node[band = ${i}]`,
+    style: {
+      "outline-color": cssVar(container, bandVar(i), "#0072b2"),
+      "outline-width": 5,
+      "outline-offset": 2,
+      "outline-opacity": 1,
+    },
+  }));
+}
+
 /** The rules drawing the edges of class `t<i>` as `types[i]`: its colour (or the theme's one edge colour), line and arrow. */
 export function edgeTypeRules(types: string[], edge: string): cytoscape.StylesheetJson {
   return types.map((type, i) => {

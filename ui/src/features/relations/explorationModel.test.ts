@@ -13,7 +13,9 @@ import {
   describeNode,
   distances,
   drawn,
+  explorationFrameworks,
   forward,
+  frameworkId,
   grow,
   hiddenCount,
   historyOf,
@@ -130,11 +132,32 @@ describe("drawing", () => {
 
   it("filters by association type and grouping, keeping the nodes", () => {
     expect(drawn(all, NO_FILTERS).edges).toHaveLength(5);
-    const byType = drawn(all, { hiddenTypes: new Set(["isRelatedTo"]), hiddenGroupings: new Set() });
+    const byType = drawn(all, { ...NO_FILTERS, hiddenTypes: new Set(["isRelatedTo"]) });
     expect(byType.edges.map((e) => e.id)).not.toContain("5");
     expect(byType.nodes).toHaveLength(6);
-    const byGrouping = drawn(all, { hiddenTypes: new Set(), hiddenGroupings: new Set([""]) });
+    const byGrouping = drawn(all, { ...NO_FILTERS, hiddenGroupings: new Set([""]) });
     expect(byGrouping.edges.map((e) => e.id)).toEqual(["5"]);
+  });
+
+  it("lists the frameworks, the start node's first, and leaves a hidden one's nodes out", () => {
+    const other = { connection: "Files", identifier: "es" };
+    const withForeign = {
+      ...C,
+      nodes: C.nodes.map((n) => (n.identifier === "f" ? { ...n, framework: other } : n)),
+    };
+    const mixed = grow(grow(startExploration(A), "b", B), "c", withForeign);
+    const frameworks = explorationFrameworks(mixed);
+    expect(frameworks.map((f) => [f.key?.identifier, f.nodes])).toEqual([
+      ["fw", 5],
+      ["es", 1],
+    ]);
+    const hidden = drawn(mixed, { ...NO_FILTERS, hiddenFrameworks: new Set([frameworkId(other)]) });
+    expect(hidden.nodes.map((n) => n.identifier)).not.toContain("f");
+    expect(hidden.edges.map((e) => e.id)).not.toContain("5");
+    // The start node stays whatever its framework.
+    const own = drawn(mixed, { ...NO_FILTERS, hiddenFrameworks: new Set([frameworkId(A.key)]) });
+    expect(own.nodes.map((n) => n.identifier)).toEqual(["a", "f"]);
+    expect(describeNode(mixed, own, "f", "Spanish")).toContain("item, in Spanish, ");
   });
 
   it("layers parents above children and finds distances for the concentric layout", () => {
@@ -194,8 +217,8 @@ describe("the keyboard", () => {
   it("reads a node and finds nodes by code or words", () => {
     expect(describeNode(all, graph, "c")).toBe("C Statement of c, item, 1 association drawn, 1 more not drawn");
     expect(describeNode(all, graph, "b")).toContain("3 associations drawn, grown");
-    expect(searchNodes(all, "d").map((n) => n.identifier)[0]).toBe("d");
-    expect(searchNodes(all, "statement of e").map((n) => n.identifier)).toEqual(["e"]);
+    expect(searchNodes(graph, "d").map((n) => n.identifier)[0]).toBe("d");
+    expect(searchNodes(graph, "statement of e").map((n) => n.identifier)).toEqual(["e"]);
   });
 });
 

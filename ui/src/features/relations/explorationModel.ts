@@ -174,30 +174,78 @@ export function forward(history: ExplorationHistory): ExplorationHistory {
   return { past: [...history.past, history.present], present: next, future: history.future.slice(1) };
 }
 
-/** What is drawn: association types and groupings left out (`null`: none left out). */
+/** What is drawn: association types, groupings and frameworks left out. */
 export interface GraphFilters {
   hiddenTypes: ReadonlySet<string>;
   hiddenGroupings: ReadonlySet<string>;
+  /** Frameworks by [`frameworkId`]: their nodes (the start node excepted) and edges left out. */
+  hiddenFrameworks: ReadonlySet<string>;
 }
 
-export const NO_FILTERS: GraphFilters = { hiddenTypes: new Set(), hiddenGroupings: new Set() };
+export const NO_FILTERS: GraphFilters = {
+  hiddenTypes: new Set(),
+  hiddenGroupings: new Set(),
+  hiddenFrameworks: new Set(),
+};
 
-/** Whether `edge` passes `filters`. */
+/** The framework filter's value for nodes outside the cache. */
+export const NOT_CACHED = "";
+
+/** The framework filter's value, and the legend's key, of a node's framework. */
+export function frameworkId(key: FrameworkKey | null): string {
+  return key === null ? NOT_CACHED : JSON.stringify([key.connection, key.identifier]);
+}
+
+/** A framework with nodes in the exploration: its key (`null`: outside the cache) and how many. */
+export interface ExploredFramework {
+  id: string;
+  key: FrameworkKey | null;
+  nodes: number;
+}
+
+/**
+ * The frameworks the exploration's nodes belong to, the start node's first and then in the order
+ * their first node was gathered (so a framework keeps its colour band as the user explores);
+ * nodes outside the cache last.
+ */
+export function explorationFrameworks(exploration: Exploration): ExploredFramework[] {
+  const found = new Map<string, ExploredFramework>();
+  const root = exploration.nodes.get(exploration.root);
+  if (root) found.set(frameworkId(root.framework), { id: frameworkId(root.framework), key: root.framework, nodes: 0 });
+  for (const node of exploration.nodes.values()) {
+    const id = frameworkId(node.framework);
+    const entry = found.get(id) ?? { id, key: node.framework, nodes: 0 };
+    found.set(id, { ...entry, nodes: entry.nodes + 1 });
+  }
+  const all = [...found.values()];
+  return [...all.filter((f) => f.key !== null), ...all.filter((f) => f.key === null)];
+}
+
+/** Whether `edge` passes `filters`' type and grouping filters. */
 export function edgeShown(edge: GraphEdge, filters: GraphFilters): boolean {
   return !filters.hiddenTypes.has(edge.associationType) && !filters.hiddenGroupings.has(edge.grouping ?? NO_GROUPING);
 }
 
-/** The drawn graph: every node, the edges `filters` keep. */
+/** The drawn graph: the nodes and edges `filters` keep. */
 export interface DrawnGraph {
   nodes: ExploredNode[];
   edges: GraphEdge[];
 }
 
-/** The exploration as drawn under `filters`. */
+/**
+ * The exploration as drawn under `filters`: the nodes of hidden frameworks left out (never the
+ * start node), with every edge touching one; the edges of hidden types and groupings.
+ */
 export function drawn(exploration: Exploration, filters: GraphFilters): DrawnGraph {
+  const nodes = [...exploration.nodes.values()].filter(
+    (n) => n.identifier === exploration.root || !filters.hiddenFrameworks.has(frameworkId(n.framework)),
+  );
+  const kept = new Set(nodes.map((n) => n.identifier));
   return {
-    nodes: [...exploration.nodes.values()],
-    edges: [...exploration.edges.values()].filter((e) => edgeShown(e, filters)),
+    nodes,
+    edges: [...exploration.edges.values()].filter(
+      (e) => kept.has(e.origin) && kept.has(e.destination) && edgeShown(e, filters),
+    ),
   };
 }
 
@@ -326,7 +374,12 @@ export function stepToward(
 }
 
 /** A node's words for a screen reader: its label, kind, and associations drawn and not. */
-export function describeNode(exploration: Exploration, graph: DrawnGraph, identifier: string): string {
+export function describeNode(
+  exploration: Exploration,
+  graph: DrawnGraph,
+  identifier: string,
+  elsewhere: string | null = null,
+): string {
   const node = exploration.nodes.get(identifier);
   if (!node) return "";
   const steps = stepsFrom(graph, identifier).length;
@@ -337,7 +390,8 @@ export function describeNode(exploration: Exploration, graph: DrawnGraph, identi
     external: "outside the framework",
     unknown: "unknown end",
   }[node.kind];
-  return `${node.label}, ${kind}, ${steps} association${steps === 1 ? "" : "s"} drawn${hidden > 0 ? `, ${hidden} more not drawn` : ""}${exploration.grown.has(identifier) ? ", grown" : ""}`;
+  const where = elsewhere ? `, in ${elsewhere}` : "";
+  return `${node.label}, ${kind}${where}, ${steps} association${steps === 1 ? "" : "s"} drawn${hidden > 0 ? `, ${hidden} more not drawn` : ""}${exploration.grown.has(identifier) ? ", grown" : ""}`;
 }
 
 /** An edge's words for a screen reader: origin, type, destination, by code where there is one. */
@@ -347,11 +401,11 @@ export function describeStep(exploration: Exploration, step: Step): string {
   return `${name(edge.origin)} ${edge.associationType} ${name(edge.destination)}`;
 }
 
-/** Nodes whose code or label contains `text` (case-insensitive), the codes matching first. */
-export function searchNodes(exploration: Exploration, text: string): ExploredNode[] {
+/** Nodes drawn whose code or label contains `text` (case-insensitive), the codes matching first. */
+export function searchNodes(graph: DrawnGraph, text: string): ExploredNode[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
-  const all = [...exploration.nodes.values()];
+  const all = graph.nodes;
   const byCode = all.filter((n) => n.code?.toLowerCase().startsWith(needle));
   const rest = all.filter((n) => !byCode.includes(n) && n.label.toLowerCase().includes(needle));
   return [...byCode, ...rest];

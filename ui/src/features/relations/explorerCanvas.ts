@@ -6,7 +6,7 @@
 
 import cytoscape from "cytoscape";
 
-import { canvasColours, cssVar, edgeTypeRules, watchTheme } from "./canvasTheme";
+import { canvasColours, cssVar, edgeTypeRules, frameworkBandRules, watchTheme } from "./canvasTheme";
 import { drawSvg } from "./graphCanvas";
 import { KIND_STYLE } from "./graphStyle";
 
@@ -16,7 +16,17 @@ export type LayoutName = "layered" | "concentric" | "force";
 /** A node as the explorer's canvas receives it. */
 export interface ExplorerNode {
   group: "nodes";
-  data: { id: string; label: string; kind: string; root: boolean; grown: boolean; hidden: number; ring: number };
+  data: {
+    id: string;
+    label: string;
+    kind: string;
+    root: boolean;
+    grown: boolean;
+    hidden: number;
+    ring: number;
+    /** Its framework's place in the legend, modulo the band colours. */
+    band: number;
+  };
   /** The layered layout's place. */
   position: { x: number; y: number };
 }
@@ -111,6 +121,7 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
   for (const [kind, style] of Object.entries(KIND_STYLE))
     sheet.push({ selector: `node[kind = '${kind}']`, style: { "border-style": style.border } });
   sheet.push(...edgeTypeRules(types, edge));
+  sheet.push(...frameworkBandRules(container));
   return sheet;
 }
 

@@ -33,6 +33,19 @@ describe("the Graph tab", () => {
     expect(first[0]).toBe("A1");
     const card = explorerCanvases.at(-1)?.elements.find((e) => e.data.id === "A1");
     expect(card?.group === "nodes" && card.data.label.startsWith("1.1\n")).toBe(true);
+    // The open framework first in the legend, with its band, every box ticked; the counts add up.
+    expect(card?.group === "nodes" && card.data.band).toBe(0);
+    const legend = within(view).getByRole("group", { name: "Frameworks" });
+    const boxes = within(legend).getAllByRole("checkbox");
+    expect(boxes.every((b) => (b as HTMLInputElement).checked)).toBe(true);
+    const counts = boxes.map((b) => Number(/\((\d+)\)$/.exec(b.closest("label")?.textContent ?? "")?.[1]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(first.length);
+    // Unticking a framework leaves its nodes out of the drawing; ticking it brings them back.
+    const notCached = within(legend).getByRole("checkbox", { name: /Not cached/ });
+    await user.click(notCached);
+    await waitFor(() => expect(drawnIds()).toHaveLength(first.length - counts.at(-1)!));
+    await user.click(notCached);
+    await waitFor(() => expect(drawnIds()).toEqual(first));
 
     // Up along isChildOf to the parent, read out.
     const drawing = within(view).getByRole("application");

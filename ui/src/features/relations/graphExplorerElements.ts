@@ -1,9 +1,11 @@
 //! The exploration as the explorer canvas's elements: each node's card label and "+N more", its
-//! ring for the concentric layout (associations away from the focused node) and its place in the
-//! layered layout; the edges the filters keep.
+//! framework's colour band, its ring for the concentric layout (associations away from the
+//! focused node) and its place in the layered layout; the edges the filters keep.
 
+import { BAND_COLOURS } from "./canvasTheme";
 import {
   distances,
+  frameworkId,
   hiddenCount,
   layeredPositions,
   nodeLabel,
@@ -12,11 +14,15 @@ import {
 } from "./explorationModel";
 import type { ExplorerEdge, ExplorerNode } from "./explorerCanvas";
 
-/** The elements of `graph` (drawn from `exploration`), rings counted from `focus`. */
+/**
+ * The elements of `graph` (drawn from `exploration`), rings counted from `focus`, each node's
+ * band its framework's place in `frameworks` (ids in the legend's order).
+ */
 export function explorerElements(
   exploration: Exploration,
   graph: DrawnGraph,
   focus: string,
+  frameworks: readonly string[],
 ): Array<ExplorerNode | ExplorerEdge> {
   const places = layeredPositions(graph);
   const rings = distances(graph, focus);
@@ -34,6 +40,7 @@ export function explorerElements(
         hidden,
         // Nodes no edge reaches go on the outermost ring.
         ring: rings.get(n.identifier) ?? farthest + 1,
+        band: Math.max(0, frameworks.indexOf(frameworkId(n.framework))) % BAND_COLOURS,
       },
       position: places.get(n.identifier) ?? { x: 0, y: 0 },
     };
