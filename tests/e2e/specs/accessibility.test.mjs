@@ -14,6 +14,7 @@ import { auditThemes } from '../lib/axe.mjs';
 import { click, clickText } from '../lib/dom.mjs';
 import { expand, openFramework, search, select, treeRows, waitForTree } from '../lib/explorer.mjs';
 import { cell, typeInto, waitFor, waitText } from '../lib/gradebook.mjs';
+import { graphButton, graphViewState } from '../lib/graphView.mjs';
 import { answerNative } from '../lib/native.mjs';
 import { choose, drawnGraph, showView } from '../lib/relations.mjs';
 
@@ -83,6 +84,15 @@ test('axe finds no WCAG 2.1 A or AA violation in any view, in the light, dark or
     await clickText(browser, '[role="tablist"][aria-label="Relations views"] [role="tab"]', 'Progressions');
     await check('progressions');
     await clickText(browser, '[role="tablist"][aria-label="Relations views"] [role="tab"]', 'Graph');
+    // The full-size graph (the main pane's Graph tab), drawn and as a list.
+    await clickText(browser, '[aria-label="Item details"] button', 'Open in graph');
+    await graphViewState(browser, (s) => s.nodes.length > 1);
+    await check('graph tab');
+    await graphButton(browser, 'List view');
+    await graphViewState(browser, (s) => s.listItems > 0);
+    await check('graph tab: as a list');
+    await graphButton(browser, 'List view');
+    await showView(browser, 'Tree');
 
     // The search box's results, and a search that finds nothing.
     await search(browser, 'fractions');
