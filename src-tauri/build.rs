@@ -8,6 +8,7 @@ fn main() {
         "open_framework",
         "tree_children",
         "tree_descendants",
+        "framework_map",
         "tree_paths",
         "item_detail",
         "fetch_end",

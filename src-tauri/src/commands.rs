@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use cairn_explorer::app::{
-    App, AppError, Children, CrosswalkReport, FetchedEnd, FrameworkGroup, FrameworkKey, FrameworkOutline, GroupingTree,
-    ItemDetail, NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef, StartReport,
-    VersionDiff,
+    App, AppError, Children, CrosswalkReport, FetchedEnd, FrameworkGroup, FrameworkKey, FrameworkMap, FrameworkOutline,
+    GroupingTree, ItemDetail, NeighbourhoodGraph, Progress, Progression, Rubric, SearchHit, Session, SnapshotRef,
+    StartReport, VersionDiff,
 };
 use tauri::State;
 use tauri::ipc::Channel;
@@ -60,6 +60,12 @@ pub async fn tree_children(
     parents: Vec<String>,
 ) -> Result<Vec<Children>, AppError> {
     app.app()?.tree_children(key, parents).await
+}
+
+/// The open framework's whole tree with each item's type and education levels, for the map.
+#[tauri::command]
+pub async fn framework_map(app: State<'_, AppState>, key: FrameworkKey) -> Result<FrameworkMap, AppError> {
+    app.app()?.framework_map(key).await
 }
 
 /// The children of every node below `node`.

@@ -42,6 +42,7 @@ pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Bu
         commands::open_framework,
         commands::tree_children,
         commands::tree_descendants,
+        commands::framework_map,
         commands::tree_paths,
         commands::item_detail,
         commands::fetch_end,

@@ -77,6 +77,28 @@ async fn first_launch_fills_the_cache_from_the_builtin_sandbox_and_the_explorer_
     let below: usize = all.iter().map(|c| c.children.len()).sum();
     assert_eq!(below, first.subtree_count as usize);
 
+    // The map: the document, then the tree depth first; its first level the tree's roots, each
+    // with the tree's subtree count, every row's parent before it; items carry their type.
+    let map = app.framework_map(key(ORDERING)).await.unwrap();
+    assert_eq!(map.rows[0].parent, None);
+    let top: Vec<_> = map.rows.iter().filter(|r| r.parent == Some(0)).collect();
+    assert_eq!(
+        top.iter().map(|r| r.identifier.as_str()).collect::<Vec<_>>(),
+        outline.roots.iter().map(|r| r.identifier.as_str()).collect::<Vec<_>>()
+    );
+    assert!(top.iter().zip(&outline.roots).all(|(m, t)| m.descendants == t.subtree_count));
+    assert!(map.rows.iter().enumerate().skip(1).all(|(i, r)| r.parent.is_some_and(|p| (p as usize) < i)));
+    assert_eq!(map.rows.len() as u32, 1 + map.rows[0].descendants);
+    // Item types and education levels are read from the cache (this package has neither; the
+    // demo's frameworks have both).
+    let mut typed = false;
+    for f in &builtin.frameworks {
+        let map = app.framework_map(f.key.clone()).await.unwrap();
+        typed |=
+            map.rows.iter().any(|r| r.item_type.is_some()) && map.rows.iter().any(|r| !r.education_levels.is_empty());
+    }
+    assert!(typed, "no framework's map has item types and education levels");
+
     // The item panel: the record as served, its breadcrumbs, its paths.
     let leaf = children[0].children[0].clone();
     let detail = app.item_detail(key(ORDERING), leaf.identifier.clone()).await.unwrap();

@@ -36,6 +36,8 @@ fn export_all(dir: &Path) {
         StartReport,
         FrameworkGroup,
         FrameworkOutline,
+        FrameworkMap,
+        MapRow,
         Children,
         ItemDetail,
         SearchHit,

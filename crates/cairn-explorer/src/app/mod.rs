@@ -13,6 +13,7 @@ mod events;
 mod exports_folder;
 mod exports_to_file;
 mod external;
+mod framework_map;
 mod frameworks;
 mod gradebook;
 mod grants;
@@ -56,6 +57,7 @@ pub use connections::{OpenSecrets, sync_task};
 pub use error::{AppError, ErrorCode, ErrorDetail, StatusObject, Transport};
 pub use events::{AppEvent, CacheChanged, CloseRequested};
 pub use exports_to_file::{ExportDone, WorkbookSheet};
+pub use framework_map::MAP_ROWS;
 pub use frameworks::{list_frameworks, source_kind};
 pub use gradebook::{
     BULKS, CellCheck, CellEdit, CellSave, CheckFinding, ClassGradebook, GradebookCategory, GradebookCell,
@@ -86,8 +88,8 @@ pub use search::segments;
 pub use settings::{AppSettings, SandboxScale, Theme};
 pub use types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, CollectionSummary, Crumb, FetchedEnd,
-    FieldMatch, FrameworkGroup, FrameworkKey, FrameworkOutline, FrameworkSummary, ItemDetail, LinkEnd, Location,
-    NodeKind, Publisher, SearchHit, Segment, Session, SourceKind, StartReport, SyncSummary, TreeRow,
+    FieldMatch, FrameworkGroup, FrameworkKey, FrameworkMap, FrameworkOutline, FrameworkSummary, ItemDetail, LinkEnd,
+    Location, MapRow, NodeKind, Publisher, SearchHit, Segment, Session, SourceKind, StartReport, SyncSummary, TreeRow,
 };
 
 /// The name of the built-in sandbox's connection.
@@ -268,6 +270,12 @@ impl App {
     /// Opens a framework (built once, then kept) and answers its first level.
     pub async fn open_framework(&self, key: FrameworkKey) -> Result<FrameworkOutline, AppError> {
         Ok(self.framework(key).await?.outline())
+    }
+
+    /// The open framework's whole tree with each item's type and education levels, for the map.
+    pub async fn framework_map(&self, key: FrameworkKey) -> Result<FrameworkMap, AppError> {
+        let open = self.framework(key).await?;
+        self.cache.read(move |conn| framework_map::framework_map(conn, &open)).await
     }
 
     /// The children of each of `parents`.

@@ -13,7 +13,7 @@ use rusqlite::Connection;
 use super::error::AppError;
 use super::types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, Crumb, FrameworkKey, FrameworkOutline, LinkEnd,
-    NodeKind, TreeRow,
+    MapRow, NodeKind, TreeRow,
 };
 use cairn_views::{load_package_outline, resolve_connection};
 
@@ -130,6 +130,11 @@ impl OpenFramework {
     /// Which framework this is.
     pub fn key(&self) -> &FrameworkKey {
         &self.key
+    }
+
+    /// Its title (the document's, else its identifier).
+    pub fn title(&self) -> &str {
+        &self.title
     }
 
     /// The first level, the orphans and the cycles.
@@ -271,6 +276,43 @@ impl OpenFramework {
         f(self.graphed.borrow_dependent(), &self.tree, self.graphed.borrow_owner())
     }
 
+    /// The document's tree depth first, as the map draws it: each row with its parent's place,
+    /// code, short label, kind and descendants (its facts left for the caller to read from the
+    /// cache); at most `limit` rows (whether cut), and how many items the tree holds outside it
+    /// (orphans and below).
+    pub fn map_rows(&self, limit: usize) -> (Vec<MapRow>, bool, u32) {
+        let mut rows = Vec::new();
+        let mut truncated = false;
+        if let Some(root) = self.tree.root() {
+            // (node, parent row); a node under several parents is visited under each, the tree
+            // having cut the links that close a cycle.
+            let mut stack = vec![(root, None)];
+            while let Some((node, parent)) = stack.pop() {
+                if rows.len() >= limit {
+                    truncated = true;
+                    break;
+                }
+                let info = &self.nodes[node.index()];
+                let at = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+                rows.push(MapRow {
+                    identifier: info.identifier.clone(),
+                    parent,
+                    code: info.code.clone(),
+                    label: short_label(info),
+                    kind: info.kind,
+                    descendants: self.subtree_count(node),
+                    item_type: None,
+                    education_levels: Vec::new(),
+                });
+                for child in self.tree.children(node).iter().rev() {
+                    stack.push((child.node, Some(at)));
+                }
+            }
+        }
+        let left_out = self.tree.orphans().iter().map(|&n| 1 + self.subtree_count(n)).fold(0u32, u32::saturating_add);
+        (rows, truncated, left_out)
+    }
+
     fn find(&self, identifier: &str) -> Option<NodeIndex> {
         self.by_identifier.get(identifier).copied()
     }
@@ -311,11 +353,29 @@ impl OpenFramework {
     }
 }
 
+/// Characters of a statement a map segment carries (its tooltip and spoken name).
+const MAP_LABEL_CHARS: usize = 120;
+
+/// A node's statement or title for the map, cut to [`MAP_LABEL_CHARS`].
+fn short_label(info: &NodeInfo) -> String {
+    let text = if info.kind == NodeKind::Document {
+        info.title.as_deref().unwrap_or(&info.statement)
+    } else {
+        &info.statement
+    };
+    cut(text, MAP_LABEL_CHARS)
+}
+
 /// `statement` cut to [`ROW_STATEMENT_CHARS`] characters (ending with `…` when cut).
 fn one_line(statement: &str) -> String {
-    match statement.char_indices().nth(ROW_STATEMENT_CHARS) {
-        Some((end, _)) => format!("{}…", &statement[..end]),
-        None => statement.to_owned(),
+    cut(statement, ROW_STATEMENT_CHARS)
+}
+
+/// `text` cut to `chars` characters, ending with `…` when cut.
+fn cut(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
     }
 }
 

@@ -367,3 +367,44 @@ impl SyncSummary {
         SyncSummary { connection: connection.to_owned(), collections }
     }
 }
+
+/// A framework's whole tree for the framework map: every row the tree shows, in tree order,
+/// each with its parent's place, its size and the facts the map is coloured by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameworkMap {
+    /// Which framework.
+    pub key: FrameworkKey,
+    /// Its title.
+    pub title: String,
+    /// The document first (no parent), then every row below it depth first, an item under
+    /// several parents once under each (as in the tree).
+    pub rows: Vec<MapRow>,
+    /// Items outside the document's tree (the tree's orphans and what lies below them): not in
+    /// the map.
+    pub left_out: u32,
+    /// Whether rows were cut at the map's limit (a framework whose items sit under many parents).
+    pub truncated: bool,
+}
+
+/// One segment of the framework map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MapRow {
+    /// The node's identifier.
+    pub identifier: String,
+    /// The place in `rows` of its parent (`None` for the document).
+    pub parent: Option<u32>,
+    /// `humanCodingScheme`.
+    pub code: Option<String>,
+    /// The statement (abbreviated when set) or title, cut to one short line.
+    pub label: String,
+    /// What the node is.
+    pub kind: NodeKind,
+    /// Every node below it (as the tree counts them).
+    pub descendants: u32,
+    /// `CFItemType`.
+    pub item_type: Option<String>,
+    /// `educationLevel`.
+    pub education_levels: Vec<String>,
+}

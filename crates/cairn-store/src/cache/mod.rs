@@ -9,6 +9,7 @@ mod extract;
 mod frameworks;
 mod gradebook;
 mod handle;
+mod item_facts;
 mod journal;
 mod node_links;
 pub mod outbox;
@@ -35,6 +36,7 @@ pub use documents::{CachedDocument, cached_document, cached_documents, mark_list
 pub use frameworks::{DocumentRow, ItemHit, documents, locate_item, search_items, search_items_until};
 pub use gradebook::{ClassGradebookRows, class_gradebook};
 pub use handle::{CacheHandle, blocking};
+pub use item_facts::{ItemFacts, item_facts};
 pub use journal::{
     CollectionStatus, JournalEntry, Outcome, append as journal_append, collection_statuses, full_sync_sizes,
     last_complete,
