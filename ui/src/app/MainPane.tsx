@@ -1,11 +1,12 @@
 //! The Frameworks area's main pane: tabs for the tree (with the selected node's relations below
-//! it), the full-size graph, the tree by association grouping, the rubrics, the crosswalk and the version diff. The
+//! it), the full-size graph, the framework map, the tree by association grouping, the rubrics, the crosswalk and the version diff. The
 //! tree stays mounted (hidden) so that it keeps its place. The relations panel's height and
 //! whether it is shown are the user's, remembered.
 
 import { CrosswalkView } from "../features/crosswalk/CrosswalkView";
 import { FrameworkTree } from "../features/frameworks/FrameworkTree";
 import { GroupingTreeView } from "../features/groupings/GroupingTreeView";
+import { FrameworkMapView } from "../features/map/FrameworkMapView";
 import { GraphExplorerView } from "../features/relations/GraphExplorerView";
 import { RelationsPanel } from "../features/relations/RelationsPanel";
 import { RubricsView } from "../features/rubrics/RubricsView";
@@ -63,6 +64,7 @@ export function MainPane() {
         <div className="main-view" {...tabPanelProps("framework-views", main.view)}>
           <ErrorBoundary key={main.view}>
             {main.view === "graph" && <GraphExplorerView />}
+            {main.view === "map" && <FrameworkMapView />}
             {main.view === "groupings" && <GroupingTreeView />}
             {main.view === "rubrics" && <RubricsView />}
             {main.view === "crosswalk" && <CrosswalkView />}

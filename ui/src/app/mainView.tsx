@@ -1,15 +1,16 @@
-//! Which view the Frameworks area's main pane shows (the tree, the full-size graph, the tree by
+//! Which view the Frameworks area's main pane shows (the tree, the full-size graph, the map, the tree by
 //! grouping, the crosswalk, the version diff, the rubrics), so that a link in one view (an item's
 //! rubric, "Open in graph") opens another.
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 /** A view of the main pane. */
-export type MainView = "tree" | "graph" | "groupings" | "crosswalk" | "versions" | "rubrics";
+export type MainView = "tree" | "graph" | "map" | "groupings" | "crosswalk" | "versions" | "rubrics";
 
 export const MAIN_VIEWS: Array<{ id: MainView; label: string }> = [
   { id: "tree", label: "Tree" },
   { id: "graph", label: "Graph" },
+  { id: "map", label: "Map" },
   { id: "groupings", label: "By grouping" },
   { id: "rubrics", label: "Rubrics" },
   { id: "crosswalk", label: "Crosswalk" },

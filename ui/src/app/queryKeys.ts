@@ -14,6 +14,7 @@ export const queryKeys = {
     [key.connection, "graph", key.identifier, identifier, depth, limit] as const,
   progressions: (key: FrameworkKey, identifier: string) =>
     [key.connection, "progressions", key.identifier, identifier] as const,
+  frameworkMap: (key: FrameworkKey) => [key.connection, "map", key.identifier] as const,
   rubrics: (key: FrameworkKey) => [key.connection, "rubrics", key.identifier] as const,
   itemRubrics: (key: FrameworkKey, identifier: string) =>
     [key.connection, "item-rubrics", key.identifier, identifier] as const,

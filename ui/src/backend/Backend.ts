@@ -28,6 +28,7 @@ import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { PrintColumns } from "../bindings/PrintColumns";
 import type { PrintPreview } from "../bindings/PrintPreview";
+import type { FrameworkMap } from "../bindings/FrameworkMap";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
@@ -72,6 +73,8 @@ export interface Backend {
   openFramework(key: FrameworkKey): Promise<FrameworkOutline>;
   /** `tree_children`: the children of each of `parents`. */
   treeChildren(key: FrameworkKey, parents: string[]): Promise<Children[]>;
+  /** `framework_map`: the whole tree depth first with each item's type and education levels, for the map. */
+  frameworkMap(key: FrameworkKey): Promise<FrameworkMap>;
   /** `tree_descendants`: the children of every node below `node`. */
   treeDescendants(key: FrameworkKey, node: string): Promise<Children[]>;
   /** `tree_paths`: every path from a root row down to `identifier`. */

@@ -30,6 +30,7 @@ import type { CrosswalkReport } from "../bindings/CrosswalkReport";
 import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { PrintPreview } from "../bindings/PrintPreview";
+import type { FrameworkMap } from "../bindings/FrameworkMap";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
 import type { ItemDetail } from "../bindings/ItemDetail";
@@ -102,6 +103,7 @@ export function createTauriBackend(): Backend {
     listFrameworks: () => call<FrameworkGroup[]>("list_frameworks"),
     openFramework: (key: FrameworkKey) => call<FrameworkOutline>("open_framework", { key }),
     treeChildren: (key, parents) => call<Children[]>("tree_children", { key, parents }),
+    frameworkMap: (key) => call<FrameworkMap>("framework_map", { key }),
     treeDescendants: (key, node) => call<Children[]>("tree_descendants", { key, node }),
     treePaths: (key, identifier) => call<string[][]>("tree_paths", { key, identifier }),
     itemDetail: (key, identifier) => call<ItemDetail>("item_detail", { key, identifier }),

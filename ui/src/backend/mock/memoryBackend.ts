@@ -9,6 +9,7 @@ import type { Crumb } from "../../bindings/Crumb";
 import type { FrameworkGroup } from "../../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { ItemDetail } from "../../bindings/ItemDetail";
+import type { MapRow } from "../../bindings/MapRow";
 import type { OutboxItem } from "../../bindings/OutboxItem";
 import type { SearchHit } from "../../bindings/SearchHit";
 import type { Segment } from "../../bindings/Segment";
@@ -358,6 +359,38 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
         return parents
           .filter((p) => ix.nodes.has(p))
           .map((p): Children => ({ parent: p, children: (ix.children.get(p) ?? []).map((c) => row(ix, c)) }));
+      }),
+    frameworkMap: (key) =>
+      answer("framework_map", { key }, () => {
+        const ix = framework(key);
+        const rows: MapRow[] = [];
+        const stack: Array<[string, number | null]> = [[ix.fw.document.identifier, null]];
+        while (stack.length > 0) {
+          const [id, parent] = stack.pop() as [string, number | null];
+          const node = ix.nodes.get(id);
+          const record = (node?.record ?? {}) as Record<string, unknown>;
+          const levels = record.educationLevel;
+          rows.push({
+            identifier: id,
+            parent,
+            code: node?.code ?? null,
+            label: node?.statement ?? id,
+            kind: node?.kind ?? "unknown",
+            descendants: (ix.children.get(id) ?? []).length === 0 ? 0 : subtreeCount(ix, id),
+            itemType: typeof record.CFItemType === "string" ? record.CFItemType : null,
+            educationLevels: Array.isArray(levels) ? levels.filter((l): l is string => typeof l === "string") : [],
+          });
+          const at = rows.length - 1;
+          for (const c of [...(ix.children.get(id) ?? [])].reverse()) stack.push([c, at]);
+        }
+        const inTree = new Set(rows.map((r) => r.identifier));
+        return {
+          key,
+          title: ix.fw.title,
+          rows,
+          leftOut: ix.fw.items.filter((n) => !inTree.has(n.identifier)).length,
+          truncated: false,
+        };
       }),
     treeDescendants: (key, start) =>
       answer("tree_descendants", { key, node: start }, () => {

@@ -1,0 +1,101 @@
+// The framework map in the real window: the demo's Mathematics opened in the Map tab, its first
+// level the tree's first level in order, each segment as tall as its subtree (the tree's counts);
+// coloured by item type (the legend's categories counted), by alignment to the Spanish edition
+// (its translations make items aligned); the keyboard moving into a segment and zooming on it;
+// Enter opening it in the tree; axe in three themes.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
+import { auditThemes } from '../lib/axe.mjs';
+import { syncDemoFrameworks } from '../lib/data.mjs';
+import { openFramework, treeRows } from '../lib/explorer.mjs';
+import { choose, showView } from '../lib/relations.mjs';
+
+const MATHS = 'Cairn Demo Mathematics';
+const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
+const MAP = 'section[aria-label="Framework map"]';
+
+let driver;
+before(async () => { driver = await startDriver(); });
+after(async () => { await driver?.stop(); });
+
+/** The map's drawn segments once it has drawn (each with its place in px). */
+async function segments(browser, until = (s) => s.length > 0) {
+  let found = [];
+  await browser.waitUntil(async () => {
+    found = await browser.execute((map) => document.querySelector(`${map} canvas`)?.mapSegments?.() ?? [], MAP);
+    return until(found);
+  }, { timeout: 30_000, interval: 200, timeoutMsg: 'the map never drew what was awaited' });
+  return found;
+}
+
+/** The legend's entries as [name, count]. */
+async function legend(browser) {
+  return browser.execute((map) => [...document.querySelectorAll(`${map} .map-legend li`)].map((li) => {
+    const m = /^(.*) \(([\d,]+)\)$/.exec(li.textContent.trim());
+    return m ? [m[1], Number(m[2].replace(/,/g, ''))] : [li.textContent, NaN];
+  }), MAP);
+}
+
+test('the Map tab: the tree\'s first level sized by its subtrees, colours, keyboard, open in the tree, axe', async () => {
+  const dataDir = freshDataDir('framework-map');
+  await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  const browser = await launch(driver, dataDir);
+  const findings = [];
+  try {
+    await openFramework(browser, MATHS);
+    const roots = await browser.execute(() => [...document.querySelectorAll('[role="tree"][aria-label="Framework tree"] [role="treeitem"][aria-level="1"]')]
+      .map((row) => ({ code: row.querySelector('.code')?.textContent ?? '', count: Number((row.querySelector('.count')?.textContent ?? '0').replace(/,/g, '')) })));
+    assert.ok(roots.length > 1, 'the tree has a first level');
+
+    await showView(browser, 'Map');
+    const drawn = await segments(browser);
+    const top = drawn.filter((s) => s.depth === 1);
+    assert.deepEqual(top.map((s) => s.code ?? ''), roots.map((r) => r.code), 'the first level is the tree\'s, in order');
+    assert.deepEqual(top.map((s) => s.descendants), roots.map((r) => r.count), 'each sized by the tree\'s subtree count');
+    // Heights in proportion to the rows each holds (itself and below).
+    const unit = top[0].height / (top[0].descendants + 1);
+    for (const s of top) assert.ok(Math.abs(s.height - unit * (s.descendants + 1)) < 1, `${s.code}: ${s.height}px`);
+    const drawnMs = Number(await browser.execute((map) => document.querySelector(`${map} [aria-label="Map size"]`).dataset.drawnMs, MAP));
+    console.log(`map drawn in ${drawnMs} ms (${drawn.length} segments)`);
+
+    // Item types: the demo's grades, domains, clusters and standards, each counted.
+    const types = await legend(browser);
+    assert.ok(types.filter(([name]) => name !== 'None').length >= 3, `item types in the legend: ${JSON.stringify(types)}`);
+    assert.ok(drawn.some((s) => s.depth > 0 && s.slot !== null), 'items coloured by their type');
+    await screenshot(browser, 'framework-map');
+    await browser.execute((map) => { document.querySelector(`${map} canvas`).focus(); }, MAP);
+    findings.push(...(await auditThemes(browser, 'framework map')));
+
+    // Alignment to the Spanish edition: its translations make items aligned.
+    await choose(browser, 'Colour by', 'Alignment to another framework');
+    await choose(browser, 'Aligned to', SPANISH);
+    await browser.waitUntil(async () => (await legend(browser)).some(([name, n]) => name === 'Aligned' && n > 0), {
+      timeout: 30_000, timeoutMsg: 'no item aligned to the Spanish edition',
+    });
+
+    // The keyboard: into the first segment of the first level, zoom on it, open it in the tree.
+    await browser.execute((map) => document.querySelector(`${map} canvas`).focus(), MAP);
+    await browser.keys('ArrowRight');
+    const selectedId = () => browser.execute((map) => document.querySelector(`${map} canvas`).dataset.selected, MAP);
+    await browser.waitUntil(async () => (await selectedId()) === top[0].identifier, { timeout: 5_000, timeoutMsg: 'ArrowRight did not select the first segment' });
+    const said = await browser.execute((map) => document.querySelector(`${map} [aria-label="Map announcement"]`).textContent, MAP);
+    assert.ok(said.startsWith(`${top[0].code} `) && said.includes(`${top[0].descendants} items below`), `announced: ${said}`);
+    await browser.keys(' ');
+    // Zoomed: the segment alone in the first column, the view's whole height.
+    const height = await browser.execute((map) => document.querySelector(`${map} canvas`).clientHeight, MAP);
+    const zoomed = await segments(browser, (s) => s.some((x) => x.depth === 1 && x.x === 0 && Math.abs(x.height - height) < 1));
+    assert.equal(zoomed.filter((s) => s.depth === 1).length, 1, 'zoomed on the first segment alone');
+    assert.ok(zoomed.some((s) => s.depth === 2), 'its children drawn beside it');
+    await screenshot(browser, 'framework-map-zoomed');
+    await browser.keys('Enter');
+    await browser.waitUntil(async () => (await treeRows(browser)).some((r) => r.selected && r.code === top[0].code), {
+      timeout: 10_000, timeoutMsg: 'Enter did not open the segment in the tree',
+    });
+  } finally {
+    if (findings.length > 0) console.error(`axe found:\n${findings.join('\n')}`);
+    await browser.deleteSession();
+  }
+  assert.equal(findings.length, 0, `axe found:\n${findings.join('\n')}`);
+});

@@ -1,0 +1,348 @@
+//! The Map tab: the open framework as a zoomable icicle (the document at the left, each level a
+//! column, each segment as tall as the items it holds), coloured by the measure the user picks
+//! (item type, education level, alignment to another framework) with its legend. Hover shows a
+//! segment; a click zooms in on it; a double click or Enter opens it in the tree. The keyboard
+//! moves between segments (arrows), zooms (Space in, Backspace out) and hears each one read.
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+
+import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
+import { useMainView } from "../../app/mainView";
+import { queryKeys } from "../../app/queryKeys";
+import { useBackend } from "../../backend";
+import type { AppError } from "../../bindings/AppError";
+import type { FrameworkKey } from "../../bindings/FrameworkKey";
+import type { FrameworkMap } from "../../bindings/FrameworkMap";
+import { ErrorView } from "../../ui/ErrorView";
+import { formatCount } from "../../ui/formatCount";
+import { useCrosswalk } from "../crosswalk/useCrosswalk";
+import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
+import { watchTheme } from "../relations/canvasTheme";
+import { drawMap, segmentAt } from "./mapCanvas";
+import {
+  alignmentCategory,
+  describeSegment,
+  factCategory,
+  layOut,
+  legendOf,
+  moveFrom,
+  type Categorise,
+  type MapMove,
+  type Measure,
+  levelsShown,
+  type Segment,
+} from "./mapModel";
+import "./map.css";
+
+const MEASURES: Array<{ id: Measure; label: string }> = [
+  { id: "itemType", label: "Item type" },
+  { id: "educationLevel", label: "Education level" },
+  { id: "alignment", label: "Alignment to another framework" },
+];
+
+const ALIGNMENT_ORDER = ["Aligned", "Aligned below", "Not aligned"];
+
+const KEYS: Record<string, MapMove> = {
+  ArrowLeft: "parent",
+  ArrowRight: "child",
+  ArrowUp: "previous",
+  ArrowDown: "next",
+};
+
+/** The map's data for `key` through the query cache. */
+function useFrameworkMap(key: FrameworkKey | null) {
+  const backend = useBackend();
+  return useQuery<FrameworkMap, AppError>({
+    queryKey: key ? queryKeys.frameworkMap(key) : ["none"],
+    queryFn: () => backend.frameworkMap(key as FrameworkKey),
+    enabled: Boolean(key),
+  });
+}
+
+/** The Map tab. */
+export function FrameworkMapView() {
+  const { framework } = useExplorer();
+  const store = useExplorerStore();
+  const main = useMainView();
+  const query = useFrameworkMap(framework);
+  const { choices } = useFrameworkChoices();
+  const [measure, setMeasure] = useState<Measure>("itemType");
+  const [otherValue, setOther] = useState("");
+  const walk = useCrosswalk(measure === "alignment" ? framework : null, choiceKey(otherValue));
+  const map = query.data;
+  const laidOut = useMemo(() => (map ? layOut(map) : null), [map]);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const [hover, setHover] = useState<{ segment: Segment; x: number; y: number } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  // The last drawing's ms and when it was made (the bench and the tests wait for a new one).
+  const [drawing, setDrawing] = useState<{ ms: number; at: number } | null>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const drawn = useRef<ReturnType<typeof drawMap>>([]);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  // The colours are the theme's: drawn anew when it changes.
+  const [theme, setTheme] = useState(0);
+  useEffect(() => watchTheme(() => setTheme((n) => n + 1)), []);
+
+  // A new framework (or its map anew after a sync) starts at the document.
+  useEffect(() => {
+    setFocusIndex(0);
+    setSelectedIndex(0);
+  }, [map]);
+
+  const categorise = useMemo<Categorise | null>(() => {
+    if (!map) return null;
+    if (measure !== "alignment") return factCategory(measure);
+    if (!walk.data) return null;
+    const aligned = new Set(walk.data.groups.flatMap((g) => g.pairs.map((p) => p.from.identifier)));
+    return alignmentCategory(map, aligned);
+  }, [map, measure, walk.data]);
+  const legend = useMemo(
+    () =>
+      map && categorise ? legendOf(map.rows, categorise, measure === "alignment" ? ALIGNMENT_ORDER : undefined) : null,
+    [map, categorise, measure],
+  );
+
+  const focus = laidOut?.byIndex[focusIndex] ?? laidOut?.root ?? null;
+  const selected = laidOut?.byIndex[selectedIndex] ?? null;
+
+  // The canvas follows the pane's size.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    setSize({ width: element.clientWidth, height: element.clientHeight });
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setSize({ width: element.clientWidth, height: element.clientHeight }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [laidOut]);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element || !laidOut || !focus || size.width === 0) return;
+    const start = performance.now();
+    drawn.current = drawMap(element, {
+      map: laidOut,
+      focus,
+      selected,
+      slots: legend?.slots ?? [],
+    });
+    const end = performance.now();
+    setDrawing({ ms: Math.round(end - start), at: Math.round(end) });
+  }, [laidOut, focus, selected, legend, size, theme]);
+
+  // The segments drawn, for the end-to-end tests (as the graph's canvas exposes `cy`).
+  useEffect(() => {
+    const element = canvas.current as (HTMLCanvasElement & { mapSegments?: () => unknown }) | null;
+    if (!element) return;
+    element.mapSegments = () =>
+      drawn.current.map(({ segment, rect }) => ({
+        identifier: segment.data.row.identifier,
+        code: segment.data.row.code,
+        depth: segment.depth,
+        descendants: segment.data.row.descendants,
+        slot: legend?.slots[segment.data.index] ?? null,
+        ...rect,
+      }));
+  }, [legend]);
+
+  if (!framework) return <p className="empty">Open a framework to see its map.</p>;
+  if (query.error) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  if (!map || !laidOut || !focus) {
+    return (
+      <p className="empty" role="status">
+        Drawing the map…
+      </p>
+    );
+  }
+
+  const categoryOf = (segment: Segment) => {
+    const slot = legend?.slots[segment.data.index];
+    if (!legend || segment.data.row.kind !== "item") return null;
+    const entry = legend.categories.find((c) => c.slot === slot && (slot !== null || c.name === "None"));
+    return entry ? `${MEASURES.find((m) => m.id === measure)?.label}: ${entry.name}` : null;
+  };
+  const say = (segment: Segment) => describeSegment(segment, categoryOf(segment));
+  const select = (segment: Segment) => {
+    setSelectedIndex(segment.data.index);
+    setAnnouncement(say(segment));
+  };
+  const zoomTo = (segment: Segment) => {
+    // A leaf has nothing to show to its right: the view zooms on its parent.
+    const target = segment.children ? segment : (segment.parent ?? segment);
+    setFocusIndex(target.data.index);
+    select(segment);
+  };
+  const openInTree = (segment: Segment) => {
+    const { row } = segment.data;
+    main.show("tree");
+    if (row.kind === "document") store.selectNode(row.identifier);
+    else void store.navigate({ key: framework, identifier: row.identifier });
+  };
+  const pointAt = (event: MouseEvent<HTMLCanvasElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    return { segment: segmentAt(drawn.current, x, y), x, y };
+  };
+  const onKey = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    if (!selected) return;
+    const move = KEYS[event.key];
+    if (move) {
+      event.preventDefault();
+      const next = moveFrom(selected, move);
+      if (!next) {
+        setAnnouncement(move === "child" ? "Nothing below." : move === "parent" ? "The framework." : "No more here.");
+        return;
+      }
+      // Out of the view: the view follows.
+      if (next.depth < focus.depth || next.depth - focus.depth > levelsShown(focus, size.width))
+        setFocusIndex((next.parent ?? next).data.index);
+      select(next);
+      return;
+    }
+    switch (event.key) {
+      case "Enter":
+        event.preventDefault();
+        openInTree(selected);
+        return;
+      case " ":
+        event.preventDefault();
+        zoomTo(selected);
+        return;
+      case "Backspace":
+      case "Escape":
+        if (focus.parent) {
+          event.preventDefault();
+          setFocusIndex(focus.parent.data.index);
+          setAnnouncement(`Zoomed out: ${say(focus.parent)}`);
+        }
+        return;
+      case "Home":
+        event.preventDefault();
+        setFocusIndex(0);
+        select(laidOut.root);
+        return;
+    }
+  };
+
+  const path = focus.ancestors().reverse();
+  return (
+    <section className="framework-map" aria-label="Framework map">
+      <div className="toolbar graph-toolbar" role="toolbar" aria-label="Map tools">
+        <label>
+          Colour by{" "}
+          <select aria-label="Colour by" value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
+            {MEASURES.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {measure === "alignment" && (
+          <label>
+            Aligned to{" "}
+            <select aria-label="Aligned to" value={otherValue} onChange={(e) => setOther(e.target.value)}>
+              <option value="">Choose a framework…</option>
+              {choices
+                .filter((c) => c.value !== choiceValue(framework))
+                .map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+            </select>
+          </label>
+        )}
+        <button type="button" onClick={() => focus.parent && zoomTo(focus.parent)} disabled={!focus.parent}>
+          Zoom out
+        </button>
+        <button type="button" onClick={() => zoomTo(laidOut.root)} disabled={focus === laidOut.root}>
+          Whole framework
+        </button>
+        <span
+          role="status"
+          aria-label="Map size"
+          className="muted num"
+          data-rows={map.rows.length}
+          data-drawn-ms={drawing?.ms ?? ""}
+          data-drawn-at={drawing?.at ?? ""}
+        >
+          {formatCount(map.rows.length - 1)} items
+          {map.leftOut > 0 ? ` · ${formatCount(map.leftOut)} outside the document's tree not shown` : ""}
+          {map.truncated ? " · cut at the map's limit" : ""}
+        </span>
+      </div>
+      <nav aria-label="Map zoom">
+        <ol className="map-path">
+          {path.map((s) => (
+            <li key={s.data.index}>
+              <button type="button" className="link" onClick={() => zoomTo(s)} aria-current={s === focus || undefined}>
+                {s.data.row.code ?? s.data.row.label}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {walk.error && <ErrorView error={walk.error} />}
+      <div className="map-body">
+        <canvas
+          ref={canvas}
+          className="map-canvas"
+          tabIndex={0}
+          role="application"
+          aria-roledescription="framework map"
+          aria-label={`Framework map. Selected: ${selected ? say(selected) : ""}`}
+          aria-describedby="map-keys"
+          data-selected={selected?.data.row.identifier ?? ""}
+          onKeyDown={onKey}
+          onClick={(e) => {
+            const { segment } = pointAt(e);
+            if (segment) zoomTo(segment);
+          }}
+          onDoubleClick={(e) => {
+            const { segment } = pointAt(e);
+            if (segment) openInTree(segment);
+          }}
+          onMouseMove={(e) => {
+            const at = pointAt(e);
+            setHover(at.segment ? { segment: at.segment, x: at.x, y: at.y } : null);
+          }}
+          onMouseLeave={() => setHover(null)}
+        />
+        {hover && (
+          <div className="map-tip" style={{ left: hover.x + 14, top: hover.y + 14 }} aria-hidden="true">
+            {say(hover.segment)}
+          </div>
+        )}
+        <aside className="graph-side" aria-label="Map legend">
+          <p id="map-keys" className="muted">
+            Arrows move between segments; Space zooms in, Backspace out; Enter opens the item in the tree; Home returns
+            to the whole framework.
+          </p>
+          {measure === "alignment" && !otherValue && <p className="muted">Choose the framework to align to.</p>}
+          {measure === "alignment" && walk.isFetching && <p role="status">Finding the alignments…</p>}
+          {legend && (
+            <ul className="map-legend" aria-label={`Colours: ${MEASURES.find((m) => m.id === measure)?.label}`}>
+              {legend.categories.map((c) => (
+                <li key={c.name}>
+                  <span
+                    className="map-swatch"
+                    style={{ background: c.slot === null ? "var(--map-none)" : `var(--map-${c.slot + 1})` }}
+                    aria-hidden="true"
+                  />
+                  {c.name} <span className="muted num">({formatCount(c.items)})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+      <p className="sr-only" role="status" aria-live="polite" aria-label="Map announcement">
+        {announcement}
+      </p>
+    </section>
+  );
+}
