@@ -2,19 +2,22 @@
 // level the tree's first level in order, each segment as tall as its subtree (the tree's counts);
 // coloured by item type (the legend's categories counted), by alignment to the Spanish edition
 // (its translations make items aligned); the keyboard moving into a segment and zooming on it;
-// Enter opening it in the tree; axe in three themes.
+// Enter opening it in the tree; by change since another version (a hand-made framework's two
+// imported versions); axe in three themes.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
+import path from 'node:path';
+import { freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { auditThemes } from '../lib/axe.mjs';
-import { syncDemoFrameworks } from '../lib/data.mjs';
+import { importPackages, syncDemoFrameworks } from '../lib/data.mjs';
 import { openFramework, treeRows } from '../lib/explorer.mjs';
-import { choose, showView } from '../lib/relations.mjs';
+import { choose, openFrameworkOf, showView } from '../lib/relations.mjs';
 
 const MATHS = 'Cairn Demo Mathematics';
 const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
 const MAP = 'section[aria-label="Framework map"]';
+const fixture = (name) => path.join(root, 'tests', 'e2e', 'fixtures', name);
 
 let driver;
 before(async () => { driver = await startDriver(); });
@@ -41,6 +44,8 @@ async function legend(browser) {
 test('the Map tab: the tree\'s first level sized by its subtrees, colours, keyboard, open in the tree, axe', async () => {
   const dataDir = freshDataDir('framework-map');
   await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  importPackages(dataDir, 'Version 1', fixture('versions-v1.json'));
+  importPackages(dataDir, 'Version 2', fixture('versions-v2.json'));
   const browser = await launch(driver, dataDir);
   const findings = [];
   try {
@@ -93,6 +98,18 @@ test('the Map tab: the tree\'s first level sized by its subtrees, colours, keybo
     await browser.waitUntil(async () => (await treeRows(browser)).some((r) => r.selected && r.code === top[0].code), {
       timeout: 10_000, timeoutMsg: 'Enter did not open the segment in the tree',
     });
+
+    // Change since another version: the hand-made framework's second version against its first
+    // (V.4 added, V.1.a moved, V.1 changed; V.2's lastChangeDateTime alone changed).
+    await openFrameworkOf(browser, 'Version 2', 'Cairn Versions Sample');
+    await showView(browser, 'Map');
+    await segments(browser);
+    await choose(browser, 'Colour by', 'Change since another version');
+    await choose(browser, 'Since', 'Cairn Versions Sample (1.0)');
+    await browser.waitUntil(async () => (await legend(browser)).some(([name]) => name === 'Added'), {
+      timeout: 30_000, timeoutMsg: 'the map was not coloured by change',
+    });
+    assert.deepEqual(await legend(browser), [['Added', 1], ['Moved', 1], ['Changed', 1], ['Unchanged', 1]]);
   } finally {
     if (findings.length > 0) console.error(`axe found:\n${findings.join('\n')}`);
     await browser.deleteSession();

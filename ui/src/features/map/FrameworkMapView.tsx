@@ -1,8 +1,9 @@
 //! The Map tab: the open framework as a zoomable icicle (the document at the left, each level a
 //! column, each segment as tall as the items it holds), coloured by the measure the user picks
-//! (item type, education level, alignment to another framework) with its legend. Hover shows a
-//! segment; a click zooms in on it; a double click or Enter opens it in the tree. The keyboard
-//! moves between segments (arrows), zooms (Space in, Backspace out) and hears each one read.
+//! (item type, education level, alignment to another framework, change since another version)
+//! with its legend. Hover shows a segment; a click zooms in on it; a double click or Enter opens
+//! it in the tree. The keyboard moves between segments (arrows), zooms (Space in, Backspace out)
+//! and hears each one read.
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
@@ -17,11 +18,14 @@ import type { FrameworkMap } from "../../bindings/FrameworkMap";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { useCrosswalk } from "../crosswalk/useCrosswalk";
+import { useVersionDiff } from "../versions/useVersionDiff";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import { watchTheme } from "../relations/canvasTheme";
 import { drawMap, segmentAt } from "./mapCanvas";
 import {
+  CHANGE_ORDER,
   alignmentCategory,
+  changeCategory,
   describeSegment,
   factCategory,
   layOut,
@@ -39,9 +43,14 @@ const MEASURES: Array<{ id: Measure; label: string }> = [
   { id: "itemType", label: "Item type" },
   { id: "educationLevel", label: "Education level" },
   { id: "alignment", label: "Alignment to another framework" },
+  { id: "change", label: "Change since another version" },
 ];
 
-const ALIGNMENT_ORDER = ["Aligned", "Aligned below", "Not aligned"];
+/** The measures whose categories keep a fixed order in the legend. */
+const ORDERS: Partial<Record<Measure, readonly string[]>> = {
+  alignment: ["Aligned", "Aligned below", "Not aligned"],
+  change: CHANGE_ORDER,
+};
 
 const KEYS: Record<string, MapMove> = {
   ArrowLeft: "parent",
@@ -69,7 +78,13 @@ export function FrameworkMapView() {
   const { choices } = useFrameworkChoices();
   const [measure, setMeasure] = useState<Measure>("itemType");
   const [otherValue, setOther] = useState("");
-  const walk = useCrosswalk(measure === "alignment" ? framework : null, choiceKey(otherValue));
+  const other = choiceKey(otherValue);
+  const walk = useCrosswalk(measure === "alignment" ? framework : null, other);
+  const diff = useVersionDiff(
+    measure === "change" && other ? { kind: "cache", key: other } : null,
+    measure === "change" && framework ? { kind: "cache", key: framework } : null,
+  );
+  const compared = measure === "alignment" ? walk : diff;
   const map = query.data;
   const laidOut = useMemo(() => (map ? layOut(map) : null), [map]);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -93,14 +108,14 @@ export function FrameworkMapView() {
 
   const categorise = useMemo<Categorise | null>(() => {
     if (!map) return null;
-    if (measure !== "alignment") return factCategory(measure);
+    if (measure === "itemType" || measure === "educationLevel") return factCategory(measure);
+    if (measure === "change") return diff.data ? changeCategory(diff.data) : null;
     if (!walk.data) return null;
     const aligned = new Set(walk.data.groups.flatMap((g) => g.pairs.map((p) => p.from.identifier)));
     return alignmentCategory(map, aligned);
-  }, [map, measure, walk.data]);
+  }, [map, measure, walk.data, diff.data]);
   const legend = useMemo(
-    () =>
-      map && categorise ? legendOf(map.rows, categorise, measure === "alignment" ? ALIGNMENT_ORDER : undefined) : null,
+    () => (map && categorise ? legendOf(map.rows, categorise, ORDERS[measure]) : null),
     [map, categorise, measure],
   );
 
@@ -241,10 +256,14 @@ export function FrameworkMapView() {
             ))}
           </select>
         </label>
-        {measure === "alignment" && (
+        {(measure === "alignment" || measure === "change") && (
           <label>
-            Aligned to{" "}
-            <select aria-label="Aligned to" value={otherValue} onChange={(e) => setOther(e.target.value)}>
+            {measure === "alignment" ? "Aligned to" : "Since"}{" "}
+            <select
+              aria-label={measure === "alignment" ? "Aligned to" : "Since"}
+              value={otherValue}
+              onChange={(e) => setOther(e.target.value)}
+            >
               <option value="">Choose a framework…</option>
               {choices
                 .filter((c) => c.value !== choiceValue(framework))
@@ -286,7 +305,7 @@ export function FrameworkMapView() {
           ))}
         </ol>
       </nav>
-      {walk.error && <ErrorView error={walk.error} />}
+      {compared.error && <ErrorView error={compared.error} />}
       <div className="map-body">
         <canvas
           ref={canvas}
@@ -323,7 +342,10 @@ export function FrameworkMapView() {
             to the whole framework.
           </p>
           {measure === "alignment" && !otherValue && <p className="muted">Choose the framework to align to.</p>}
-          {measure === "alignment" && walk.isFetching && <p role="status">Finding the alignments…</p>}
+          {measure === "change" && !otherValue && <p className="muted">Choose the version to compare with.</p>}
+          {(measure === "alignment" || measure === "change") && compared.isFetching && (
+            <p role="status">{measure === "alignment" ? "Finding the alignments…" : "Comparing the versions…"}</p>
+          )}
           {legend && (
             <ul className="map-legend" aria-label={`Colours: ${MEASURES.find((m) => m.id === measure)?.label}`}>
               {legend.categories.map((c) => (

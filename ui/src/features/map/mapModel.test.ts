@@ -5,9 +5,12 @@ import { describe, expect, it } from "vitest";
 
 import type { FrameworkMap } from "../../bindings/FrameworkMap";
 import type { MapRow } from "../../bindings/MapRow";
+import type { VersionDiff } from "../../bindings/VersionDiff";
 import {
+  CHANGE_ORDER,
   MAX_CATEGORIES,
   alignmentCategory,
+  changeCategory,
   describeSegment,
   factCategory,
   layOut,
@@ -113,6 +116,42 @@ describe("the map's colours", () => {
       "Not aligned",
       "Not aligned",
     ]);
+  });
+});
+
+describe("change since another version", () => {
+  it("marks items added, moved and changed (beyond their lastChangeDateTime), the rest unchanged", () => {
+    const record = (identifier: string, onlyLastChange = false) => ({
+      identifier,
+      label: identifier,
+      changes: [],
+      onlyLastChange,
+    });
+    const section = { oldCount: 0, newCount: 0, added: [], removed: [], changed: [], touched: [] };
+    const diff: VersionDiff = {
+      oldSource: "old",
+      newSource: "new",
+      sameDocument: true,
+      title: "Doc",
+      document: section,
+      items: { ...section, added: [record("a2x")], changed: [record("a1"), record("b1", true), record("b")] },
+      associations: section,
+      package: [],
+      tree: [{ depth: 1, identifier: "b", label: "B", mark: "moved" }],
+      treeTruncated: false,
+    };
+    const categorise = changeCategory(diff);
+    expect(MAP.rows.map((row, i) => categorise(row, i))).toEqual([
+      "",
+      "Unchanged",
+      "Changed",
+      "Unchanged",
+      "Added",
+      "Moved",
+      "Unchanged",
+    ]);
+    const { categories } = legendOf(MAP.rows, categorise, CHANGE_ORDER);
+    expect(categories.map((c) => c.name)).toEqual(["Added", "Moved", "Changed", "Unchanged"]);
   });
 });
 

@@ -1,13 +1,14 @@
 //! The framework map's model: the map's rows as a hierarchy laid out by d3's partition (an
 //! icicle: the document at the left, each level a column to its right, each segment's height its
 //! share of the items below), the zoom on a segment, what each segment is coloured by (item type,
-//! education level, alignment to another framework) with the legend's categories, and the
-//! keyboard's moves between segments. Pure: no React, no canvas.
+//! education level, alignment to another framework, change since another version) with the
+//! legend's categories, and the keyboard's moves between segments. Pure: no React, no canvas.
 
 import { hierarchy, partition, type HierarchyRectangularNode } from "d3-hierarchy";
 
 import type { FrameworkMap } from "../../bindings/FrameworkMap";
 import type { MapRow } from "../../bindings/MapRow";
+import type { VersionDiff } from "../../bindings/VersionDiff";
 
 /** A segment: a row of the map with its place in the unit square (x across levels, y down). */
 export type Segment = HierarchyRectangularNode<MapEntry>;
@@ -101,7 +102,7 @@ export function placeOf(segment: Segment, focus: Segment, width: number, height:
 }
 
 /** What the map can be coloured by. */
-export type Measure = "itemType" | "educationLevel" | "alignment";
+export type Measure = "itemType" | "educationLevel" | "alignment" | "change";
 
 /** A segment's category under a measure ("" for none). */
 export type Categorise = (row: MapRow, index: number) => string;
@@ -135,6 +136,26 @@ export function alignmentCategory(map: FrameworkMap, aligned: ReadonlySet<string
     if (row.kind !== "item") return NONE;
     if (aligned.has(row.identifier)) return "Aligned";
     return below.has(index) ? "Aligned below" : "Not aligned";
+  };
+}
+
+/** The change categories, in the legend's order. */
+export const CHANGE_ORDER = ["Added", "Moved", "Changed", "Unchanged"];
+
+/**
+ * Change since another version (`diff`: from it to the open framework): an item added, moved in
+ * the tree, or changed (beyond its lastChangeDateTime), in that order of precedence; else
+ * unchanged. The tree's marks name the moves (a diff whose tree was cut names fewer).
+ */
+export function changeCategory(diff: VersionDiff): Categorise {
+  const added = new Set(diff.items.added.map((r) => r.identifier));
+  const changed = new Set(diff.items.changed.filter((r) => !r.onlyLastChange).map((r) => r.identifier));
+  const moved = new Set(diff.tree.filter((r) => r.mark === "moved").map((r) => r.identifier));
+  return (row) => {
+    if (row.kind !== "item") return NONE;
+    if (added.has(row.identifier)) return "Added";
+    if (moved.has(row.identifier)) return "Moved";
+    return changed.has(row.identifier) ? "Changed" : "Unchanged";
   };
 }
 
