@@ -2,7 +2,10 @@
 // panel's "Open in graph" (its neighbourhood, readable labels at the default zoom), the keyboard
 // moving along an edge (the edge and node announced), Enter growing the focused node (its
 // neighbours added, the item panel following), the layout switched, Back returning to the graph
-// as it was, the list view one key away, and axe finding nothing on the view.
+// as it was, the list view one key away, and axe finding nothing on the view. Then Kindergarten
+// opened from its tree row's menu: its Spanish translation (held by the Spanish edition's
+// package) drawn in that framework's colour band, both frameworks in the legend, the edition left
+// out and brought back.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +18,7 @@ import { GRAPH_VIEW, graphButton, graphViewState, pressOnGraph } from '../lib/gr
 import { choose } from '../lib/relations.mjs';
 
 const MATHS = 'Cairn Demo Mathematics';
+const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
 
 let driver;
 before(async () => { driver = await startDriver(); });
@@ -98,6 +102,54 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
     await graphViewState(browser, (s) => s.nodes.length === grown.nodes.length);
     const drawing = await axeViolations(browser);
     assert.equal(drawing.length, 0, `axe found in the drawing:\n${describeViolations('graph drawing', drawing)}`);
+  } finally {
+    await browser.deleteSession();
+  }
+});
+
+// Marked to do for the reason relations.test.mjs's check across the cache is: it reads the
+// association another cached framework publishes, which once in a CI run did not show within
+// its time (the window then stopped answering). It runs and reports.
+test('the Graph tab across frameworks: opened from the tree\'s menu, a node of another framework banded and named, its framework left out and back', {
+  todo: 'reads an association across the cache (see relations.test.mjs)',
+}, async () => {
+  const dataDir = freshDataDir('graph-view-frameworks');
+  await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  const browser = await launch(driver, dataDir);
+  try {
+    await openFramework(browser, MATHS);
+    const kindergarten = (await treeRows(browser)).find((r) => r.level === 1 && r.statement.includes('Kindergarten'));
+    assert.ok(kindergarten, 'a Kindergarten row');
+    await select(browser, kindergarten.code);
+    // The row's menu, by its pointer button (shown on hover, so clicked in the page; WebDriver's
+    // Shift+F10 ended the WebKit driver's session here): Open in graph.
+    await browser.execute((code) => [...document.querySelectorAll('[role="treeitem"]')]
+      .find((row) => row.querySelector('.code')?.textContent === code)?.querySelector('button.vtree-more')?.click(), kindergarten.code);
+    await browser.waitUntil(() => browser.execute(() => {
+      const item = [...document.querySelectorAll('[role="menuitem"]')].find((m) => m.textContent.trim() === 'Open in graph');
+      item?.click();
+      return Boolean(item);
+    }), { timeout: 10_000, timeoutMsg: 'no "Open in graph" in the row\'s menu' });
+    const bands = () => browser.execute((view) => document.querySelector(`${view} .graph-canvas`).cy.nodes()
+      .map((n) => ({ id: n.id(), band: n.data('band'), root: n.data('root') })), GRAPH_VIEW);
+    const opened = await graphViewState(browser, (s) => s.nodes.length > 1);
+    let drawn = [];
+    await browser.waitUntil(async () => (drawn = await bands()).some((n) => n.band === 1), {
+      timeout: 20_000, timeoutMsg: 'no node of another framework banded',
+    });
+    assert.equal(drawn.find((n) => n.root).band, 0, 'the start node in its framework\'s band');
+    const legend = () => browser.execute((view) => [...document.querySelectorAll(`${view} fieldset.graph-frameworks label`)]
+      .map((l) => l.textContent.replace(/\s+/g, ' ').trim()), GRAPH_VIEW);
+    const names = await legend();
+    assert.ok(names[0].startsWith(MATHS) && names.some((l) => l.startsWith(SPANISH)), `the legend: ${JSON.stringify(names)}`);
+    await screenshot(browser, 'graph-view-frameworks');
+
+    // The Spanish edition left out: its nodes go; ticked again, they are back.
+    const foreign = drawn.filter((n) => n.band === 1).length;
+    await clickText(browser, `${GRAPH_VIEW} fieldset.graph-frameworks label`, names.find((l) => l.startsWith(SPANISH)));
+    await graphViewState(browser, (s) => s.nodes.length === opened.nodes.length - foreign);
+    await clickText(browser, `${GRAPH_VIEW} fieldset.graph-frameworks label`, names.find((l) => l.startsWith(SPANISH)));
+    await graphViewState(browser, (s) => s.nodes.length === opened.nodes.length);
   } finally {
     await browser.deleteSession();
   }

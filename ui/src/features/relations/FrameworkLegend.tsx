@@ -1,5 +1,6 @@
 //! The Graph tab's frameworks: each framework with nodes in the exploration, its colour band as
-//! the drawing rings its nodes, its name and node count, and a checkbox that leaves its nodes out.
+//! the drawing rings its nodes (once there are two), its name and node count, and a checkbox that
+//! leaves its nodes out.
 //! The band is never the only sign: the list view and the spoken node name the framework too.
 
 import { bandVar } from "./canvasTheme";
@@ -21,7 +22,9 @@ export function FrameworkLegend({ frameworks, names, hidden, onToggle }: Props) 
       {frameworks.map((f, i) => (
         <label key={f.id}>
           <input type="checkbox" checked={!hidden.has(f.id)} onChange={() => onToggle(f.id)} />{" "}
-          <span className="framework-band" style={{ borderColor: `var(${bandVar(i)})` }} aria-hidden="true" />
+          {frameworks.length > 1 && (
+            <span className="framework-band" style={{ borderColor: `var(${bandVar(i)})` }} aria-hidden="true" />
+          )}
           {f.key === null ? "Not cached" : (names.get(f.id) ?? f.key.identifier)}{" "}
           <span className="muted num">({f.nodes})</span>
         </label>

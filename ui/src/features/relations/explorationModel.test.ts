@@ -27,6 +27,7 @@ import {
   startExploration,
   stepToward,
 } from "./explorationModel";
+import { explorerElements } from "./graphExplorerElements";
 
 function edge(
   id: string,
@@ -158,6 +159,17 @@ describe("drawing", () => {
     const own = drawn(mixed, { ...NO_FILTERS, hiddenFrameworks: new Set([frameworkId(A.key)]) });
     expect(own.nodes.map((n) => n.identifier)).toEqual(["a", "f"]);
     expect(describeNode(mixed, own, "f", "Spanish")).toContain("item, in Spanish, ");
+    // Each node banded by its framework's place; one framework alone, no band.
+    const ids = frameworks.map((f) => f.id);
+    const bands = (graph: ReturnType<typeof drawn>, list: string[]) =>
+      new Map(
+        explorerElements(mixed, graph, "a", list).flatMap((e) =>
+          e.group === "nodes" ? [[e.data.id, e.data.band]] : [],
+        ),
+      );
+    const banded = bands(drawn(mixed, NO_FILTERS), ids);
+    expect([banded.get("a"), banded.get("f")]).toEqual([0, 1]);
+    expect(bands(drawn(all, NO_FILTERS), ids.slice(0, 1)).get("a")).toBe(-1);
   });
 
   it("layers parents above children and finds distances for the concentric layout", () => {

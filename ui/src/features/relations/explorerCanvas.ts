@@ -24,7 +24,7 @@ export interface ExplorerNode {
     grown: boolean;
     hidden: number;
     ring: number;
-    /** Its framework's place in the legend, modulo the band colours. */
+    /** Its framework's place in the legend, modulo the band colours (-1: no band). */
     band: number;
   };
   /** The layered layout's place. */

@@ -33,7 +33,8 @@ describe("the Graph tab", () => {
     expect(first[0]).toBe("A1");
     const card = explorerCanvases.at(-1)?.elements.find((e) => e.data.id === "A1");
     expect(card?.group === "nodes" && card.data.label.startsWith("1.1\n")).toBe(true);
-    // The open framework first in the legend, with its band, every box ticked; the counts add up.
+    // Two frameworks (the open one, and ends outside the cache): banded, the open one first in the
+    // legend; every box ticked; the counts add up.
     expect(card?.group === "nodes" && card.data.band).toBe(0);
     const legend = within(view).getByRole("group", { name: "Frameworks" });
     const boxes = within(legend).getAllByRole("checkbox");

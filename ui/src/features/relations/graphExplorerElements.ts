@@ -16,7 +16,8 @@ import type { ExplorerEdge, ExplorerNode } from "./explorerCanvas";
 
 /**
  * The elements of `graph` (drawn from `exploration`), rings counted from `focus`, each node's
- * band its framework's place in `frameworks` (ids in the legend's order).
+ * band its framework's place in `frameworks` (ids in the legend's order; -1, no band, when there
+ * is only one).
  */
 export function explorerElements(
   exploration: Exploration,
@@ -40,7 +41,8 @@ export function explorerElements(
         hidden,
         // Nodes no edge reaches go on the outermost ring.
         ring: rings.get(n.identifier) ?? farthest + 1,
-        band: Math.max(0, frameworks.indexOf(frameworkId(n.framework))) % BAND_COLOURS,
+        // Banded only when the drawing mixes frameworks: with one, a ring would say nothing.
+        band: frameworks.length > 1 ? Math.max(0, frameworks.indexOf(frameworkId(n.framework))) % BAND_COLOURS : -1,
       },
       position: places.get(n.identifier) ?? { x: 0, y: 0 },
     };
