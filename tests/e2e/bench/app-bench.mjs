@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { median } from '../lib/bench.mjs';
 import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
 import { importPackages, syncDemoFrameworks, writeCrosswalkPair, writeWidePackage } from '../lib/data.mjs';
 import { openFramework, waitForTree } from '../lib/explorer.mjs';
@@ -22,10 +23,6 @@ const STATE_CONNECTION = 'State demo';
 const WIDE_TITLE = 'Bench: one wide node';
 const ROW = '[role="tree"][aria-label="Framework tree"] [role="treeitem"]';
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** In the page: resolves with Date.now() once a tree row is on screen (after two frames). */
 async function paintedAt(browser) {

@@ -6,6 +6,7 @@
 // Run with `scripts/bench-graph.sh [RUNS]`.
 
 import path from 'node:path';
+import { median, printTable } from '../lib/bench.mjs';
 import { freshDataDir, launch, startDriver } from '../lib/app.mjs';
 import { importPackages, writeWidePackage } from '../lib/data.mjs';
 import { openFramework, select, waitForTree } from '../lib/explorer.mjs';
@@ -15,10 +16,6 @@ const RUNS = Number(process.argv[2] ?? 5);
 const WIDE_TITLE = 'Bench: one wide node';
 const NODES = 500;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /**
  * In the page: runs `start` (the name of an action below) and answers the ms until the Graph tab
@@ -119,9 +116,7 @@ async function main() {
       [`Pan and zoom frames, ${NODES} nodes fitted (labels left out)`, 'none over 32 ms', frames(fitted), fitted.length],
       [`Pan and zoom frames, ${NODES} nodes at zoom 1 (labels drawn)`, 'none over 32 ms', frames(reading), reading.length],
     ];
-    console.log('| Measure | Target | Median | Samples |');
-    console.log('|---|---|---|---|');
-    for (const [what, target, value, n] of rows) console.log(`| ${what} | ${target} | ${value} | ${n} |`);
+    printTable(rows);
   } finally {
     await driver.stop();
   }

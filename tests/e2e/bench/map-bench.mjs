@@ -5,6 +5,7 @@
 // table of medians. Run with `scripts/bench-map.sh [RUNS]`.
 
 import path from 'node:path';
+import { median, printTable } from '../lib/bench.mjs';
 import { freshDataDir, launch, startDriver } from '../lib/app.mjs';
 import { importPackages, writeCrosswalkPair } from '../lib/data.mjs';
 import { openFramework, waitForTree } from '../lib/explorer.mjs';
@@ -13,10 +14,6 @@ const RUNS = Number(process.argv[2] ?? 5);
 const ITEMS = 20_000;
 const MAP = 'section[aria-label="Framework map"]';
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /**
  * In the page: runs `action` and answers the ms until the map reports a new drawing (two frames
@@ -92,9 +89,7 @@ async function main() {
       ['Zoom on a top-level item (drawn)', '—', ms(median(zooms)), zooms.length],
       [`Colour by alignment to another ${ITEMS.toLocaleString('en')}-item framework (10,000 pairs)`, '—', ms(median(aligns)), aligns.length],
     ];
-    console.log('| Measure | Target | Median | Samples |');
-    console.log('|---|---|---|---|');
-    for (const [what, target, value, n] of rows) console.log(`| ${what} | ${target} | ${value} | ${n} |`);
+    printTable(rows);
   } finally {
     await driver.stop();
   }

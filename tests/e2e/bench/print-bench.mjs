@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { median } from '../lib/bench.mjs';
 import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
 import { syncDemoFrameworks } from '../lib/data.mjs';
 import { waitForTree } from '../lib/explorer.mjs';
@@ -18,10 +19,6 @@ const CONNECTION = 'State demo';
 const TITLE = 'Cairn Demo Mathematics';
 const DIALOG = '[role="dialog"][aria-label^="Print "]';
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Resident memory (KiB) of the newest `cairn-app` and every process below it (its web processes). */
 function treeRss() {
