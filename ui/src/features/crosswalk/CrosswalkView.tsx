@@ -1,7 +1,8 @@
 //! The crosswalk view: two cached frameworks chosen (of one connection or two), each side's
 //! coverage, the pairs by association type filtered by type (each type with what it means) and
 //! by FROM subtree, a pair's two items side by side, the uncovered items of each side, and the
-//! pairs as CSV or as a workbook.
+//! pairs as CSV or as a workbook; as tables, or as the two trees side by side with the pairs drawn
+//! between them (`VisualCrosswalk`).
 
 import { useId, useMemo, useState } from "react";
 
@@ -11,6 +12,7 @@ import { toAppError, useBackend } from "../../backend";
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
 import { saveAs, saveWorkbookAs } from "../files/saveAs";
 import { ErrorView } from "../../ui/ErrorView";
+import { TabList, tabPanelProps } from "../../ui/Tabs";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import { CoverageBar } from "./CoverageBar";
 import { explain } from "../relations/associationTypes";
@@ -18,11 +20,19 @@ import { useTypeExplanations } from "../relations/useAssociationTypes";
 import { filteredPairs, pairsCsv, pairsSheet, uncoveredIn, type CrosswalkFilter } from "./crosswalkModel";
 import { PairDetail } from "./PairDetail";
 import { PairsTable } from "./PairsTable";
+import { VisualCrosswalk } from "./VisualCrosswalk";
 import { UncoveredList } from "./UncoveredList";
 import { formatCount, noun } from "../../ui/formatCount";
 import { useCrosswalk } from "./useCrosswalk";
 
 /** The crosswalk view. */
+/** How the pairs are shown: as tables, or as the two trees side by side with links. */
+type Shape = "tables" | "visual";
+const SHAPES: Array<{ id: Shape; label: string }> = [
+  { id: "tables", label: "Tables" },
+  { id: "visual", label: "Side by side" },
+];
+
 export function CrosswalkView() {
   const { framework } = useExplorer();
   const store = useExplorerStore();
@@ -33,6 +43,7 @@ export function CrosswalkView() {
   const [toValue, setTo] = useState<string>("");
   const [filter, setFilter] = useState<CrosswalkFilter>({ type: null, subtree: null });
   const [picked, setPicked] = useState<CrosswalkPair | null>(null);
+  const [shape, setShape] = useState<Shape>("tables");
   const [message, setMessage] = useState<string | null>(null);
   const walk = useCrosswalk(choiceKey(fromValue), choiceKey(toValue));
   const known = useTypeExplanations(choiceKey(fromValue), choiceKey(toValue));
@@ -153,10 +164,26 @@ export function CrosswalkView() {
               }}
             />
           )}
-          <PairsTable pairs={pairs} picked={picked} onPick={setPicked} />
-          <div className="uncovered">
-            <UncoveredList role="From" items={uncoveredIn(report.from.uncovered, filter.subtree)} />
-            <UncoveredList role="To" items={report.to.uncovered} />
+          <TabList
+            label="Crosswalk views"
+            base="crosswalk-views"
+            className="tabs"
+            tabs={SHAPES}
+            selected={shape}
+            onSelect={setShape}
+          />
+          <div {...tabPanelProps("crosswalk-views", shape)}>
+            {shape === "tables" ? (
+              <>
+                <PairsTable pairs={pairs} picked={picked} onPick={setPicked} />
+                <div className="uncovered">
+                  <UncoveredList role="From" items={uncoveredIn(report.from.uncovered, filter.subtree)} />
+                  <UncoveredList role="To" items={report.to.uncovered} />
+                </div>
+              </>
+            ) : (
+              <VisualCrosswalk report={report} pairs={pairs} onPick={setPicked} />
+            )}
           </div>
         </>
       )}

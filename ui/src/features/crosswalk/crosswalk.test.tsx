@@ -109,3 +109,31 @@ describe("the crosswalk after a sync", () => {
     await waitFor(() => expect(backend.calls.filter((c) => c.command === "crosswalk").length).toBe(before + 1));
   });
 });
+
+describe("the crosswalk side by side", () => {
+  it("shows both trees, the pair as a link, unmatched items counted, and opens a row", async () => {
+    const user = userEvent.setup();
+    await renderApp(relationsBackend());
+    await user.click(screen.getByRole("tab", { name: "Crosswalk" }));
+    const view = screen.getByRole("region", { name: "Crosswalk" });
+    await user.selectOptions(within(view).getByRole("combobox", { name: "To framework" }), choiceValue(OTHER));
+    await within(view).findByRole("table", { name: "Crosswalk pairs" });
+    await user.click(within(view).getByRole("tab", { name: "Side by side" }));
+
+    // Level 1: the demo's first level and the other's, the one pair bundled between 1 and X.
+    const left = await within(view).findByRole("list", { name: "Test Demo Framework: rows" });
+    const [, right] = within(view).getAllByRole("list", { name: /: rows$/ });
+    expect(left).toHaveTextContent("1 Numbers and counting");
+    expect(right).toHaveTextContent("X Science strand");
+    const links = within(view).getByRole("status", { name: "Links drawn" });
+    expect(links).toHaveTextContent("1 pair drawn as 1 link");
+    // Unmatched items counted in words beside the rows that hold them.
+    expect(left).toHaveTextContent(/unmatched/);
+
+    // Opening 1 shows its children; the level picker opens every row to it.
+    await user.click(within(left).getByRole("button", { name: "Open 1" }));
+    expect(left).toHaveTextContent("1.1 Add fractions with unlike denominators");
+    await user.selectOptions(within(view).getByRole("combobox", { name: "Open to level" }), "3");
+    expect(left).toHaveTextContent("1.2.a");
+  });
+});

@@ -5,16 +5,10 @@
 //! it in the tree. The keyboard moves between segments (arrows), zooms (Space in, Backspace out)
 //! and hears each one read.
 
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 
 import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
 import { useMainView } from "../../app/mainView";
-import { queryKeys } from "../../app/queryKeys";
-import { useBackend } from "../../backend";
-import type { AppError } from "../../bindings/AppError";
-import type { FrameworkKey } from "../../bindings/FrameworkKey";
-import type { FrameworkMap } from "../../bindings/FrameworkMap";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { useCrosswalk } from "../crosswalk/useCrosswalk";
@@ -38,6 +32,7 @@ import {
   type Segment,
 } from "./mapModel";
 import "./map.css";
+import { useFrameworkMap } from "./useFrameworkMap";
 
 const MEASURES: Array<{ id: Measure; label: string }> = [
   { id: "itemType", label: "Item type" },
@@ -58,16 +53,6 @@ const KEYS: Record<string, MapMove> = {
   ArrowUp: "previous",
   ArrowDown: "next",
 };
-
-/** The map's data for `key` through the query cache. */
-function useFrameworkMap(key: FrameworkKey | null) {
-  const backend = useBackend();
-  return useQuery<FrameworkMap, AppError>({
-    queryKey: key ? queryKeys.frameworkMap(key) : ["none"],
-    queryFn: () => backend.frameworkMap(key as FrameworkKey),
-    enabled: Boolean(key),
-  });
-}
 
 /** The Map tab. */
 export function FrameworkMapView() {
