@@ -113,6 +113,18 @@ export function VisualCrosswalk({ report, pairs, onPick }: Props) {
     drawLinks(element, drawn.links, leftScroll.current?.scrollTop ?? 0, rightScroll.current?.scrollTop ?? 0);
   }, [drawn, scrolled]);
 
+  // The links drawn with their ends, for the end-to-end tests (as the Map exposes its segments).
+  useEffect(() => {
+    const element = canvas.current as (HTMLCanvasElement & { crosswalkLinks?: () => unknown }) | null;
+    if (!element || !drawn) return;
+    element.crosswalkLinks = () =>
+      drawn.links.map((link) => ({
+        type: link.associationType,
+        pairs: link.pairs.length,
+        ...ends(link, element.clientWidth, leftScroll.current?.scrollTop ?? 0, rightScroll.current?.scrollTop ?? 0),
+      }));
+  }, [drawn]);
+
   if (fromMap.error) return <ErrorView error={fromMap.error} />;
   if (toMap.error) return <ErrorView error={toMap.error} />;
   if (!drawn) return <p className="empty">Reading both trees…</p>;
