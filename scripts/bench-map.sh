@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Measures the framework map (the Map tab) and the crosswalk side by side in their real window: a 20,000-item framework's map
-# asked, laid out and drawn, a zoom, and its colouring by alignment to a second one; prints a
-# Markdown table of medians. The times are the web view's and the debug backend's.
+# Measures the framework map (the Map tab) and the crosswalk side by side in their real window:
+# a 20,000-item framework's map asked, laid out and drawn, a zoom, its colouring by alignment to
+# a second one, and the two side by side at levels 1 and 2; prints a Markdown table of medians.
+# The times are the web view's and the debug backend's.
 # Usage: scripts/bench-map.sh [RUNS]   (default 5)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
