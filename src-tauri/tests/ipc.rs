@@ -54,6 +54,11 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     assert!(paths.as_array().is_some_and(|p| p.contains(&json!([root, child]))), "{paths}");
     let below = invoke(&window, "tree_descendants", json!({ "key": key, "node": root })).expect("tree_descendants");
     assert_eq!(below[0], children[0], "the first level below the root is its children");
+    // The map: the document first, then the tree depth first (the child among its rows).
+    let map = invoke(&window, "framework_map", json!({ "key": key })).expect("framework_map");
+    let rows = map["rows"].as_array().expect("the map's rows");
+    assert_eq!(rows[0]["parent"], Value::Null, "the document first");
+    assert!(rows.iter().any(|r| r["identifier"] == child), "the map holds the tree's rows: {map}");
 
     let graph = invoke(&window, "relation_graph", json!({ "key": key, "identifier": root, "depth": 2, "limit": 50 }))
         .expect("relation_graph");
