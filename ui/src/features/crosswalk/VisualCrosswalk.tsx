@@ -283,7 +283,7 @@ function drawLinks(canvas: HTMLCanvasElement, links: Bundle[], leftTop: number, 
     if ((y0 < 0 && y1 < 0) || (y0 > height && y1 > height)) continue;
     const style = typeStyle(link.associationType);
     ctx.strokeStyle = single || style.colour;
-    ctx.lineWidth = 1 + Math.log2(link.pairs.length);
+    ctx.lineWidth = 1.5 + Math.log2(link.pairs.length);
     ctx.setLineDash(style.line === "dashed" ? [6, 3] : style.line === "dotted" ? [2, 3] : []);
     ctx.beginPath();
     ctx.moveTo(x0, y0);
