@@ -107,12 +107,7 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
   }
 });
 
-// Marked to do for the reason relations.test.mjs's check across the cache is: it reads the
-// association another cached framework publishes, which once in a CI run did not show within
-// its time (the window then stopped answering). It runs and reports.
-test('the Graph tab across frameworks: opened from the tree\'s menu, a node of another framework banded and named, its framework left out and back', {
-  todo: 'reads an association across the cache (see relations.test.mjs)',
-}, async () => {
+test('the Graph tab across frameworks: opened from the tree\'s menu, a node of another framework banded and named, its framework left out and back', async () => {
   const dataDir = freshDataDir('graph-view-frameworks');
   await syncDemoFrameworks(dataDir, 'Demo', 'small');
   const browser = await launch(driver, dataDir);

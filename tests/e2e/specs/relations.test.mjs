@@ -173,13 +173,10 @@ test('graph, crosswalk, version diff and rubrics', async () => {
   }
 });
 
-// Marked to do: in session 21's CI run the Kindergarten panel never listed the Spanish
-// translation within its 10 s, and the window then stopped answering WebDriver (its screenshot
-// timed out) — not yet understood. It runs and reports; the Rust test tests/relations.rs checks
-// the same association through the explorer.
-test('an association another cached framework publishes shows on the item, labelled, and opens there', {
-  todo: 'the window stopped answering after selecting Kindergarten (see above)',
-}, async () => {
+// Session 21's CI run once saw the Kindergarten panel not list the Spanish translation within
+// 10 s (the window then stopped answering WebDriver); it has passed in every run since, alone and
+// in the suite. The wait is 20 s, for a busy machine.
+test('an association another cached framework publishes shows on the item, labelled, and opens there', async () => {
   const dataDir = freshDataDir('relations-across');
   await syncDemoFrameworks(dataDir, 'Demo', 'small');
   const browser = await launch(driver, dataDir);
@@ -192,7 +189,7 @@ test('an association another cached framework publishes shows on the item, label
     assert.ok(kindergarten, 'a Kindergarten row');
     await select(browser, kindergarten.code);
     await browser.waitUntil(async () => (await associationsText(browser)).includes(`from ${SPANISH}`), {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the Spanish translation is not in Kindergarten\'s panel',
     });
     const translation = await browser.execute((spanish) => {
