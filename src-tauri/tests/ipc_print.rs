@@ -26,34 +26,51 @@ fn a_framework_previews_and_refuses_what_it_cannot_print() {
     let key = json!({ "connection": "files", "identifier": imported["files"][0]["document"] });
     let columns = json!({ "itemType": true, "educationLevel": false, "associations": true });
 
-    let preview = invoke(&window, "print_preview", json!({ "key": key, "subtree": null, "columns": columns }))
-        .expect("print_preview");
+    let preview = invoke(
+        &window,
+        "print_preview",
+        json!({ "source": { "kind": "framework", "key": key, "subtree": null }, "columns": columns }),
+    )
+    .expect("print_preview");
     assert_eq!(preview["total"], 65, "{preview}");
     assert_eq!(preview["document"]["items"].as_array().map(Vec::len), Some(65));
     assert_eq!(preview["document"]["columns"], columns);
     assert!(preview["document"]["fields"].as_array().is_some_and(|f| f.iter().any(|f| f["label"] == "Identifier")));
     let outline = invoke(&window, "open_framework", json!({ "key": key })).expect("open_framework");
     let root = outline["roots"][0]["identifier"].clone();
-    let part = invoke(&window, "print_preview", json!({ "key": key, "subtree": root, "columns": columns }))
-        .expect("a subtree");
+    let part = invoke(
+        &window,
+        "print_preview",
+        json!({ "source": { "kind": "framework", "key": key, "subtree": root }, "columns": columns }),
+    )
+    .expect("a subtree");
     assert!(part["total"].as_u64().is_some_and(|n| (1..65).contains(&n)), "{part}");
     assert!(part["document"]["scope"].is_string(), "{part}");
+
+    // A search's results print too: the imported framework's section, then its matches.
+    let search = json!({ "kind": "search", "query": "the", "limit": 20 });
+    let found = invoke(&window, "print_preview", json!({ "source": search, "columns": columns })).expect("a search");
+    assert_eq!(found["document"]["title"], "Search results", "{found}");
+    assert!(found["total"].as_u64().is_some_and(|n| (1..=20).contains(&n)), "{found}");
+    assert_eq!(found["document"]["items"][0]["heading"], true, "{found}");
 
     let pdf = dir.path().join("framework.pdf");
     std::fs::write(&pdf, b"as it was").unwrap();
     let args = json!({
-        "key": key, "subtree": "nowhere", "columns": columns, "grant": chosen(&window, &pdf, Write),
+        "source": { "kind": "framework", "key": key, "subtree": "nowhere" }, "columns": columns, "grant": chosen(&window, &pdf, Write),
         "onProgress": "__CHANNEL__:2",
     });
     let refused = invoke(&window, "save_pdf", args).unwrap_err();
     assert_eq!(refused["code"], "not_found", "{refused}");
     assert_eq!(std::fs::read(&pdf).unwrap(), b"as it was", "a failed print leaves the file as it was");
     let args = json!({
-        "key": key, "subtree": null, "columns": columns, "grant": "never-granted", "onProgress": "__CHANNEL__:3",
+        "source": { "kind": "framework", "key": key, "subtree": null }, "columns": columns, "grant": "never-granted", "onProgress": "__CHANNEL__:3",
     });
     let refused = invoke(&window, "save_pdf", args).unwrap_err();
     assert!(refused["code"].is_string() && refused["message"].is_string(), "{refused}");
-    let args = json!({ "key": key, "subtree": "nowhere", "columns": columns, "onProgress": "__CHANNEL__:4" });
+    let args = json!({
+        "source": { "kind": "framework", "key": key, "subtree": "nowhere" }, "columns": columns, "onProgress": "__CHANNEL__:4",
+    });
     let refused = invoke(&window, "print_dialog", args).unwrap_err();
     assert_eq!(refused["code"], "not_found", "{refused}");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())

@@ -70,6 +70,7 @@ fn export_all(dir: &Path) {
         cairn_files::export::print::PrintDocument,
         cairn_files::export::print::PrintPart,
         PrintPreview,
+        PrintSource,
         WorkbookSheet,
         NeighbourhoodGraph,
         GraphNode,

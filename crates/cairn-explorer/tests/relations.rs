@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, BUILTIN_CONNECTION, DiffMark, ErrorCode, FrameworkKey, NodeKind, SnapshotRef, VersionDiff,
+    App, AppOptions, BUILTIN_CONNECTION, DiffMark, ErrorCode, FrameworkKey, NodeKind, PrintColumns, PrintSource,
+    SnapshotRef, VersionDiff,
 };
 use cairn_sandbox::auth::Entropy;
 
@@ -329,6 +330,47 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
             .as_deref()
             .is_some_and(|s| subtrees.contains(s)))
     );
+
+    // Printed as the crosswalk tab's Print… prints it: a section per type (in the crosswalk's
+    // order), every pair once, then each side's unmatched items.
+    let whole =
+        PrintSource::Crosswalk { from: maths.clone(), to: spanish.clone(), association_type: None, subtree: None };
+    let printed = app.print_document(whole, PrintColumns::default(), &|_| ()).await.unwrap();
+    let headings: Vec<&str> = printed.items.iter().filter(|i| i.heading).map(|i| i.statement.as_str()).collect();
+    let mut expected: Vec<String> = walk.groups.iter().map(|g| g.association_type.clone()).collect();
+    expected.extend([format!("Not matched in {}", walk.from.title), format!("Not matched in {}", walk.to.title)]);
+    assert_eq!(headings, expected);
+    let ends: usize = printed.items.iter().flat_map(|i| &i.associations).map(|l| l.ends.len()).sum();
+    assert_eq!(ends, walk.pairs as usize, "every pair printed once");
+    let unmatched = printed.items.iter().skip_while(|i| !i.statement.starts_with("Not matched")).filter(|i| !i.heading);
+    assert_eq!(unmatched.count(), walk.from.uncovered.len() + walk.to.uncovered.len());
+    let first = &walk.groups[0];
+    let one_type = PrintSource::Crosswalk {
+        from: maths.clone(),
+        to: spanish.clone(),
+        association_type: Some(first.association_type.clone()),
+        subtree: None,
+    };
+    let printed = app.print_document(one_type, PrintColumns::default(), &|_| ()).await.unwrap();
+    let ends: usize = printed.items.iter().flat_map(|i| &i.associations).map(|l| l.ends.len()).sum();
+    assert_eq!(ends, first.pairs.len());
+    assert_eq!(printed.scope.as_deref(), Some(format!("{} pairs", first.association_type).as_str()));
+
+    // A search's results printed: the same items as the search lists, by framework.
+    let hits = app.search("Kindergarten".to_owned(), 50, &|_| ()).await.unwrap();
+    assert!(!hits.is_empty());
+    let search = PrintSource::Search { query: "Kindergarten".to_owned(), limit: 50 };
+    let printed = app.print_document(search, PrintColumns::ALL, &|_| ()).await.unwrap();
+    assert_eq!(printed.items.iter().filter(|i| !i.heading).count(), hits.len());
+    let mut sections: Vec<&str> = Vec::new();
+    for hit in &hits {
+        if !sections.contains(&hit.framework_title.as_str()) {
+            sections.push(&hit.framework_title);
+        }
+    }
+    let headings: Vec<&str> = printed.items.iter().filter(|i| i.heading).map(|i| i.statement.as_str()).collect();
+    assert_eq!(headings, sections, "a section per framework, in the order of its best result");
+    assert!(!printed.columns.associations, "a result alone has no graph to list associations from");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,7 +5,9 @@
 // every page. A hostile framework's PDF renders its LaTeX (no raw `$…$`) and keeps its markup
 // inert: no script, no link to javascript:, nothing loaded from the network. A saved PDF and a
 // cancelled one leave no file behind: neither a part the web view printed (in the app's temporary
-// folder) nor a half-written PDF beside the destination.
+// folder) nor a half-written PDF beside the destination. A search's results (Ctrl+P in the search
+// box) and a crosswalk (its Print… button, as filtered) print too: their sections and every item in
+// the preview's order, read back from the PDF.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,12 +16,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
-import { cacheFile, importPackages } from '../lib/data.mjs';
-import { currentFramework, openFramework, waitForTree } from '../lib/explorer.mjs';
+import { cacheFile, importPackages, syncDemoFrameworks } from '../lib/data.mjs';
+import { currentFramework, openFramework, search, waitForTree } from '../lib/explorer.mjs';
+import { choose, showView } from '../lib/relations.mjs';
 import { answerNative } from '../lib/native.mjs';
 import { parseCsv } from '../lib/csv.mjs';
 
 const HOSTILE = 'e2e00000-0000-4000-8000-000000000000';
+const MATHS = 'Cairn Demo Mathematics';
+const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
 const DIALOG = '[role="dialog"][aria-label^="Print "]';
 const hasPdftotext = (() => {
   try {
@@ -57,7 +62,12 @@ const bare = (text) => text.replace(/\s+/g, '');
 /** Opens the Print dialog with Ctrl+P and answers what its preview shows. */
 async function openPreview(browser) {
   await browser.keys(['Control', 'p']);
-  await browser.$(DIALOG).waitForExist({ timeout: 20_000, timeoutMsg: 'Ctrl+P opened no Print dialog' });
+  return readPreview(browser);
+}
+
+/** What the open Print dialog's preview shows, once it shows an item. */
+async function readPreview(browser) {
+  await browser.$(DIALOG).waitForExist({ timeout: 20_000, timeoutMsg: 'no Print dialog opened' });
   await browser.waitUntil(async () => (await browser.$$(`${DIALOG} .print-preview .print-item`)).length > 0, {
     timeout: 60_000,
     timeoutMsg: 'the print preview showed no item',
@@ -75,6 +85,7 @@ async function openPreview(browser) {
       fields: [...preview.querySelectorAll('.print-fields tr')].map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]),
       codes: [...preview.querySelectorAll('.print-items .print-item')].map((i) => i.querySelector('.print-code')?.textContent ?? ''),
       statements: [...preview.querySelectorAll('.print-items .print-statement')].map(plain),
+      sections: [...preview.querySelectorAll('.print-items .print-section h2')].map((h) => h.textContent),
       note: document.querySelector(`${dialog} p.muted`)?.textContent ?? '',
     };
   }, DIALOG);
@@ -189,6 +200,54 @@ test('Save as PDF: the demo framework on paper, then a hostile one inert', { ski
     const bytes = readFileSync(hostilePdf).toString('latin1');
     assert.doesNotMatch(bytes, /\/JavaScript|\/JS\s*[(<]|javascript:/i, 'no script in the PDF');
     assert.doesNotMatch(bytes, /evil\.example/i, 'nothing of the iframe or the tracker image reached the PDF');
+  } finally {
+    await browser.deleteSession();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('Save as PDF from a search\'s results and from a crosswalk, in sections', { skip: !hasPdftotext && 'pdftotext is not installed' }, async () => {
+  const dataDir = freshDataDir('print-sources');
+  await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  const browser = await launch(driver, dataDir);
+  try {
+    await openFramework(browser, MATHS);
+    // A search's results: Ctrl+P in the search box prints them, not the framework.
+    const hits = await search(browser, 'count');
+    const frameworks = await browser.execute(() => [...new Set([...document.querySelectorAll('[aria-label="Search results"] .hit-framework')]
+      .map((f) => f.textContent))]);
+    await browser.keys(['Control', 'p']);
+    const found = await readPreview(browser);
+    assert.equal(found.title, 'Search results');
+    assert.equal(found.codes.length, hits.length, 'every result the search lists');
+    assert.deepEqual(found.sections, frameworks, 'a section per framework, in the order of its best result');
+    const searchPdf = path.join(dataDir, 'search.pdf');
+    assert.match(await savePdf(browser, searchPdf), new RegExp(`Saved ${hits.length} item`));
+    let { text, pages } = pdfText(searchPdf);
+    assertInOrder(flat(text), [...found.sections.slice(0, 1), ...found.codes]);
+    assert.ok(flat(text).includes('count'), 'the words searched for on the title page');
+    pages.forEach((page, i) => assert.match(page, new RegExp(`Page ${i + 1} of ${pages.length}`)));
+    await browser.keys(['Escape']);
+    await browser.$(DIALOG).waitForExist({ reverse: true, timeout: 10_000 });
+
+    // A crosswalk, as filtered: its pairs by type, then each side's unmatched items.
+    await showView(browser, 'Crosswalk');
+    await choose(browser, 'From framework', MATHS);
+    await choose(browser, 'To framework', SPANISH);
+    await browser.$('table[aria-label="Crosswalk pairs"]').waitForExist({ timeout: 30_000 });
+    await browser.execute(() => [...document.querySelectorAll('.crosswalk-view button')].find((b) => b.textContent.trim() === 'Print…').click());
+    const walk = await readPreview(browser);
+    assert.match(walk.title, new RegExp(`^Crosswalk of ${MATHS} to ${SPANISH}`));
+    assert.ok(walk.sections.includes(`Not matched in ${MATHS}`) && walk.sections.includes(`Not matched in ${SPANISH}`), `sections: ${walk.sections}`);
+    assert.equal(await browser.$(`${DIALOG} fieldset`).isExisting(), false, 'no columns to choose');
+    await screenshot(browser, 'print-crosswalk');
+    const walkPdf = path.join(dataDir, 'crosswalk.pdf');
+    await savePdf(browser, walkPdf);
+    ({ text, pages } = pdfText(walkPdf));
+    assertInOrder(flat(text), walk.sections);
+    assert.ok(flat(text).includes(MATHS.slice(0, 30)), 'the title page names the frameworks');
+    pages.forEach((page, i) => assert.match(page, new RegExp(`Page ${i + 1} of ${pages.length}`)));
+    assertNoStrays(dataDir);
   } finally {
     await browser.deleteSession();
     rmSync(dataDir, { recursive: true, force: true });

@@ -28,6 +28,7 @@ import type { FrameworkGroup } from "../bindings/FrameworkGroup";
 import type { FrameworkKey } from "../bindings/FrameworkKey";
 import type { PrintColumns } from "../bindings/PrintColumns";
 import type { PrintPreview } from "../bindings/PrintPreview";
+import type { PrintSource } from "../bindings/PrintSource";
 import type { FrameworkMap } from "../bindings/FrameworkMap";
 import type { FrameworkOutline } from "../bindings/FrameworkOutline";
 import type { GroupingTree } from "../bindings/GroupingTree";
@@ -121,25 +122,19 @@ export interface Backend {
     grant: string,
     onProgress?: (progress: Progress) => void,
   ): Promise<ExportDone>;
-  /** `print_preview`: the print document of a framework, or of the subtree under `subtree`, with
-   * `columns`: its first items (the preview), and how many it has. */
-  printPreview(key: FrameworkKey, subtree: string | null, columns: PrintColumns): Promise<PrintPreview>;
+  /** `print_preview`: the print document of `source` (a framework or a subtree, a search's results,
+   * a crosswalk) with `columns`: its first entries (the preview), and how many items it has. */
+  printPreview(source: PrintSource, columns: PrintColumns): Promise<PrintPreview>;
   /** `save_pdf`: the print document as a PDF into the chosen file (laid out and printed by a hidden
    * web view, its pages numbered), with progress in stages; cancelled as task `export`. */
   savePdf(
-    key: FrameworkKey,
-    subtree: string | null,
+    source: PrintSource,
     columns: PrintColumns,
     grant: string,
     onProgress?: (progress: Progress) => void,
   ): Promise<ExportDone>;
   /** `print_dialog`: the print document through the system's print dialog; whether the user printed. */
-  printDialog(
-    key: FrameworkKey,
-    subtree: string | null,
-    columns: PrintColumns,
-    onProgress?: (progress: Progress) => void,
-  ): Promise<boolean>;
+  printDialog(source: PrintSource, columns: PrintColumns, onProgress?: (progress: Progress) => void): Promise<boolean>;
   /** `export_framework_package`: a framework as a CASE package file into the chosen file. */
   exportFrameworkPackage(key: FrameworkKey, grant: string): Promise<ExportDone>;
   /** `export_rosters`: a connection's rosters as a zipped OneRoster 1.2 CSV bundle into the chosen file. */

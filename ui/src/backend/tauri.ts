@@ -140,11 +140,11 @@ export function createTauriBackend(): Backend {
       call<ExportDone>("export_framework_csv", { key, subtree, grant, onProgress: progressChannel(onProgress) }),
     exportFrameworkXlsx: (key, subtree, grant, onProgress) =>
       call<ExportDone>("export_framework_xlsx", { key, subtree, grant, onProgress: progressChannel(onProgress) }),
-    printPreview: (key, subtree, columns) => call<PrintPreview>("print_preview", { key, subtree, columns }),
-    savePdf: (key, subtree, columns, grant, onProgress) =>
-      call<ExportDone>("save_pdf", { key, subtree, columns, grant, onProgress: progressChannel(onProgress) }),
-    printDialog: (key, subtree, columns, onProgress) =>
-      call<boolean>("print_dialog", { key, subtree, columns, onProgress: progressChannel(onProgress) }),
+    printPreview: (source, columns) => call<PrintPreview>("print_preview", { source, columns }),
+    savePdf: (source, columns, grant, onProgress) =>
+      call<ExportDone>("save_pdf", { source, columns, grant, onProgress: progressChannel(onProgress) }),
+    printDialog: (source, columns, onProgress) =>
+      call<boolean>("print_dialog", { source, columns, onProgress: progressChannel(onProgress) }),
     exportFrameworkPackage: (key, grant) => call<ExportDone>("export_framework_package", { key, grant }),
     exportRosters: (connection, grant, onProgress) =>
       call<ExportDone>("export_rosters", { connection, grant, onProgress: progressChannel(onProgress) }),

@@ -33,4 +33,10 @@ educationLevel: Array<string>,
 /**
  * Its associations by type and direction, when asked for.
  */
-associations: Array<PrintLinks>, };
+associations: Array<PrintLinks>, 
+/**
+ * Whether it is a section's heading, not an item: a search result's framework, a
+ * crosswalk's association type (its statement the heading, its notes what it means). A
+ * framework's print has none.
+ */
+heading: boolean, };

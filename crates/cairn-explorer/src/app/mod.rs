@@ -20,6 +20,7 @@ mod grants;
 mod imports;
 mod open;
 mod print;
+mod print_sources;
 mod relations;
 mod relay;
 mod roster;
@@ -70,6 +71,7 @@ pub use grants::{ChosenFile, FileGrants, GrantAccess};
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
 pub use print::{PREVIEW_ITEMS, PrintJob, PrintPreview, print_stage};
+pub use print_sources::{PrintSource, SEARCH_PRINT_LIMIT};
 pub use relations::association_types::{AssociationTypeInfo, TypeDefinition};
 pub use relations::types::{
     CrosswalkGroup, CrosswalkPair, CrosswalkReport, CrosswalkSide, DIFF_TREE_ROWS, DiffMark, DiffRecord, DiffSection,

@@ -1,4 +1,5 @@
-//! Printing a framework or one of its subtrees: the print document's model for the window's
+//! Printing a framework, one of its subtrees, a search's results or a crosswalk
+//! ([`PrintSource`]): the print document's model for the window's
 //! preview (its first items), and the whole document saved as a PDF. The PDF is laid out and
 //! printed by a web view (the shell's: WebKit prints the same HTML file `cairn export --format
 //! html` writes, with the window's own renderer), handed the file to load as a [`PrintJob`];
@@ -11,10 +12,11 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::App;
 use super::error::{AppError, ErrorCode};
 use super::exports_to_file::{ExportDone, write_whole};
+use super::print_sources::{PrintSource, crosswalk_document, search_document};
 use super::relay::{sender, with_progress};
-use super::{App, FrameworkKey};
 use cairn_files::export::Source;
 use cairn_files::export::print::{
     PrintBundle, PrintColumns, PrintDocument, PrintPart, number_pages, print_document, print_html, print_part_html,
@@ -72,30 +74,21 @@ pub struct PrintJob {
 }
 
 impl App {
-    /// The print document of the framework `key` (or of the subtree under the item `subtree`)
-    /// with `columns`.
+    /// The print document of `source` with `columns`.
     pub async fn print_document(
         &self,
-        key: FrameworkKey,
-        subtree: Option<String>,
+        source: PrintSource,
         columns: PrintColumns,
         progress: OnProgress<'_>,
     ) -> Result<PrintDocument, AppError> {
-        self.framework_export(key, progress, move |conn, source, key, report, cancel| {
-            Ok(print_document(conn, source, &key.identifier, subtree.as_deref(), columns, report, cancel)?)
-        })
-        .await
+        let running = self.tasks.begin(task::EXPORT.as_str());
+        self.build_print(source, columns, progress, running.cancel().clone()).await
     }
 
     /// The preview of the print document: its first [`PREVIEW_ITEMS`] items.
-    pub async fn print_preview(
-        &self,
-        key: FrameworkKey,
-        subtree: Option<String>,
-        columns: PrintColumns,
-    ) -> Result<PrintPreview, AppError> {
-        let mut document = self.print_document(key, subtree, columns, &|_| ()).await?;
-        let total = document.items.len() as u64;
+    pub async fn print_preview(&self, source: PrintSource, columns: PrintColumns) -> Result<PrintPreview, AppError> {
+        let mut document = self.print_document(source, columns, &|_| ()).await?;
+        let total = document.items.iter().filter(|item| !item.heading).count() as u64;
         document.items.truncate(PREVIEW_ITEMS);
         Ok(PrintPreview { document, total })
     }
@@ -104,30 +97,70 @@ impl App {
     /// header: what the system's print dialog is handed.
     pub async fn print_html(
         &self,
-        key: FrameworkKey,
-        subtree: Option<String>,
+        source: PrintSource,
         columns: PrintColumns,
         bundle: PrintBundle<'static>,
         progress: OnProgress<'_>,
     ) -> Result<String, AppError> {
-        let document = self.print_document(key, subtree, columns, progress).await?;
+        let document = self.print_document(source, columns, progress).await?;
         html_of(&document, &bundle)
     }
 
-    /// The framework `key` (or the subtree under `subtree`) as a PDF into `path`: the document
-    /// built, `render` (the web view) printing it in parts — the title page and contents, then
-    /// [`PART_ITEMS`] items at a time, each an HTML file (around `bundle`) printed into a file of
-    /// a temporary folder — then the parts joined and every page given the running header and
-    /// its number, and the whole moved onto `path`. WebKit's pagination slows down with the
-    /// document's length, so the parts keep it fast and its memory bounded; they also give the
-    /// progress its count (items printed) and the cancel its chance between parts. A part
-    /// begins on a new page. Nothing is left behind on a cancel or a failure: the parts' folder
-    /// goes with the task.
-    #[allow(clippy::too_many_arguments)] // The print's inputs, the renderer, the file, and the window's progress.
+    /// The print document of `source`, built while the task `cancel` belongs to runs: a
+    /// framework from the cache in the plan's order (reporting its items done, stage
+    /// [`print_stage::BUILDING`]), a search's results, or a crosswalk computed as the window's.
+    async fn build_print(
+        &self,
+        source: PrintSource,
+        columns: PrintColumns,
+        progress: OnProgress<'_>,
+        cancel: Cancel,
+    ) -> Result<PrintDocument, AppError> {
+        match source {
+            PrintSource::Framework { key, subtree } => {
+                let cache = self.cache.clone();
+                with_progress(progress, move |reports| {
+                    let report = sender(&reports);
+                    let relabel = |p: Progress| report(Progress { stage: print_stage::BUILDING.to_owned(), ..p });
+                    cache.read_blocking(|conn| {
+                        let source =
+                            Source { id: resolve_connection(conn, &key.connection)?, name: key.connection.clone() };
+                        Ok(print_document(
+                            conn,
+                            &source,
+                            &key.identifier,
+                            subtree.as_deref(),
+                            columns,
+                            &relabel,
+                            &cancel,
+                        )?)
+                    })
+                })
+                .await
+            }
+            PrintSource::Search { query, limit } => {
+                progress(print_stage::began(print_stage::BUILDING));
+                self.cache.read(move |conn| search_document(conn, &query, limit, columns)).await
+            }
+            PrintSource::Crosswalk { from, to, association_type, subtree } => {
+                progress(print_stage::began(print_stage::BUILDING));
+                let report = self.crosswalk(from, to).await?;
+                Ok(crosswalk_document(&report, association_type.as_deref(), subtree.as_deref()))
+            }
+        }
+    }
+
+    /// `source` as a PDF into `path`: the document built, `render` (the web view) printing it
+    /// in parts — the title page and contents, then [`PART_ITEMS`] items at a time, each an
+    /// HTML file (around `bundle`) printed into a file of a temporary folder — then the parts
+    /// joined and every page given the running header and its number, and the whole moved onto
+    /// `path`. WebKit's pagination slows down with the document's length, so the parts keep it
+    /// fast and its memory bounded; they also give the progress its count (items printed) and
+    /// the cancel its chance between parts. A part begins on a new page. Nothing is left behind
+    /// on a cancel or a failure: the parts' folder goes with the task.
     pub async fn save_print_pdf<F, Fut>(
         &self,
-        key: FrameworkKey,
-        subtree: Option<String>,
+        source: PrintSource,
         columns: PrintColumns,
         bundle: PrintBundle<'static>,
         path: PathBuf,
@@ -140,18 +173,8 @@ impl App {
     {
         let running = self.tasks.begin(task::EXPORT.as_str());
         let cancel = running.cancel().clone();
-        let cache = self.cache.clone();
-        let building = cancel.clone();
         let started = std::time::Instant::now();
-        let document = with_progress(progress, move |reports| {
-            let report = sender(&reports);
-            let relabel = |p: Progress| report(Progress { stage: print_stage::BUILDING.to_owned(), ..p });
-            cache.read_blocking(|conn| {
-                let source = Source { id: resolve_connection(conn, &key.connection)?, name: key.connection.clone() };
-                Ok(print_document(conn, &source, &key.identifier, subtree.as_deref(), columns, &relabel, &building)?)
-            })
-        })
-        .await?;
+        let document = self.build_print(source, columns, progress, cancel.clone()).await?;
         if path.parent().is_none_or(|p| p.as_os_str().is_empty()) {
             return Err(AppError::new(ErrorCode::Invalid, format!("{}: choose a file in a folder", path.display())));
         }
@@ -160,12 +183,13 @@ impl App {
             .tempdir()
             .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot make a temporary folder to print in: {e}")))?;
         let built = started.elapsed();
-        let rows = document.items.len() as u64;
+        let (entries, rows) =
+            (document.items.len() as u64, document.items.iter().filter(|item| !item.heading).count() as u64);
         let mut parts = Vec::new();
         for (n, part) in parts_of(&document).into_iter().enumerate() {
             stop_if(&cancel)?;
             let done = u64::from(part.first);
-            progress(Progress::new(task::EXPORT, print_stage::WRITING, done, Some(rows)));
+            progress(Progress::new(task::EXPORT, print_stage::WRITING, done, Some(entries)));
             let html = match part.front {
                 true => print_part_html(&document, part, &bundle),
                 false => {

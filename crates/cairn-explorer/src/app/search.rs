@@ -42,17 +42,7 @@ pub fn search(
     if hits.is_empty() {
         return Ok(Vec::new());
     }
-    // Each framework's title and `language`, which its items' text is in unless they say otherwise.
-    let documents: HashMap<(String, String), (String, Option<String>)> = cairn_store::cache::documents(conn)?
-        .into_iter()
-        .map(|row| {
-            let document = serde_json::from_str::<Value>(&row.json).ok();
-            let text =
-                |field: &str| document.as_ref().and_then(|d| d.get(field)).and_then(Value::as_str).map(str::to_owned);
-            let title = text("title").unwrap_or_else(|| row.id.clone());
-            ((row.connection, row.id), (title, text("language")))
-        })
-        .collect();
+    let documents = framework_titles(conn)?;
     let words: Vec<String> = query.split_whitespace().map(fold).collect();
     Ok(hits
         .into_iter()
@@ -79,6 +69,24 @@ pub fn search(
                 segments,
                 matched_in,
             })
+        })
+        .collect())
+}
+
+/// Each cached framework's title and `language` (which its items' text is in unless they say
+/// otherwise), by connection name and document identifier.
+pub(super) type FrameworkTitles = HashMap<(String, String), (String, Option<String>)>;
+
+/// The [`FrameworkTitles`] of the cache.
+pub(super) fn framework_titles(conn: &Connection) -> Result<FrameworkTitles, AppError> {
+    Ok(cairn_store::cache::documents(conn)?
+        .into_iter()
+        .map(|row| {
+            let document = serde_json::from_str::<Value>(&row.json).ok();
+            let text =
+                |field: &str| document.as_ref().and_then(|d| d.get(field)).and_then(Value::as_str).map(str::to_owned);
+            let title = text("title").unwrap_or_else(|| row.id.clone());
+            ((row.connection, row.id), (title, text("language")))
         })
         .collect())
 }

@@ -182,11 +182,12 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
         onProgress?.({ task: "export", stage: key.identifier, done: 3, total: 3 });
         return done(granted(id, true), subtree ? 2 : 3);
       }),
-    printPreview: (key, subtree, columns) =>
-      answer("print_preview", { key, subtree, columns }, () => ({
+    printPreview: (source, columns) =>
+      answer("print_preview", { source, columns }, () => ({
         document: {
-          title: "Mathematics",
-          scope: subtree ? "A.1 Counting" : null,
+          title:
+            source.kind === "framework" ? "Mathematics" : source.kind === "search" ? "Search results" : "Crosswalk",
+          scope: source.kind === "framework" && source.subtree ? "A.1 Counting" : null,
           fields: [
             { label: "Publisher", value: "Cairn" },
             { label: "Version", value: "1.0" },
@@ -201,17 +202,18 @@ export function fileMethods(answer: Answer): FileMethods & { files: MockFiles } 
               itemType: "Standard",
               educationLevel: ["01"],
               associations: [],
+              heading: false,
             },
           ],
         },
         total: 1,
       })),
-    savePdf: (key, subtree, columns, id, onProgress) =>
-      answer("save_pdf", { key, subtree, columns, grant: id }, () => {
+    savePdf: (source, columns, id, onProgress) =>
+      answer("save_pdf", { source, columns, grant: id }, () => {
         onProgress?.({ task: "export", stage: "Writing the PDF", done: 0, total: null });
         return done(granted(id, true), 1);
       }),
-    printDialog: (key, subtree, columns) => answer("print_dialog", { key, subtree, columns }, () => true),
+    printDialog: (source, columns) => answer("print_dialog", { source, columns }, () => true),
     exportFrameworkPackage: (key, id) =>
       answer("export_framework_package", { key, grant: id }, () => done(granted(id, true), 7)),
     exportRosters: (connection, id) =>

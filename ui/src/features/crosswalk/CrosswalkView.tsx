@@ -1,8 +1,8 @@
 //! The crosswalk view: two cached frameworks chosen (of one connection or two), each side's
 //! coverage, the pairs by association type filtered by type (each type with what it means) and
 //! by FROM subtree, a pair's two items side by side, the uncovered items of each side, and the
-//! pairs as CSV or as a workbook; as tables, or as the two trees side by side with the pairs drawn
-//! between them (`VisualCrosswalk`).
+//! pairs as CSV or as a workbook, or printed (as filtered); as tables, or as the two trees side by
+//! side with the pairs drawn between them (`VisualCrosswalk`).
 
 import { useId, useMemo, useState } from "react";
 
@@ -10,6 +10,7 @@ import { useMainView } from "../../app/mainView";
 import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
 import { toAppError, useBackend } from "../../backend";
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
+import { useFiles } from "../files/FilesContext";
 import { saveAs, saveWorkbookAs } from "../files/saveAs";
 import { ErrorView } from "../../ui/ErrorView";
 import { TabList, tabPanelProps } from "../../ui/Tabs";
@@ -38,6 +39,7 @@ export function CrosswalkView() {
   const store = useExplorerStore();
   const main = useMainView();
   const backend = useBackend();
+  const files = useFiles();
   const { choices } = useFrameworkChoices();
   const [fromValue, setFrom] = useState<string>(framework ? choiceValue(framework) : "");
   const [toValue, setTo] = useState<string>("");
@@ -142,6 +144,25 @@ export function CrosswalkView() {
             </button>
             <button type="button" onClick={() => void exportPairs("xlsx")} disabled={pairs.length === 0}>
               Export .xlsx
+            </button>
+            <button
+              type="button"
+              title="Print the crosswalk as filtered here (its pairs by type, then each side's unmatched items), or save it as a PDF"
+              onClick={() =>
+                files.openPrint({
+                  source: {
+                    kind: "crosswalk",
+                    from: report.from.key,
+                    to: report.to.key,
+                    associationType: filter.type,
+                    subtree: filter.subtree,
+                  },
+                  title: `Crosswalk of ${report.from.title} to ${report.to.title}`,
+                  subtree: null,
+                })
+              }
+            >
+              Print…
             </button>
             <span className="muted num" role="status" aria-label="Pairs shown">
               {formatCount(pairs.length)} {noun(pairs.length, "pair")}

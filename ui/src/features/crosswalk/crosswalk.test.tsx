@@ -78,6 +78,16 @@ describe("the crosswalk", () => {
         "as-2",
       ],
     ]);
+
+    // Printed as filtered: the crosswalk's source, no columns to choose.
+    await user.click(within(view).getByRole("button", { name: "Print…" }));
+    const dialog = await screen.findByRole("dialog", { name: /^Print Crosswalk of / });
+    await waitFor(() =>
+      expect(backend.calls.find((c) => c.command === "print_preview")?.args).toMatchObject({
+        source: { kind: "crosswalk", from: DEMO, to: OTHER },
+      }),
+    );
+    expect(within(dialog).queryByRole("group", { name: "Columns" })).toBeNull();
   });
 
   it("quotes CSV cells with commas, quotes and line breaks", () => {

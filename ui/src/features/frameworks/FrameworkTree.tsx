@@ -46,7 +46,7 @@ export function FrameworkTree() {
               run: () =>
                 framework &&
                 files.openPrint({
-                  key: framework,
+                  source: { kind: "framework", key: framework, subtree: null },
                   title: title ?? "",
                   subtree: {
                     identifier: row.row.identifier,

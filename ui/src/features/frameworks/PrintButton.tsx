@@ -19,7 +19,7 @@ export function PrintButton() {
       selected && position && position.length > 0
         ? { identifier: selected.identifier, label: rowLabel(state, position) }
         : null;
-    files.openPrint({ key: framework, title: outline.title, subtree });
+    files.openPrint({ source: { kind: "framework", key: framework, subtree: null }, title: outline.title, subtree });
   }, [files, framework, outline, selected, state]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

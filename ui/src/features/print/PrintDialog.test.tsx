@@ -20,7 +20,7 @@ describe("the Print dialog", () => {
     expect(preview.querySelector(".katex")).not.toBeNull();
     expect(within(dialog).getByRole("radio", { name: /The subtree under/ })).toBeChecked();
     expect(backend.calls.find((c) => c.command === "print_preview")?.args).toMatchObject({
-      subtree: expect.any(String),
+      source: { kind: "framework", subtree: expect.any(String) },
       columns: { itemType: true, educationLevel: true, associations: false },
     });
 
@@ -40,7 +40,7 @@ describe("the Print dialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save as PDF" }));
     expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved 1 item to /tmp/chosen.pdf");
     expect(backend.calls.find((c) => c.command === "save_pdf")?.args).toMatchObject({
-      subtree: expect.any(String),
+      source: { kind: "framework", subtree: expect.any(String) },
       grant: "write-1",
       columns: { associations: true },
     });
@@ -59,7 +59,9 @@ describe("the Print dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: /^Print / });
     expect(within(dialog).getByRole("radio", { name: "The subtree under 1" })).toBeChecked();
     await waitFor(() =>
-      expect(backend.calls.find((c) => c.command === "print_preview")?.args).toMatchObject({ subtree: "A" }),
+      expect(backend.calls.find((c) => c.command === "print_preview")?.args).toMatchObject({
+        source: { kind: "framework", subtree: "A" },
+      }),
     );
   });
 });

@@ -1,16 +1,17 @@
-//! Print: the open framework, or the subtree under the selected item, previewed as it will print
+//! Print: the open framework or the subtree under the selected item, a search's results, or a
+//! crosswalk as the window shows it, previewed as it will print
 //! (the print renderer on sheets of the page's size), with the optional columns to choose, then
 //! **Save as PDF** (the file chosen in the save dialog, or typed and confirmed in a native
 //! dialog; laid out and printed by a hidden web view, with progress in stages and a cancel) or
 //! **Print…** through the system's dialog. The outcome is announced.
 
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 import type { AppError } from "../../bindings/AppError";
 import type { ExportDone } from "../../bindings/ExportDone";
-import type { FrameworkKey } from "../../bindings/FrameworkKey";
 import type { PrintColumns } from "../../bindings/PrintColumns";
 import type { PrintPreview as Preview } from "../../bindings/PrintPreview";
+import type { PrintSource } from "../../bindings/PrintSource";
 import type { Progress } from "../../bindings/Progress";
 import { useBackend } from "../../backend/context";
 import { toAppError } from "../../backend/errors";
@@ -22,14 +23,19 @@ import { ProgressBar } from "../../ui/ProgressBar";
 import { SaveAsField } from "../files/SaveAsField";
 import { useSaveDestination } from "../files/useSaveDestination";
 import { PrintPreview } from "./PrintPreview";
-import { COLUMN_CHOICES, DEFAULT_COLUMNS, type PrintScope, pdfAnnouncement, pdfName, previewNote } from "./printModel";
+import {
+  DEFAULT_COLUMNS,
+  type PrintScope,
+  type PrintTarget,
+  columnChoices,
+  itemCount,
+  pdfAnnouncement,
+  pdfName,
+  previewNote,
+  printedSource,
+} from "./printModel";
 
-/** What can be printed from where the user is. */
-export interface PrintTarget {
-  key: FrameworkKey;
-  title: string;
-  subtree: { identifier: string; label: string } | null;
-}
+export type { PrintTarget } from "./printModel";
 
 /** The Print dialog for `target`. */
 export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose: () => void }) {
@@ -41,20 +47,23 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
   const [running, setRunning] = useState<"pdf" | "print" | null>(null);
   const [done, setDone] = useState<ExportDone | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  const subtree = scope === "subtree" ? (target.subtree?.identifier ?? null) : null;
+  // The source as a value that changes only when what it prints does (the preview's dependency).
+  const sourceJson = JSON.stringify(printedSource(target, scope));
+  const source = useMemo(() => JSON.parse(sourceJson) as PrintSource, [sourceJson]);
+  const choices = columnChoices(source);
   const name = pdfName(target.title, scope === "subtree" ? target.subtree?.label : null);
 
   useEffect(() => {
     let current = true;
     setPreview(null);
-    backend.printPreview(target.key, subtree, columns).then(
+    backend.printPreview(source, columns).then(
       (p) => current && setPreview(p),
       (e) => current && setError(toAppError(e)),
     );
     return () => {
       current = false;
     };
-  }, [backend, target.key, subtree, columns]);
+  }, [backend, source, columns]);
 
   const destination = useSaveDestination(name, "pdf", setError);
 
@@ -73,7 +82,7 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
       if (!to) return;
       setRunning("pdf");
       announce("Saving the PDF…");
-      const written = await backend.savePdf(target.key, subtree, columns, to, setProgress);
+      const written = await backend.savePdf(source, columns, to, setProgress);
       setDone(written);
       announce(pdfAnnouncement(written));
     } catch (e) {
@@ -87,7 +96,7 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
     setProgress(null);
     setRunning("print");
     try {
-      const printed = await backend.printDialog(target.key, subtree, columns, setProgress);
+      const printed = await backend.printDialog(source, columns, setProgress);
       announce(printed ? "Sent to the printer" : "Printing cancelled");
     } catch (e) {
       failed(e, "Printing");
@@ -148,25 +157,27 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
             </label>
           </fieldset>
         )}
-        <fieldset>
-          <legend>Columns</legend>
-          {COLUMN_CHOICES.map(([column, label]) => (
-            <label key={column}>
-              <input
-                type="checkbox"
-                checked={columns[column]}
-                disabled={running !== null}
-                onChange={(e) => setColumns({ ...columns, [column]: e.target.checked })}
-              />{" "}
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        {choices.length > 0 && (
+          <fieldset>
+            <legend>Columns</legend>
+            {choices.map(([column, label]) => (
+              <label key={column}>
+                <input
+                  type="checkbox"
+                  checked={columns[column]}
+                  disabled={running !== null}
+                  onChange={(e) => setColumns({ ...columns, [column]: e.target.checked })}
+                />{" "}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
       </div>
       {preview ? (
         <>
           <p className="muted" aria-live="polite">
-            {previewNote(preview.document.items.length, preview.total)}
+            {previewNote(itemCount(preview.document), preview.total)}
           </p>
           <PrintPreview document={preview.document} />
         </>

@@ -10,6 +10,7 @@ const item = (code: string, level: number | null, statement: string, extra: Part
   itemType: null,
   educationLevel: [],
   associations: [],
+  heading: false,
   ...extra,
 });
 
@@ -100,6 +101,33 @@ describe("the print document", () => {
       { front: false, items: true, first: 3, firstOrphan: 2 },
     );
     expect(later.querySelector(".print-orphans")).toBeNull();
+  });
+
+  it("prints a search's results or a crosswalk in sections, the contents listing the sections alone", () => {
+    const sections = document.createElement("main");
+    sections.innerHTML = renderPrintDocument({
+      ...doc,
+      title: "Search results",
+      items: [
+        item("", 1, "Maths <K-12>", { heading: true, notes: "2 results" }),
+        item("A.1", 2, "Count"),
+        item("A.2", 2, "Add"),
+        item("", 1, "Español", { heading: true, notes: "1 result" }),
+        item("B.1", 2, "Contar"),
+      ],
+    });
+    expect(sections.querySelector(".print-title-page")?.textContent).toContain("3 items");
+    expect(Array.from(sections.querySelectorAll(".print-toc a")).map((a) => a.textContent)).toEqual([
+      "Maths <K-12>",
+      "Español",
+    ]);
+    const headings = Array.from(sections.querySelectorAll(".print-section"));
+    expect(headings.map((h) => [h.id, h.querySelector("h2")?.textContent])).toEqual([
+      ["item-0", "Maths <K-12>"],
+      ["item-3", "Español"],
+    ]);
+    expect(headings[0]?.textContent).toContain("2 results");
+    expect(sections.querySelectorAll(".print-item")).toHaveLength(3);
   });
 
   it("puts the title in the running header as a CSS string", () => {

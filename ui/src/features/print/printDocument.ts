@@ -2,7 +2,9 @@
 //! in the plan's order): a title page, a table of contents of the first levels, then every item
 //! indented by its level with its code, statement and notes rendered as in the window (the same
 //! Markdown, KaTeX and sanitiser), and the optional columns. Codes, titles and field values are
-//! plain text, escaped; only statements and notes are Markdown, and they pass the sanitiser.
+//! plain text, escaped; only statements and notes are Markdown, and they pass the sanitiser. A
+//! search's results and a crosswalk print in sections: their headings (`PrintItem.heading`) are
+//! plain text, and the table of contents lists them alone.
 
 import type { PrintDocument } from "../../bindings/PrintDocument";
 import type { PrintItem } from "../../bindings/PrintItem";
@@ -36,17 +38,20 @@ function titlePage(doc: PrintDocument): string {
     .map((f) => `<tr><th scope="row">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td></tr>`)
     .join("");
   const scope = doc.scope ? `<p class="print-scope">${escapeHtml(doc.scope)}</p>` : "";
-  const count = `<p class="print-count">${doc.items.length.toLocaleString("en")} items</p>`;
+  const items = doc.items.filter((item) => !item.heading).length;
+  const count = `<p class="print-count">${items.toLocaleString("en")} ${items === 1 ? "item" : "items"}</p>`;
   return `<section class="print-title-page"><h1>${escapeHtml(doc.title)}</h1>${scope}${count}<table class="print-fields">${rows}</table></section>`;
 }
 
 function contents(doc: PrintDocument): string {
+  const sections = doc.items.some((item) => item.heading);
   const entries = doc.items
     .map((item, i) => ({ item, i }))
-    .filter(({ item }) => item.level !== null && item.level <= TOC_LEVELS)
-    .map(
-      ({ item, i }) =>
-        `<li class="print-toc-level-${item.level ?? 1}"><a href="#item-${i}"><span class="print-code">${escapeHtml(item.code)}</span> ${renderMarkdownInline(item.statement)}</a></li>`,
+    .filter(({ item }) => (sections ? item.heading : item.level !== null && item.level <= TOC_LEVELS))
+    .map(({ item, i }) =>
+      item.heading
+        ? `<li class="print-toc-level-1"><a href="#item-${i}">${escapeHtml(item.statement)}</a></li>`
+        : `<li class="print-toc-level-${item.level ?? 1}"><a href="#item-${i}"><span class="print-code">${escapeHtml(item.code)}</span> ${renderMarkdownInline(item.statement)}</a></li>`,
     );
   if (entries.length === 0) return "";
   return `<nav class="print-toc"><h2>Contents</h2><ol>${entries.join("")}</ol></nav>`;
@@ -70,6 +75,10 @@ function extras(doc: PrintDocument, item: PrintItem): string {
 }
 
 function itemHtml(doc: PrintDocument, item: PrintItem, i: number): string {
+  if (item.heading) {
+    const notes = item.notes ? `<div class="print-notes">${renderMarkdown(item.notes)}</div>` : "";
+    return `<section class="print-section" id="item-${i}"><h2>${escapeHtml(item.statement)}</h2>${notes}</section>`;
+  }
   const level = item.level === null ? "orphan" : String(Math.min(item.level, MAX_INDENT));
   const code = item.code ? `<span class="print-code">${escapeHtml(item.code)}</span>` : "";
   const notes = item.notes ? `<div class="print-notes">${renderMarkdown(item.notes)}</div>` : "";

@@ -1,13 +1,45 @@
-//! What the Print dialog decides without the backend: the file name a PDF is suggested under, the
-//! columns offered, what the preview says of its size, and how a saved PDF is announced.
+//! What the Print dialog decides without the backend: what it prints (a framework or its subtree, a
+//! search's results, a crosswalk), the file name a PDF is suggested under, the columns offered,
+//! what the preview says of its size, and how a saved PDF is announced.
 
 import type { ExportDone } from "../../bindings/ExportDone";
 import type { PrintColumns } from "../../bindings/PrintColumns";
+import type { PrintDocument } from "../../bindings/PrintDocument";
+import type { PrintSource } from "../../bindings/PrintSource";
 import { formatCount } from "../../ui/formatCount";
 import { baseName } from "../files/filesModel";
 
-/** What a print covers. */
+/** What can be printed from where the user is: `source` (a framework's with no subtree), its title,
+ * and for a framework the subtree under the selected item, offered as a choice. */
+export interface PrintTarget {
+  source: PrintSource;
+  title: string;
+  subtree: { identifier: string; label: string } | null;
+}
+
+/** What a framework's print covers. */
 export type PrintScope = "framework" | "subtree";
+
+/** What `target` prints when the user chose `scope`: a framework whole or its subtree; any other
+ * source as it is. */
+export function printedSource(target: PrintTarget, scope: PrintScope): PrintSource {
+  if (target.source.kind !== "framework") return target.source;
+  return { ...target.source, subtree: scope === "subtree" ? (target.subtree?.identifier ?? null) : null };
+}
+
+/** The optional columns `source` offers: a framework all; a search's results those an item has
+ * alone (its associations belong to its framework's graph); a crosswalk none (its pairs are what
+ * it prints). */
+export function columnChoices(source: PrintSource): Array<[keyof PrintColumns, string]> {
+  if (source.kind === "framework") return COLUMN_CHOICES;
+  if (source.kind === "search") return COLUMN_CHOICES.filter(([column]) => column !== "associations");
+  return [];
+}
+
+/** The items of `doc`, its sections' headings left out. */
+export function itemCount(doc: PrintDocument): number {
+  return doc.items.filter((item) => !item.heading).length;
+}
 
 /** The optional columns, with their labels, in the order offered. */
 export const COLUMN_CHOICES: Array<[keyof PrintColumns, string]> = [

@@ -46,6 +46,35 @@ describe("search", () => {
     expect(second?.querySelector(".statement")).not.toHaveAttribute("lang");
   });
 
+  it("prints the results from the popup's button, or by Ctrl+P in the box", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.keyboard("fractions");
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    await waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(2));
+    // Tab moves into the popup (it stays open) to its Print button.
+    await user.tab();
+    const print = screen.getByRole("button", { name: "Print results…" });
+    expect(print).toHaveFocus();
+    await user.click(print);
+    let dialog = await screen.findByRole("dialog", { name: "Print Search results for “fractions”" });
+    await waitFor(() =>
+      expect(backend.calls.find((c) => c.command === "print_preview")?.args).toMatchObject({
+        source: { kind: "search", query: "fractions", limit: 50 },
+      }),
+    );
+    expect(within(dialog).queryByRole("checkbox", { name: /Associations/ })).toBeNull();
+    expect(within(dialog).getByRole("checkbox", { name: "Item type" })).toBeChecked();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(screen.getByRole("combobox", { name: "Search frameworks" }));
+    await user.keyboard("{Control>}p{/Control}");
+    dialog = await screen.findByRole("dialog", { name: "Print Search results for “fractions”" });
+    expect(dialog).toBeInTheDocument();
+  });
+
   it("opens the chosen item in its tree with the path expanded, on Enter", async () => {
     const { backend } = await renderApp();
     const user = userEvent.setup();

@@ -1,13 +1,15 @@
 //! The search box (Ctrl+K or /): results as you type with the matched words marked; arrows
-//! move through them, Enter opens the item in its tree.
+//! move through them, Enter opens the item in its tree; "Print results…" (or Ctrl+P in the box)
+//! prints them.
 
-import { Fragment, type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FocusEvent, Fragment, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 
 import type { SearchHit } from "../../bindings/SearchHit";
+import { useFiles } from "../files/FilesContext";
 import { useExplorerStore } from "../frameworks/ExplorerContext";
 import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
-import { useSearch } from "./useSearch";
+import { SEARCH_LIMIT, useSearch } from "./useSearch";
 
 /** The input's id, for the shortcuts that focus it. */
 export const SEARCH_INPUT_ID = "search-frameworks";
@@ -45,6 +47,8 @@ function HitView({ hit }: { hit: SearchHit }) {
 /** The search box and its results. */
 export function SearchBox() {
   const store = useExplorerStore();
+  const files = useFiles();
+  const popup = useRef<HTMLDivElement>(null);
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -75,8 +79,27 @@ export function SearchBox() {
     choose(hits[0]);
   }, [enterPending, fresh, choose, hits]);
 
+  const printResults = () => {
+    if (query.length === 0) return;
+    setOpen(false);
+    files.openPrint({
+      source: { kind: "search", query, limit: SEARCH_LIMIT },
+      title: `Search results for “${query}”`,
+      subtree: null,
+    });
+  };
+  // The popup stays open while the focus moves into it (to its Print button).
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    if (!popup.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown") {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "p") {
+      // The results, not the open framework (the window's Ctrl+P).
+      event.preventDefault();
+      event.stopPropagation();
+      printResults();
+    } else if (event.key === "ArrowDown") {
       event.preventDefault();
       setOpen(true);
       setActive(Math.min(current + 1, hits.length - 1));
@@ -115,12 +138,19 @@ export function SearchBox() {
           setActive(0);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={onBlur}
         onKeyDown={onKeyDown}
         autoComplete="off"
         spellCheck={false}
       />
-      <div className="search-popup" hidden={!showList}>
+      <div
+        ref={popup}
+        className="search-popup"
+        hidden={!showList}
+        onBlur={(e) => {
+          if (e.relatedTarget !== null && !e.currentTarget.contains(e.relatedTarget as Node)) setOpen(false);
+        }}
+      >
         {error && <ErrorView error={error} />}
         <ul id={listId} role="listbox" aria-label="Search results" aria-busy={!fresh}>
           {hits.map((hit, i) => (
@@ -139,6 +169,22 @@ export function SearchBox() {
         </ul>
         {showList && query.length > 0 && hits.length === 0 && !error && (
           <p className="empty">No item matches “{query}”.</p>
+        )}
+        {hits.length > 0 && (
+          <div className="search-footer">
+            <span className="muted">
+              {hits.length === SEARCH_LIMIT ? `The best ${SEARCH_LIMIT}` : hits.length}{" "}
+              {hits.length === 1 ? "result" : "results"}
+            </span>
+            <button
+              type="button"
+              title="Print these results, or save them as a PDF (Ctrl+P in the search box)"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={printResults}
+            >
+              Print results…
+            </button>
+          </div>
         )}
       </div>
     </div>

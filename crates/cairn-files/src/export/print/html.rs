@@ -122,6 +122,7 @@ mod tests {
             item_type: None,
             education_level: Vec::new(),
             associations: Vec::new(),
+            heading: false,
         };
         let document = PrintDocument {
             title: "<b>T</b>".to_owned(),

@@ -90,6 +90,11 @@ pub struct PrintItem {
     pub education_level: Vec<String>,
     /// Its associations by type and direction, when asked for.
     pub associations: Vec<PrintLinks>,
+    /// Whether it is a section's heading, not an item: a search result's framework, a
+    /// crosswalk's association type (its statement the heading, its notes what it means). A
+    /// framework's print has none.
+    #[serde(default)]
+    pub heading: bool,
 }
 
 /// An item's associations of one type and direction.
@@ -149,6 +154,7 @@ pub fn print_document(
                 true => links(&plan, row.node),
                 false => Vec::new(),
             },
+            heading: false,
         });
     }
     report(total.unwrap_or_default());
