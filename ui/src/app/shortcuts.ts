@@ -4,7 +4,10 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl+K or /", "Search every cached framework"],
   ["Ctrl+R", "Sync the active connection"],
   ["Ctrl+,", "Open the settings"],
-  ["Ctrl+P", "Print the open framework or the selected subtree: preview, Save as PDF, Print…"],
+  [
+    "Ctrl+P",
+    "Print the open framework or the selected subtree (in the search box: its results): preview, Save as PDF, Print…",
+  ],
   ["F1", "Show this list of shortcuts"],
   ["Ctrl+= / Ctrl+- / Ctrl+0", "Zoom in, zoom out, back to 100% (kept for the next launch)"],
   ["Alt+← / Alt+→", "Back and forward"],
