@@ -41,12 +41,18 @@ impl Styles {
         }
     }
 
-    /// Notes `text` in column `col` of row `row` (only the first [`FIT_ROWS`] rows count).
+    /// Notes `text` in column `col` of row `row` (only the first [`FIT_ROWS`] rows count); the
+    /// header row's text is bold, about a sixth wider than the body's.
     fn note(&self, row: RowNum, col: u16, text: &str) {
         if row > FIT_ROWS {
             return;
         }
-        let chars = text.lines().map(|line| line.chars().count()).max().unwrap_or_default().min(MAX_WIDTH_CHARS);
+        let chars = text.lines().map(|line| line.chars().count()).max().unwrap_or_default();
+        let chars = match row {
+            0 => chars + chars.div_ceil(6),
+            _ => chars,
+        }
+        .min(MAX_WIDTH_CHARS);
         let mut widths = self.widths.borrow_mut();
         let col = usize::from(col);
         if widths.len() <= col {
