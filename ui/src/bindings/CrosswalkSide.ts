@@ -13,6 +13,10 @@ export type CrosswalkSide = {
  */
 key: FrameworkKey, 
 /**
+ * Its document's `language`, as given (its text is in it unless an item says otherwise).
+ */
+language: string | null, 
+/**
  * Its title.
  */
 title: string, 

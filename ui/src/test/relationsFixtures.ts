@@ -1,7 +1,7 @@
 //! The test frameworks with relationships added: a `precedes` chain, a grouped association, an
 //! `ext:` type, a rubric naming an item, and a second version of the demo for the diff.
 
-import { createMemoryBackend, type MemoryBackend, type MockFramework } from "../backend/mock";
+import { createMemoryBackend, type MemoryBackend, type MockData, type MockFramework } from "../backend/mock";
 import type { Rubric } from "../bindings/Rubric";
 import type { JsonValue } from "../bindings/serde_json/JsonValue";
 import { DEMO, data, demoFramework } from "./fixtures";
@@ -100,8 +100,9 @@ export function demoV2(): MockFramework {
 }
 
 /** A backend over the related demo, the other framework and the demo's second version. */
-export function relationsBackend(): MemoryBackend {
+export function relationsBackend(edit: (data: MockData) => void = () => {}): MemoryBackend {
   const base = data();
   base.frameworks = [relatedDemo(), ...base.frameworks.filter((f) => f.key.identifier !== DEMO.identifier), demoV2()];
+  edit(base);
   return createMemoryBackend(base);
 }

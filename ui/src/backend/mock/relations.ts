@@ -209,8 +209,10 @@ export function crosswalk(from: MockFramework, to: MockFramework): CrosswalkRepo
   ): CrosswalkSide => {
     const covered = new Set(ordered.flatMap((g) => g.pairs.map(pick)));
     const items = fw.items.filter((n) => n.kind === "item");
+    const language = (fw.document.record as { language?: unknown } | undefined)?.language;
     return {
       key: fw.key,
+      language: typeof language === "string" ? language : null,
       title: fw.title,
       items: items.length,
       covered: covered.size,

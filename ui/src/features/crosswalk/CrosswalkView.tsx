@@ -196,10 +196,19 @@ export function CrosswalkView() {
           <div {...tabPanelProps("crosswalk-views", shape)}>
             {shape === "tables" ? (
               <>
-                <PairsTable pairs={pairs} picked={picked} onPick={setPicked} />
+                <PairsTable
+                  pairs={pairs}
+                  picked={picked}
+                  onPick={setPicked}
+                  languages={{ from: report.from.language, to: report.to.language }}
+                />
                 <div className="uncovered">
-                  <UncoveredList role="From" items={uncoveredIn(report.from.uncovered, filter.subtree)} />
-                  <UncoveredList role="To" items={report.to.uncovered} />
+                  <UncoveredList
+                    role="From"
+                    items={uncoveredIn(report.from.uncovered, filter.subtree)}
+                    language={report.from.language}
+                  />
+                  <UncoveredList role="To" items={report.to.uncovered} language={report.to.language} />
                 </div>
               </>
             ) : (

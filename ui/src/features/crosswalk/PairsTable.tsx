@@ -5,6 +5,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
+import { contentLang } from "../../ui/contentLang";
 import { itemText } from "./crosswalkModel";
 
 const ROW = 28;
@@ -13,10 +14,12 @@ interface Props {
   pairs: CrosswalkPair[];
   picked: CrosswalkPair | null;
   onPick: (pair: CrosswalkPair) => void;
+  /** The two frameworks' languages, given to their items' text where not the window's. */
+  languages: { from: string | null; to: string | null };
 }
 
 /** The pairs table. */
-export function PairsTable({ pairs, picked, onPick }: Props) {
+export function PairsTable({ pairs, picked, onPick, languages }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: pairs.length,
@@ -53,11 +56,15 @@ export function PairsTable({ pairs, picked, onPick }: Props) {
                   if (e.key === "Enter" || e.key === " ") onPick(p);
                 }}
               >
-                <td title={itemText(p.from)}>{itemText(p.from)}</td>
+                <td title={itemText(p.from)} lang={contentLang(languages.from)}>
+                  {itemText(p.from)}
+                </td>
                 <td>
                   {p.associationType} <span className="muted">{p.fromTo ? "→" : "←"}</span>
                 </td>
-                <td title={itemText(p.to)}>{itemText(p.to)}</td>
+                <td title={itemText(p.to)} lang={contentLang(languages.to)}>
+                  {itemText(p.to)}
+                </td>
               </tr>
             );
           })}

@@ -4,6 +4,7 @@
 import { useState } from "react";
 
 import type { ItemSummary } from "../../bindings/ItemSummary";
+import { contentLang } from "../../ui/contentLang";
 import { formatCount, noun } from "../../ui/formatCount";
 import { itemText } from "./crosswalkModel";
 
@@ -11,7 +12,16 @@ import { itemText } from "./crosswalkModel";
 const SHOWN = 1000;
 
 /** The uncovered items of the side `role`. */
-export function UncoveredList({ role, items }: { role: "From" | "To"; items: ItemSummary[] }) {
+export function UncoveredList({
+  role,
+  items,
+  language,
+}: {
+  role: "From" | "To";
+  items: ItemSummary[];
+  /** The side's framework's language, given to the items' text where it is not the window's. */
+  language: string | null;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -20,7 +30,7 @@ export function UncoveredList({ role, items }: { role: "From" | "To"; items: Ite
       </summary>
       {open && (
         <>
-          <ul aria-label={`${role} uncovered items`}>
+          <ul aria-label={`${role} uncovered items`} lang={contentLang(language)}>
             {items.slice(0, SHOWN).map((item) => (
               <li key={item.identifier}>{itemText(item) || item.identifier}</li>
             ))}

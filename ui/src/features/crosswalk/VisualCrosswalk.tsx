@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 
 import type { CrosswalkPair } from "../../bindings/CrosswalkPair";
 import type { CrosswalkReport } from "../../bindings/CrosswalkReport";
+import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount, noun } from "../../ui/formatCount";
 import { useFrameworkMap } from "../map/useFrameworkMap";
@@ -147,6 +148,7 @@ export function VisualCrosswalk({ report, pairs, onPick }: Props) {
     virtual: typeof leftRows,
     scroller: typeof leftScroll,
     toggle: (row: ShownRow) => void,
+    language: string | null,
   ) => (
     <div ref={scroller} className="xwalk-side" onScroll={() => setScrolled((n) => n + 1)}>
       <ul aria-label={name} style={{ height: virtual.getTotalSize(), position: "relative" }}>
@@ -173,7 +175,10 @@ export function VisualCrosswalk({ report, pairs, onPick }: Props) {
               ) : (
                 <span className="xwalk-toggle" />
               )}
-              <span className="code">{row.code}</span> <span className="xwalk-label">{row.label}</span>
+              <span className="code">{row.code}</span>{" "}
+              <span className="xwalk-label" lang={contentLang(language)}>
+                {row.label}
+              </span>
               {missing > 0 && (
                 <span className="xwalk-unmatched muted num" title="Items without a counterpart">
                   {" "}
@@ -207,7 +212,15 @@ export function VisualCrosswalk({ report, pairs, onPick }: Props) {
         </span>
       </div>
       <div className="xwalk-columns">
-        {side(`${report.from.title}: rows`, fromRows, drawn.fromUnmatched, leftRows, leftScroll, left.toggle)}
+        {side(
+          `${report.from.title}: rows`,
+          fromRows,
+          drawn.fromUnmatched,
+          leftRows,
+          leftScroll,
+          left.toggle,
+          report.from.language,
+        )}
         <div className="xwalk-links">
           <canvas
             ref={canvas}
@@ -245,7 +258,15 @@ export function VisualCrosswalk({ report, pairs, onPick }: Props) {
             </div>
           )}
         </div>
-        {side(`${report.to.title}: rows`, toRows, drawn.toUnmatched, rightRows, rightScroll, right.toggle)}
+        {side(
+          `${report.to.title}: rows`,
+          toRows,
+          drawn.toUnmatched,
+          rightRows,
+          rightScroll,
+          right.toggle,
+          report.to.language,
+        )}
       </div>
     </div>
   );

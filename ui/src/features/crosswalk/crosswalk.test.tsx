@@ -107,6 +107,30 @@ describe("the crosswalk", () => {
 });
 
 describe("the crosswalk after a sync", () => {
+  it("marks each side's text with its framework's language where it is not the window's (WCAG 3.1.2)", async () => {
+    const user = userEvent.setup();
+    let title = "";
+    const backend = relationsBackend((data) => {
+      const other = data.frameworks.find((f) => f.key.identifier === OTHER.identifier)!;
+      other.document.record = { ...(other.document.record as Record<string, string>), language: "spa" };
+      title = other.title;
+    });
+    await renderApp(backend);
+    await user.click(screen.getByRole("tab", { name: "Crosswalk" }));
+    const view = screen.getByRole("region", { name: "Crosswalk" });
+    await user.selectOptions(within(view).getByRole("combobox", { name: "To framework" }), choiceValue(OTHER));
+    const pairs = await within(view).findByRole("table", { name: "Crosswalk pairs" });
+    const cells = within(pairs).getAllByRole("row")[1]!.querySelectorAll("td");
+    expect(cells[0]).not.toHaveAttribute("lang");
+    expect(cells[2]).toHaveAttribute("lang", "es");
+    await user.click(within(pairs).getAllByRole("row")[1]!);
+    const pair = within(view).getByRole("region", { name: "Selected pair" });
+    expect(within(pair).getByText("Fractions in science").closest("[lang]")).toHaveAttribute("lang", "es");
+    await user.click(within(view).getByRole("tab", { name: "Side by side" }));
+    const right = await within(view).findByRole("list", { name: `${title}: rows` });
+    expect(right.querySelector(".xwalk-label")).toHaveAttribute("lang", "es");
+  });
+
   it("is computed again when the TO connection's data changed", async () => {
     const user = userEvent.setup();
     const { backend } = await renderApp(relationsBackend());

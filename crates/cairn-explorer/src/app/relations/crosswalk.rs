@@ -82,8 +82,8 @@ pub fn crosswalk(
         })
         .collect();
     Ok(CrosswalkReport {
-        from: side(from, walk.from, &from_places, from_subtrees),
-        to: side(to, walk.to, &to_places, to_subtrees),
+        from: side(from, walk.from, &from_places, from_subtrees, language(from_snapshot)),
+        to: side(to, walk.to, &to_places, to_subtrees, language(to_snapshot)),
         pairs: count(walk.pairs),
         groups,
     })
@@ -93,14 +93,22 @@ fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// The framework's `language`, as its document gives it.
+fn language(snapshot: &Snapshot) -> Option<String> {
+    let language = snapshot.package.document.as_ref()?.language.as_deref()?;
+    (!language.trim().is_empty()).then(|| language.to_owned())
+}
+
 fn side(
     key: &FrameworkKey,
     coverage: Coverage,
     places: &HashMap<String, String>,
     subtrees: Vec<SubtreeRef>,
+    language: Option<String>,
 ) -> CrosswalkSide {
     CrosswalkSide {
         key: key.clone(),
+        language,
         title: coverage.title.unwrap_or_else(|| coverage.document.clone()),
         items: count(coverage.items),
         covered: count(coverage.covered),

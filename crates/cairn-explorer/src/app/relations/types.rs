@@ -229,6 +229,8 @@ pub struct TypeShare {
 pub struct CrosswalkSide {
     /// The framework.
     pub key: FrameworkKey,
+    /// Its document's `language`, as given (its text is in it unless an item says otherwise).
+    pub language: Option<String>,
     /// Its title.
     pub title: String,
     /// Its items.
