@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, BUILTIN_CONNECTION, ErrorCode, FrameworkKey, ImportOutcome, Location, Progress, Session,
+    App, AppOptions, BUILTIN_CONNECTION, ErrorCode, FrameworkKey, ImportOutcome, Location, Progress, SavedExploration,
+    Session,
 };
 use cairn_sandbox::auth::Entropy;
 
@@ -132,6 +133,13 @@ async fn the_session_survives_a_restart_and_the_cache_reads_offline() {
         expanded: vec![vec!["a".to_owned(), "b".to_owned()]],
         history: vec![Location { key: key(CROSSWALK), identifier: "x".to_owned() }],
         history_index: 0,
+        explorations: vec![SavedExploration {
+            framework: key(CROSSWALK),
+            root: "x".to_owned(),
+            grown: vec!["x".to_owned(), "y".to_owned()],
+            nodes: vec!["x".to_owned(), "y".to_owned(), "z".to_owned()],
+        }],
+        view: Some("graph".to_owned()),
     };
     first.session_save(session.clone()).await.unwrap();
     first.shutdown().await;
@@ -192,6 +200,7 @@ fn a_session() -> Session {
         expanded: vec![vec!["a".to_owned()]],
         history: Vec::new(),
         history_index: 0,
+        ..Session::default()
     }
 }
 

@@ -45,6 +45,7 @@ fn export_all(dir: &Path) {
         SyncSummary,
         CollectionSummary,
         Session,
+        SavedExploration,
         Location,
         FrameworkKey,
         SourceKind,

@@ -1,7 +1,8 @@
 //! The app: providers, startup (first launch or restore), the cache-changed listener, the
-//! session saver, then the shell.
+//! session saver (the graph's explorations kept with the session and replayed from it), then the
+//! shell.
 
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 import { BackendProvider, useBackend, type Backend } from "../backend";
@@ -11,6 +12,12 @@ import { ExplorerProvider } from "../features/frameworks/ExplorerContext";
 import { ExplorerStore } from "../features/frameworks/explorerStore";
 import { FilesProvider } from "../features/files/FilesContext";
 import { startSessionSaver } from "../features/frameworks/sessionSaver";
+import {
+  neighbourhoodFetcher,
+  replayExplorations,
+  savedExplorations,
+  subscribeExplorations,
+} from "../features/relations/explorations";
 import { FirstLaunch } from "../features/firstLaunch/FirstLaunch";
 import { useStartup } from "../features/firstLaunch/useStartup";
 import { createQueryClient } from "./queryClient";
@@ -47,6 +54,7 @@ export function App({ backend, queryClient, sessionDelayMs = 500 }: Props) {
 
 function Root({ store, sessionDelayMs }: { store: ExplorerStore; sessionDelayMs: number }) {
   const backend = useBackend();
+  const client = useQueryClient();
   const { startup, retry, cancel } = useStartup(store);
   const ready = startup.phase === "ready";
   useEffect(() => backend.onCacheChanged((connection) => void store.cacheChanged(connection)), [backend, store]);
@@ -54,6 +62,12 @@ function Root({ store, sessionDelayMs }: { store: ExplorerStore; sessionDelayMs:
     () => (ready ? startSessionSaver(store, backend, sessionDelayMs) : undefined),
     [ready, store, backend, sessionDelayMs],
   );
+  // The graph's explorations: replayed from the restored session, then kept with it.
+  useEffect(() => {
+    if (!ready) return;
+    void replayExplorations(store.restored().explorations, neighbourhoodFetcher(client, backend));
+    return subscribeExplorations(() => store.keepInSession({ explorations: savedExplorations() }));
+  }, [ready, store, backend, client]);
   if (startup.phase === "ready") return <Shell firstLaunch={startup.firstLaunch} />;
   return (
     <FirstLaunch

@@ -1,8 +1,10 @@
 //! Which view the Frameworks area's main pane shows (the tree, the full-size graph, the map, the tree by
 //! grouping, the crosswalk, the version diff, the rubrics), so that a link in one view (an item's
-//! rubric, "Open in graph") opens another.
+//! rubric, "Open in graph") opens another; kept with the session, so the next start shows it again.
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+
+import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 
 /** A view of the main pane. */
 export type MainView = "tree" | "graph" | "map" | "groupings" | "crosswalk" | "versions" | "rubrics";
@@ -30,7 +32,12 @@ const Context = createContext<MainViewState | null>(null);
 
 /** Holds the main pane's view for what is below. */
 export function MainViewProvider({ children }: { children: ReactNode }) {
-  const [view, setView] = useState<MainView>("tree");
+  const store = useExplorerStore();
+  // The view the restored session had, else the tree.
+  const [view, setView] = useState<MainView>(() => {
+    const saved = store.restored().view;
+    return MAIN_VIEWS.find((v) => v.id === saved)?.id ?? "tree";
+  });
   const [rubric, setRubric] = useState<string | null>(null);
   const [graphFrom, setGraphFrom] = useState<MainViewState["graphFrom"]>(null);
   const value = useMemo<MainViewState>(
@@ -40,12 +47,13 @@ export function MainViewProvider({ children }: { children: ReactNode }) {
       graphFrom,
       show(next, options = {}) {
         setView(next);
+        store.keepInSession({ view: next === "tree" ? null : next });
         setRubric(options.rubric ?? null);
         const from = options.graphFrom;
         if (from) setGraphFrom((was) => ({ identifier: from, request: (was?.request ?? 0) + 1 }));
       },
     }),
-    [view, rubric, graphFrom],
+    [view, rubric, graphFrom, store],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

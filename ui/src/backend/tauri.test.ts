@@ -33,7 +33,15 @@ describe("the Tauri backend", () => {
     await backend.itemDetail(KEY, "a");
     await backend.search("fractions", 50);
     await backend.sessionLoad();
-    await backend.sessionSave({ framework: KEY, selected: "a", expanded: [["a"]], history: [], historyIndex: 0 });
+    await backend.sessionSave({
+      framework: KEY,
+      selected: "a",
+      expanded: [["a"]],
+      history: [],
+      historyIndex: 0,
+      explorations: [],
+      view: null,
+    });
     await backend.cancel("sync");
     expect(seen).toEqual([
       ["list_frameworks", {}],
@@ -44,7 +52,20 @@ describe("the Tauri backend", () => {
       ["item_detail", { key: KEY, identifier: "a" }],
       ["search", { query: "fractions", limit: 50, onProgress: expect.any(Channel) }],
       ["session_load", {}],
-      ["session_save", { session: { framework: KEY, selected: "a", expanded: [["a"]], history: [], historyIndex: 0 } }],
+      [
+        "session_save",
+        {
+          session: {
+            framework: KEY,
+            selected: "a",
+            expanded: [["a"]],
+            history: [],
+            historyIndex: 0,
+            explorations: [],
+            view: null,
+          },
+        },
+      ],
       ["cancel", { task: "sync" }],
     ]);
   });

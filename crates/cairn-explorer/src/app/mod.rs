@@ -91,7 +91,8 @@ pub use settings::{AppSettings, SandboxScale, Theme};
 pub use types::{
     AssociationDirection, AssociationGroup, AssociationLink, Children, CollectionSummary, Crumb, FetchedEnd,
     FieldMatch, FrameworkGroup, FrameworkKey, FrameworkMap, FrameworkOutline, FrameworkSummary, ItemDetail, LinkEnd,
-    Location, MapRow, NodeKind, Publisher, SearchHit, Segment, Session, SourceKind, StartReport, SyncSummary, TreeRow,
+    Location, MapRow, NodeKind, Publisher, SavedExploration, SearchHit, Segment, Session, SourceKind, StartReport,
+    SyncSummary, TreeRow,
 };
 
 /// The name of the built-in sandbox's connection.

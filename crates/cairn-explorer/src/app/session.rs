@@ -49,9 +49,14 @@ mod tests {
             expanded: vec![vec!["a".into(), "b".into()]],
             history: vec![Location { key, identifier: "i".into() }],
             history_index: 0,
+            ..Session::default()
         };
         save(dir.path(), &session).unwrap();
-        assert_eq!(load(dir.path()), Some(session));
+        assert_eq!(load(dir.path()), Some(session.clone()));
+        // A session saved before the graph's explorations and the view were kept still loads.
+        let older = r#"{"framework":null,"selected":null,"expanded":[],"history":[],"historyIndex":0}"#;
+        std::fs::write(dir.path().join(SESSION_FILE), older).unwrap();
+        assert_eq!(load(dir.path()), Some(Session::default()));
         std::fs::write(dir.path().join(SESSION_FILE), "{not json").unwrap();
         assert_eq!(load(dir.path()), None);
         assert!(dir.path().join("session.json.bad").exists());

@@ -309,6 +309,28 @@ pub struct Session {
     pub history: Vec<Location>,
     /// The current place in `history`.
     pub history_index: u32,
+    /// The full-size graph's explorations, one per framework explored; restored by replaying
+    /// them (a session saved before they were kept has none).
+    #[serde(default)]
+    pub explorations: Vec<SavedExploration>,
+    /// The Frameworks area's main view (`graph`, `map`, ...) when it was not the tree.
+    #[serde(default)]
+    pub view: Option<String>,
+}
+
+/// A graph exploration as the session keeps it: what to replay, not what it drew (the cache
+/// may have changed by the next start).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedExploration {
+    /// The framework it explores.
+    pub framework: FrameworkKey,
+    /// The node it started from.
+    pub root: String,
+    /// The nodes grown, in the order they were.
+    pub grown: Vec<String>,
+    /// The nodes it showed (what growing added but the user removed or collapsed is not here).
+    pub nodes: Vec<String>,
 }
 
 /// What starting the app did.

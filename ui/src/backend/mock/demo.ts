@@ -328,6 +328,8 @@ export function demoData({ firstLaunch, title, code }: DemoChoice): MockData {
     expanded: [],
     history: wanted ? [{ key: fw.key, identifier: id(wanted) }] : [],
     historyIndex: 0,
+    explorations: [],
+    view: null,
   };
   return {
     firstLaunch,

@@ -72,6 +72,9 @@ function addAnswers(answered: Children[], into: Map<string, readonly TreeRow[]>)
   for (const { parent, children } of answered) into.set(parent, children);
 }
 
+/** What the session keeps for features beyond the tree. */
+export type SessionExtras = Pick<Session, "explorations" | "view">;
+
 /** The explorer's store. */
 export class ExplorerStore {
   private state: ExplorerState = EMPTY;
@@ -79,6 +82,10 @@ export class ExplorerStore {
   private memory = new Map<string, Remembered>();
   private generation = 0;
   private nonce = 0;
+  /** What the session keeps of other features: the graph's explorations and the main view. */
+  private extras: SessionExtras = { explorations: [], view: null };
+  /** The extras of the session restored at start, for those features to take up. */
+  private restoredExtras: SessionExtras = { explorations: [], view: null };
 
   constructor(
     private readonly backend: Backend,
@@ -308,8 +315,11 @@ export class ExplorerStore {
     await this.navigate(location, { record: false });
   }
 
-  /** Restores a saved session; false when its framework could not be opened. */
+  /** Restores a saved session; false when its framework could not be opened. Its extras wait
+   * in `restored()` for the features they belong to. */
   async restore(session: Session): Promise<boolean> {
+    this.restoredExtras = { explorations: session.explorations ?? [], view: session.view ?? null };
+    this.extras = this.restoredExtras;
     this.set({ history: fromSaved(session.history, session.historyIndex) });
     if (!session.framework) return false;
     const expanded = new Set(session.expanded.map(posKey));
@@ -321,10 +331,22 @@ export class ExplorerStore {
     return true;
   }
 
+  /** The graph's explorations and the main view as the restored session had them. */
+  restored(): SessionExtras {
+    return this.restoredExtras;
+  }
+
+  /** Keeps `extras` with the session (saved with the next change). */
+  keepInSession(extras: Partial<SessionExtras>): void {
+    this.extras = { ...this.extras, ...extras };
+    for (const listener of this.listeners) listener();
+  }
+
   /** What `session_save` keeps. */
   toSession(): Session {
     const { framework, selected, expanded, history } = this.state;
     return {
+      ...this.extras,
       framework,
       selected: selected?.identifier ?? null,
       expanded: [...expanded].map(keyPos),

@@ -36,6 +36,8 @@ describe("the session", () => {
         { key: DEMO, identifier: "A1" },
       ],
       historyIndex: 1,
+      explorations: [],
+      view: null,
     };
     const backend = createMemoryBackend(data(session));
     render(<App backend={backend} sessionDelayMs={20} />);
@@ -58,6 +60,8 @@ describe("the session", () => {
       expanded: [],
       history: [],
       historyIndex: 0,
+      explorations: [],
+      view: null,
     };
     const backend = createMemoryBackend(data(session));
     render(<App backend={backend} />);

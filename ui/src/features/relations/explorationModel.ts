@@ -134,6 +134,12 @@ export function collapse(exploration: Exploration, identifier: string): Explorat
   return { ...next, grown };
 }
 
+/** `exploration` with only the nodes of `shown` (and its root: an exploration always has one). */
+export function keepOnly(exploration: Exploration, shown: ReadonlySet<string>): Exploration {
+  const gone = new Set([...exploration.nodes.keys()].filter((id) => id !== exploration.root && !shown.has(id)));
+  return gone.size === 0 ? exploration : without(exploration, gone);
+}
+
 /** `exploration` without `identifier` (the root stays: an exploration always has one node). */
 export function remove(exploration: Exploration, identifier: string): Exploration {
   if (identifier === exploration.root || !exploration.nodes.has(identifier)) return exploration;

@@ -2,13 +2,15 @@
 //! by Enter on the drawing, back and forward, the keyboard moving along an edge (announced), the
 //! layout chosen.
 
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
+import { App } from "../../app/App";
 import { renderApp, row } from "../../test/fixtures";
 import { relationsBackend } from "../../test/relationsFixtures";
 import { explorerCanvases } from "./__mocks__/explorerCanvas";
+import { forgetExplorations } from "./explorations";
 
 function drawnIds(): string[] {
   return (explorerCanvases.at(-1)?.elements ?? []).flatMap((e) => (e.group === "nodes" ? [e.data.id] : []));
@@ -74,5 +76,38 @@ describe("the Graph tab", () => {
     await user.keyboard("l");
     const list = await within(view).findByRole("list", { name: "Graph as a list" });
     expect(list.querySelectorAll(":scope > li")).toHaveLength(grown.length);
+  });
+
+  it("keeps what the user built, and the Graph tab, with the session: the next start replays it", async () => {
+    forgetExplorations();
+    const user = userEvent.setup();
+    const { backend } = await renderApp(relationsBackend());
+    row("1").focus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(row("1.1")).toBeInTheDocument());
+    await user.click(row("1.1"));
+    const panel = await screen.findByRole("region", { name: "Item details" });
+    await user.click(await within(panel).findByRole("button", { name: "Open in graph" }));
+    const view = await screen.findByRole("region", { name: "Graph" });
+    await waitFor(() => expect(drawnIds().length).toBeGreaterThan(1));
+    // The parent grown too, by Enter on it from the drawing.
+    const drawing = within(view).getByRole("application");
+    drawing.focus();
+    await user.keyboard("{ArrowUp}");
+    await waitFor(() => expect(drawing.dataset.focus).not.toBe("A1"));
+    const parent = drawing.dataset.focus!;
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(backend.saved.at(-1)?.explorations[0]?.grown).toEqual(["A1", parent]));
+    const session = backend.saved.at(-1)!;
+    expect(session.view).toBe("graph");
+    const built = drawnIds();
+    expect(session.explorations[0]?.nodes.sort()).toEqual([...built].sort());
+
+    // A new window on the saved session: the Graph tab, and the same nodes, replayed.
+    cleanup();
+    forgetExplorations();
+    render(<App backend={relationsBackend((data) => (data.session = session))} sessionDelayMs={20} />);
+    expect(await screen.findByRole("tab", { name: "Graph", selected: true })).toBeInTheDocument();
+    await waitFor(() => expect([...drawnIds()].sort()).toEqual([...built].sort()));
   });
 });

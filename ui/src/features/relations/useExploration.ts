@@ -1,11 +1,11 @@
-//! The full-size graph's exploration of the open framework, kept while the user switches views
-//! (one history per framework, for the window's life), and its actions: start from a node, grow
-//! one (its neighbourhood fetched through the query cache), collapse, remove, back and forward.
+//! The full-size graph's exploration of the open framework (one history per framework, kept by
+//! `explorations.ts` for the window's life and with the session), and its actions: start from a
+//! node, grow one (its neighbourhood fetched through the query cache), collapse, remove, back and
+//! forward.
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 
-import { queryKeys } from "../../app/queryKeys";
 import { toAppError, useBackend } from "../../backend";
 import type { AppError } from "../../bindings/AppError";
 import type { FrameworkKey } from "../../bindings/FrameworkKey";
@@ -22,26 +22,12 @@ import {
   type Exploration,
   type ExplorationHistory,
 } from "./explorationModel";
-
-/** Most neighbours one grow adds. */
-export const GROW_LIMIT = 500;
-
-const histories = new Map<string, ExplorationHistory>();
-const listeners = new Set<() => void>();
-
-function keyOf(framework: FrameworkKey): string {
-  return JSON.stringify([framework.connection, framework.identifier]);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function setHistory(framework: FrameworkKey, history: ExplorationHistory) {
-  histories.set(keyOf(framework), history);
-  for (const listener of listeners) listener();
-}
+import {
+  explorationOf,
+  neighbourhoodFetcher,
+  setExploration as setHistory,
+  subscribeExplorations,
+} from "./explorations";
 
 /** The exploration of `framework` and what changes it. */
 export interface ExplorationState {
@@ -61,21 +47,14 @@ export interface ExplorationState {
 export function useExploration(framework: FrameworkKey | null): ExplorationState {
   const backend = useBackend();
   const client = useQueryClient();
-  const history = useSyncExternalStore(subscribe, () => (framework ? (histories.get(keyOf(framework)) ?? null) : null));
+  const history = useSyncExternalStore(subscribeExplorations, () => (framework ? explorationOf(framework) : null));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  const fetchHood = useCallback(
-    (key: FrameworkKey, identifier: string) =>
-      client.fetchQuery<NeighbourhoodGraph>({
-        queryKey: queryKeys.graph(key, identifier, 1, GROW_LIMIT),
-        queryFn: () => backend.relationGraph(key, identifier, 1, GROW_LIMIT),
-      }),
-    [backend, client],
-  );
+  const fetchHood = useMemo(() => neighbourhoodFetcher(client, backend), [backend, client]);
   const change = useCallback(
     (next: (present: Exploration) => Exploration) => {
       if (!framework) return;
-      const now = histories.get(keyOf(framework));
+      const now = explorationOf(framework);
       if (now) setHistory(framework, commit(now, next(now.present)));
     },
     [framework],
@@ -103,7 +82,7 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
       start: (identifier) =>
         load(identifier, (graph) => {
           if (!framework) return;
-          const now = histories.get(keyOf(framework));
+          const now = explorationOf(framework);
           const started = startExploration(graph);
           setHistory(framework, now ? commit(now, started) : historyOf(started));
         }),
