@@ -149,3 +149,86 @@ test('the Graph tab across frameworks: opened from the tree\'s menu, a node of a
     await browser.deleteSession();
   }
 });
+
+test('the Graph tab\'s tools (find, fit, minimap, remove, collapse), and the graph kept across a restart', async () => {
+  const dataDir = freshDataDir('graph-view-tools');
+  await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  let browser = await launch(driver, dataDir);
+  let kept;
+  try {
+    await openFramework(browser, MATHS);
+    const top = (await treeRows(browser)).find((r) => r.level === 1 && r.expanded === 'false');
+    await expand(browser, top.code);
+    const domain = (await treeRows(browser)).find((r) => r.level === 2);
+    await select(browser, domain.code);
+    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(domain.code), { timeout: 10_000 });
+    await clickText(browser, '[aria-label="Item details"] button', 'Open in graph');
+    const opened = await graphViewState(browser, (s) => s.nodes.length > 2);
+    const root = opened.nodes.find((n) => n.root);
+
+    // The minimap is drawn beside the graph.
+    const minimap = await browser.execute((view) => {
+      const map = document.querySelector(`${view} canvas.graph-minimap`);
+      return map ? { width: map.width, height: map.height } : null;
+    }, GRAPH_VIEW);
+    assert.ok(minimap && minimap.width > 0 && minimap.height > 0, `a minimap: ${JSON.stringify(minimap)}`);
+
+    // Find: a node by its code takes the focus (one whose code begins no other's).
+    const codeOf = (n) => n.label.split('\n')[0];
+    const target = opened.nodes.find((n) => !n.root && !opened.nodes.some((o) => o !== n && codeOf(o).startsWith(codeOf(n))));
+    assert.ok(target, `a node to find among ${opened.nodes.map(codeOf)}`);
+    const code = codeOf(target);
+    const find = await browser.$(`${GRAPH_VIEW} input[aria-label="Find a node in the graph"]`);
+    await find.setValue(code);
+    // Its Find button, clicked in the page (WebDriver's Enter in this field once ended the WebKit
+    // driver's session, as its Shift+F10 does on a tree row).
+    await browser.execute((view) => document.querySelector(`${view} form.graph-search button[type="submit"]`).click(), GRAPH_VIEW);
+    await graphViewState(browser, (s) => s.focus === target.id);
+
+    // Zoomed in, then fitted: every node inside the pane.
+    await browser.execute((view) => document.querySelector(`${view} button[aria-label="Zoom in"]`).click(), GRAPH_VIEW);
+    await browser.execute((view) => document.querySelector(`${view} button[aria-label="Zoom in"]`).click(), GRAPH_VIEW);
+    const zoomed = await graphViewState(browser);
+    await graphButton(browser, 'Fit');
+    await browser.waitUntil(() => browser.execute((view) => {
+      const cy = document.querySelector(`${view} .graph-canvas`).cy;
+      const box = cy.elements().renderedBoundingBox();
+      return box.x1 >= -1 && box.y1 >= -1 && box.x2 <= cy.width() + 1 && box.y2 <= cy.height() + 1;
+    }, GRAPH_VIEW), { timeout: 10_000, timeoutMsg: 'Fit left a node outside the pane' });
+    assert.ok((await graphViewState(browser)).zoom < zoomed.zoom, 'fitting zoomed out');
+
+    // Grown, then collapsed again: the nodes it added go. Delete removes a node.
+    await pressOnGraph(browser, 'Enter');
+    const grown = await graphViewState(browser, (s) => s.nodes.find((n) => n.id === target.id)?.grown === true);
+    await pressOnGraph(browser, '-');
+    const collapsed = await graphViewState(browser, (s) => s.nodes.find((n) => n.id === target.id)?.grown === false);
+    assert.equal(collapsed.nodes.length, opened.nodes.length, `collapsed from ${grown.nodes.length} back to the opened graph`);
+    await pressOnGraph(browser, 'Delete');
+    const removed = await graphViewState(browser, (s) => !s.nodes.some((n) => n.id === target.id));
+    assert.equal(removed.nodes.length, opened.nodes.length - 1);
+    assert.match(removed.announcement, /^Removed/);
+    // Another node grown, kept for the restart.
+    await pressOnGraph(browser, 'Home', 'n');
+    const next = await graphViewState(browser, (s) => s.focus && s.focus !== root.id);
+    await pressOnGraph(browser, 'Enter');
+    kept = await graphViewState(browser, (s) => s.nodes.find((n) => n.id === next.focus)?.grown === true);
+    await browser.pause(1_500); // the session is saved half a second after a change
+  } finally {
+    await browser.deleteSession();
+  }
+
+  // The next start: the Graph tab again, the same nodes, the grown node still grown.
+  browser = await launch(driver, dataDir);
+  try {
+    await browser.waitUntil(async () => {
+      const tab = await browser.$('[role="tablist"][aria-label="Framework views"] [role="tab"][aria-selected="true"]');
+      return (await tab.isExisting()) && (await tab.getText()) === 'Graph';
+    }, { timeout: 60_000, timeoutMsg: 'the Graph tab was not shown again' });
+    const again = await graphViewState(browser, (s) => s.nodes.length === kept.nodes.length, 60_000);
+    assert.deepEqual(again.nodes.map((n) => n.id).sort(), kept.nodes.map((n) => n.id).sort());
+    assert.deepEqual(again.nodes.filter((n) => n.grown).map((n) => n.id).sort(), kept.nodes.filter((n) => n.grown).map((n) => n.id).sort());
+    await screenshot(browser, 'graph-view-restored');
+  } finally {
+    await browser.deleteSession();
+  }
+});

@@ -71,19 +71,19 @@ export function GraphExplorerView() {
   // with none starts from the selected node.
   const request = main.graphFrom?.request ?? 0;
   const started = useRef(0);
-  const { start } = exploration;
+  const { start, waiting: replaying } = exploration;
   useEffect(() => {
     if (!framework) return;
     if (main.graphFrom && started.current !== request) {
       started.current = request;
       setFocus(main.graphFrom.identifier);
       void start(main.graphFrom.identifier);
-    } else if (!present && selected && started.current === 0) {
+    } else if (!present && selected && started.current === 0 && !replaying) {
       started.current = -1;
       setFocus(selected.identifier);
       void start(selected.identifier);
     }
-  }, [framework, main.graphFrom, request, present, selected, start]);
+  }, [framework, main.graphFrom, request, present, selected, start, replaying]);
 
   useEffect(() => {
     const container = host.current;
@@ -229,7 +229,7 @@ export function GraphExplorerView() {
       return <ErrorView error={exploration.error} onRetry={() => selected && void start(selected.identifier)} />;
     return (
       <p className="empty" role="status">
-        {exploration.busy ? "Loading the graph…" : "Select an item, then open it in the graph."}
+        {exploration.busy || replaying ? "Loading the graph…" : "Select an item, then open it in the graph."}
       </p>
     );
   }

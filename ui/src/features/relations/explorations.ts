@@ -22,7 +22,13 @@ export const SAVED_MAX = 20;
 export type FetchNeighbourhood = (key: FrameworkKey, identifier: string) => Promise<NeighbourhoodGraph>;
 
 const histories = new Map<string, { framework: FrameworkKey; history: ExplorationHistory }>();
+/** The frameworks whose saved exploration was replayed (or could not be). */
+const settled = new Set<string>();
 const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
 
 function keyOf(framework: FrameworkKey): string {
   return JSON.stringify([framework.connection, framework.identifier]);
@@ -44,13 +50,21 @@ export function setExploration(framework: FrameworkKey, history: ExplorationHist
   const key = keyOf(framework);
   histories.delete(key);
   histories.set(key, { framework, history });
-  for (const listener of listeners) listener();
+  changed();
+}
+
+/** Whether `framework`'s exploration is still to come from the replay of `saved` (the Graph tab
+ * waits for it rather than start one of its own). */
+export function awaitingReplay(framework: FrameworkKey, saved: SavedExploration[]): boolean {
+  const key = keyOf(framework);
+  return !settled.has(key) && !histories.has(key) && saved.some((one) => keyOf(one.framework) === key);
 }
 
 /** Forgets every exploration (a new window's state; for tests). */
 export function forgetExplorations(): void {
   histories.clear();
-  for (const listener of listeners) listener();
+  settled.clear();
+  changed();
 }
 
 /** What the session keeps of the explorations: each one's present, the latest [`SAVED_MAX`]. */
@@ -70,10 +84,15 @@ export function savedExplorations(): SavedExploration[] {
 export async function replayExplorations(saved: SavedExploration[], fetch: FetchNeighbourhood): Promise<void> {
   for (const one of saved) {
     if (explorationOf(one.framework)) continue;
+    const done = () => {
+      settled.add(keyOf(one.framework));
+      changed();
+    };
     let present;
     try {
       present = startExploration(await fetch(one.framework, one.root));
     } catch {
+      done();
       continue;
     }
     for (const identifier of one.grown) {
@@ -86,6 +105,7 @@ export async function replayExplorations(saved: SavedExploration[], fetch: Fetch
       }
     }
     if (!explorationOf(one.framework)) setExploration(one.framework, historyOf(keepOnly(present, new Set(one.nodes))));
+    done();
   }
 }
 

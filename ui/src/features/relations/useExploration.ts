@@ -22,7 +22,9 @@ import {
   type Exploration,
   type ExplorationHistory,
 } from "./explorationModel";
+import { useExplorerStore } from "../frameworks/ExplorerContext";
 import {
+  awaitingReplay,
   explorationOf,
   neighbourhoodFetcher,
   setExploration as setHistory,
@@ -32,6 +34,8 @@ import {
 /** The exploration of `framework` and what changes it. */
 export interface ExplorationState {
   history: ExplorationHistory | null;
+  /** Whether the exploration is still to come from the saved session's replay. */
+  waiting: boolean;
   /** The node being fetched, if one is. */
   busy: string | null;
   error: AppError | null;
@@ -47,7 +51,11 @@ export interface ExplorationState {
 export function useExploration(framework: FrameworkKey | null): ExplorationState {
   const backend = useBackend();
   const client = useQueryClient();
+  const store = useExplorerStore();
   const history = useSyncExternalStore(subscribeExplorations, () => (framework ? explorationOf(framework) : null));
+  const waiting = useSyncExternalStore(subscribeExplorations, () =>
+    framework ? awaitingReplay(framework, store.restored().explorations) : false,
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const fetchHood = useMemo(() => neighbourhoodFetcher(client, backend), [backend, client]);
@@ -77,6 +85,7 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
   return useMemo<ExplorationState>(
     () => ({
       history,
+      waiting,
       busy,
       error,
       start: (identifier) =>
@@ -97,6 +106,6 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
       back: () => framework && history && setHistory(framework, back(history)),
       forward: () => framework && history && setHistory(framework, forward(history)),
     }),
-    [history, busy, error, load, change, framework],
+    [history, waiting, busy, error, load, change, framework],
   );
 }
