@@ -69,6 +69,18 @@ test('the Map tab: the tree\'s first level sized by its subtrees, colours, keybo
     const types = await legend(browser);
     assert.ok(types.filter(([name]) => name !== 'None').length >= 3, `item types in the legend: ${JSON.stringify(types)}`);
     assert.ok(drawn.some((s) => s.depth > 0 && s.slot !== null), 'items coloured by their type');
+    // Hovering a segment (the real pointer, moved over it) shows its item in a tip.
+    const hovered = top[Math.min(1, top.length - 1)];
+    const at = await browser.execute((map, h) => {
+      const box = document.querySelector(`${map} canvas`).getBoundingClientRect();
+      return { x: Math.round(box.left + h.x + h.width / 2), y: Math.round(box.top + h.y + h.height / 2) };
+    }, MAP, hovered);
+    await browser.action('pointer').move({ x: at.x, y: at.y, origin: 'viewport' }).perform();
+    let tip = '';
+    await browser.waitUntil(async () => (tip = await browser.execute((map) => document.querySelector(`${map} .map-tip`)?.textContent ?? '', MAP)) !== '', {
+      timeout: 5_000, timeoutMsg: 'no tip over the hovered segment',
+    });
+    assert.ok(tip.startsWith(`${hovered.code} `) && tip.includes(`${hovered.descendants} items below`), `the tip: ${tip}`);
     await screenshot(browser, 'framework-map');
     await browser.execute((map) => { document.querySelector(`${map} canvas`).focus(); }, MAP);
     findings.push(...(await auditThemes(browser, 'framework map')));
