@@ -14,6 +14,7 @@ import { cairn, freshDataDir, launch, root, screenshot, shotsDir, startDriver } 
 import { cacheFile, importPackages, syncDemoFrameworks } from '../lib/data.mjs';
 import { associationsText, currentFramework, expand, itemPanelText, openFramework, select, treeRows } from '../lib/explorer.mjs';
 import { choose, clickGraphNode, drawnGraph, graphSvg, listTexts, openFrameworkOf, showView } from '../lib/relations.mjs';
+import { parseCsv } from '../lib/csv.mjs';
 
 const fixture = (name) => path.join(root, 'tests', 'e2e', 'fixtures', name);
 const v2 = JSON.parse(readFileSync(fixture('versions-v2.json'), 'utf8'));
@@ -212,6 +213,75 @@ test('an association another cached framework publishes shows on the item, label
       timeout: 10_000,
       timeoutMsg: `the Spanish edition's panel did not show ${translation.end}`,
     });
+  } finally {
+    await browser.deleteSession();
+  }
+});
+
+test('a crosswalk framework imported from a file adds its associations to both frameworks\' items, labelled', async () => {
+  const dataDir = freshDataDir('relations-crosswalk-file');
+  await syncDemoFrameworks(dataDir, 'Demo', 'small');
+  // The two frameworks' keys, as the crosswalk's pickers hold them.
+  let browser = await launch(driver, dataDir);
+  let keys;
+  try {
+    await openFramework(browser, MATHS);
+    await showView(browser, 'Crosswalk');
+    await browser.$('select[aria-label="From framework"]').waitForExist({ timeout: 10_000 });
+    keys = await browser.execute((maths, spanish) => {
+      const options = [...document.querySelectorAll('select[aria-label="From framework"] option')];
+      const key = (wanted) => JSON.parse(options.find(wanted).value);
+      return {
+        maths: key((o) => o.text.startsWith(`${maths} (`)),
+        spanish: key((o) => o.text.startsWith(`${spanish} (`)),
+      };
+    }, MATHS, SPANISH);
+  } finally {
+    await browser.deleteSession();
+  }
+
+  // A crosswalk package, as a state publishes one: a document of its own, no items, and an
+  // association between an item of each framework (named by identifier).
+  const rows = (key) => parseCsv(cairn('export', 'framework', '--db', cacheFile(dataDir), '--connection', key[0], '--doc', key[1])).slice(1);
+  const [k] = rows(keys.maths).filter((r) => r[1] === 'K');
+  const [kSpanish] = rows(keys.spanish).filter((r) => r[9] === '1');
+  assert.ok(k && kSpanish, 'a first-level item of each framework');
+  const base = 'https://crosswalk.example.org/ims/case/v1p0';
+  const doc = 'c0ffee00-0000-4000-8000-000000000001';
+  const link = 'c0ffee00-0000-4000-8000-000000000002';
+  const title = 'Demo crosswalk from a file';
+  const t = '2026-11-01T00:00:00+00:00';
+  const file = path.join(dataDir, 'crosswalk.json');
+  writeFileSync(file, JSON.stringify({
+    CFDocument: { identifier: doc, uri: `${base}/CFDocuments/${doc}`, lastChangeDateTime: t, creator: 'Cairn tests', title },
+    CFItems: [],
+    CFAssociations: [{
+      identifier: link, uri: `${base}/CFAssociations/${link}`, lastChangeDateTime: t, associationType: 'exactMatchOf',
+      originNodeURI: { identifier: k[0], uri: `${base}/CFItems/${k[0]}`, title: k[1] },
+      destinationNodeURI: { identifier: kSpanish[0], uri: `${base}/CFItems/${kSpanish[0]}`, title: kSpanish[1] || kSpanish[3] },
+      CFDocumentURI: { identifier: doc, uri: `${base}/CFDocuments/${doc}`, title },
+    }],
+  }));
+  importPackages(dataDir, 'Crosswalks', file);
+
+  browser = await launch(driver, dataDir);
+  try {
+    for (const [framework, item] of [[MATHS, k], [SPANISH, kSpanish]]) {
+      await openFramework(browser, framework);
+      const code = item[1] || item[2];
+      await select(browser, code);
+      await browser.waitUntil(async () => (await associationsText(browser)).includes(`from ${title}`), {
+        timeout: 20_000,
+        timeoutMsg: `${framework}'s ${code} does not list the crosswalk file's association`,
+      });
+      const group = await browser.execute((t) => {
+        const li = [...document.querySelectorAll('[role="region"][aria-label="Associations"] li')]
+          .find((el) => el.querySelector('.publisher')?.textContent.includes(t));
+        return li?.closest('.assoc-group')?.querySelector('h4')?.textContent ?? '';
+      }, title);
+      assert.match(group, /exactMatchOf/, `${framework}: listed under its type`);
+    }
+    await screenshot(browser, 'relations-crosswalk-file');
   } finally {
     await browser.deleteSession();
   }
