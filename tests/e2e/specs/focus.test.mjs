@@ -6,7 +6,9 @@
 // Then inside each dialog and confirmation, opened from the keyboard: Tab and Shift+Tab stay in it,
 // every stop shows the same 3:1 indicator in each theme, and the focus goes back to its opener when
 // it closes; the forms that open in a pane (connection, new line item, other records) get a full
-// page cycle with the form open.
+// page cycle with the form open. Last, the views and panels beyond each area's first: the item
+// panel with its graph, the Graph and Map tabs, the rosters' calendar and data checks, the
+// gradebook's outbox and audit — a full page cycle in each theme.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +17,8 @@ import { click, clickText } from '../lib/dom.mjs';
 import { focusStop } from '../lib/focus.mjs';
 import { expand, openFramework, select, treeRows, waitForTree } from '../lib/explorer.mjs';
 import { cell, waitFor } from '../lib/gradebook.mjs';
+import { graphViewState } from '../lib/graphView.mjs';
+import { showView } from '../lib/relations.mjs';
 
 const MATHS = 'Cairn Demo Mathematics';
 const MAX_STOPS = 250;
@@ -229,4 +233,53 @@ test('inside every dialog the focus is trapped, visibly shown, and returns to it
     await browser.deleteSession();
   }
   assert.deepEqual(found, [], `focus problems in dialogs:\n${found.join('\n')}`);
+});
+
+test('the other views and panels: a full Tab cycle in each, every stop visible with a 3:1 indicator', async () => {
+  const dataDir = freshDataDir('focus-views');
+  const browser = await launch(driver, dataDir);
+  const found = [];
+  try {
+    await waitForTree(browser, 120_000);
+    await openFramework(browser, MATHS);
+    // The item panel, with the relationship panel's graph under the tree.
+    const top = (await treeRows(browser)).find((r) => r.level === 1);
+    await select(browser, top.code);
+    await waitFor(browser, '[aria-label="Item details"] button');
+    found.push(...(await cycleThemes(browser, 'item panel and its graph')));
+    // The Graph tab, opened from the panel.
+    await clickText(browser, '[aria-label="Item details"] button', 'Open in graph');
+    await graphViewState(browser, (s) => s.nodes.length > 1);
+    found.push(...(await cycleThemes(browser, 'graph tab')));
+    // The Map tab.
+    await showView(browser, 'Map');
+    await browser.waitUntil(() => browser.execute(() => (document.querySelector('section[aria-label="Framework map"] canvas')?.mapSegments?.() ?? []).length > 0),
+      { timeout: 30_000, timeoutMsg: 'the map never drew' });
+    found.push(...(await cycleThemes(browser, 'map tab')));
+    await showView(browser, 'Tree');
+
+    // The rosters' calendar and data checks.
+    await area(browser, 'Rosters');
+    await waitFor(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    for (const view of ['Calendar', 'Data checks']) {
+      await clickText(browser, '[role="tablist"][aria-label="Roster views"] [role="tab"]', view);
+      await waitFor(browser, `[role="tablist"][aria-label="Roster views"] [role="tab"][aria-selected="true"]`);
+      await browser.pause(500);
+      found.push(...(await cycleThemes(browser, `rosters: ${view}`)));
+    }
+    await clickText(browser, '[role="tablist"][aria-label="Roster views"] [role="tab"]', 'Classes');
+
+    // The gradebook's outbox and audit.
+    await waitFor(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    await click(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    await clickText(browser, 'article[aria-label^="Class "] button', 'Open gradebook');
+    await waitFor(browser, '[role="grid"][aria-label^="Results of"]');
+    await clickText(browser, '[role="tab"]', 'Outbox and audit');
+    await browser.pause(500);
+    found.push(...(await cycleThemes(browser, 'gradebook outbox and audit')));
+  } finally {
+    if (found.length > 0) console.error(`focus problems in the other views:\n${found.join('\n')}`);
+    await browser.deleteSession();
+  }
+  assert.deepEqual(found, [], `focus problems in the other views:\n${found.join('\n')}`);
 });

@@ -20,6 +20,18 @@ import { choose } from '../lib/relations.mjs';
 const MATHS = 'Cairn Demo Mathematics';
 const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
 
+/** Opens the demo framework and selects the first domain (a second-level row) of its first
+ * grade: its item panel shown. Answers the domain's row. */
+async function selectDomain(browser) {
+  await openFramework(browser, MATHS);
+  const top = (await treeRows(browser)).find((r) => r.level === 1 && r.expanded === 'false');
+  await expand(browser, top.code);
+  const domain = (await treeRows(browser)).find((r) => r.level === 2);
+  await select(browser, domain.code);
+  await browser.waitUntil(async () => (await itemPanelText(browser)).includes(domain.code), { timeout: 10_000 });
+  return domain;
+}
+
 let driver;
 before(async () => { driver = await startDriver(); });
 after(async () => { await driver?.stop(); });
@@ -29,12 +41,7 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
   await syncDemoFrameworks(dataDir, 'Demo', 'small');
   const browser = await launch(driver, dataDir);
   try {
-    await openFramework(browser, MATHS);
-    const top = (await treeRows(browser)).find((r) => r.level === 1 && r.expanded === 'false');
-    await expand(browser, top.code);
-    const domain = (await treeRows(browser)).find((r) => r.level === 2);
-    await select(browser, domain.code);
-    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(domain.code), { timeout: 10_000 });
+    const domain = await selectDomain(browser);
 
     // "Open in graph" from the item panel: the Graph tab, the domain's neighbourhood, the domain
     // focused, labels in the style at the default zoom (code, first words, "+N more").
@@ -156,12 +163,7 @@ test('the Graph tab\'s tools (find, fit, minimap, remove, collapse), and the gra
   let browser = await launch(driver, dataDir);
   let kept;
   try {
-    await openFramework(browser, MATHS);
-    const top = (await treeRows(browser)).find((r) => r.level === 1 && r.expanded === 'false');
-    await expand(browser, top.code);
-    const domain = (await treeRows(browser)).find((r) => r.level === 2);
-    await select(browser, domain.code);
-    await browser.waitUntil(async () => (await itemPanelText(browser)).includes(domain.code), { timeout: 10_000 });
+    await selectDomain(browser);
     await clickText(browser, '[aria-label="Item details"] button', 'Open in graph');
     const opened = await graphViewState(browser, (s) => s.nodes.length > 2);
     const root = opened.nodes.find((n) => n.root);

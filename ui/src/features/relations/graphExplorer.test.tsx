@@ -16,16 +16,22 @@ function drawnIds(): string[] {
   return (explorerCanvases.at(-1)?.elements ?? []).flatMap((e) => (e.group === "nodes" ? [e.data.id] : []));
 }
 
+/** The app over the relations fixture, 1.1 opened in the Graph tab from its item panel. */
+async function openInGraph(user: ReturnType<typeof userEvent.setup>) {
+  const rendered = await renderApp(relationsBackend());
+  row("1").focus();
+  await user.keyboard("{ArrowRight}");
+  await waitFor(() => expect(row("1.1")).toBeInTheDocument());
+  await user.click(row("1.1"));
+  const panel = await screen.findByRole("region", { name: "Item details" });
+  await user.click(await within(panel).findByRole("button", { name: "Open in graph" }));
+  return rendered;
+}
+
 describe("the Graph tab", () => {
   it("opens a node's neighbourhood, grows, goes back and forward, moves by keyboard", async () => {
     const user = userEvent.setup();
-    await renderApp(relationsBackend());
-    row("1").focus();
-    await user.keyboard("{ArrowRight}");
-    await waitFor(() => expect(row("1.1")).toBeInTheDocument());
-    await user.click(row("1.1"));
-    const panel = await screen.findByRole("region", { name: "Item details" });
-    await user.click(await within(panel).findByRole("button", { name: "Open in graph" }));
+    await openInGraph(user);
 
     expect(screen.getByRole("tab", { name: "Graph", selected: true })).toBeInTheDocument();
     const view = await screen.findByRole("region", { name: "Graph" });
@@ -81,13 +87,7 @@ describe("the Graph tab", () => {
   it("keeps what the user built, and the Graph tab, with the session: the next start replays it", async () => {
     forgetExplorations();
     const user = userEvent.setup();
-    const { backend } = await renderApp(relationsBackend());
-    row("1").focus();
-    await user.keyboard("{ArrowRight}");
-    await waitFor(() => expect(row("1.1")).toBeInTheDocument());
-    await user.click(row("1.1"));
-    const panel = await screen.findByRole("region", { name: "Item details" });
-    await user.click(await within(panel).findByRole("button", { name: "Open in graph" }));
+    const { backend } = await openInGraph(user);
     const view = await screen.findByRole("region", { name: "Graph" });
     await waitFor(() => expect(drawnIds().length).toBeGreaterThan(1));
     // The parent grown too, by Enter on it from the drawing.
