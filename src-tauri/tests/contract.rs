@@ -20,7 +20,7 @@ use cairn_explorer::app::AppEvent;
 const NEED_A_PERSON: &[&str] = &["choose_open", "choose_save", "confirm_typed_path", "reveal_file"];
 
 fn read(relative: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    let path = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -81,7 +81,8 @@ const MOCK_ONLY: &[&str] = &["open_external", "set_webview_zoom"];
 
 /// The commands the UI's fake backend answers.
 fn answered_by_the_mock() -> BTreeSet<String> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/backend/mock");
+    let folder = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../ui/src/backend/mock");
     let mut names = BTreeSet::new();
     for entry in std::fs::read_dir(folder).unwrap().flatten() {
         if entry.path().extension().is_some_and(|e| e == "ts") {
@@ -98,7 +99,7 @@ fn answered_by_the_mock() -> BTreeSet<String> {
 
 /// The commands the IPC tests call.
 fn called_by_the_ipc_tests() -> BTreeSet<String> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let folder = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("tests");
     let mut names = BTreeSet::new();
     for entry in std::fs::read_dir(folder).unwrap().flatten() {
         if entry.path().extension().is_some_and(|e| e == "rs") && !entry.path().ends_with("contract.rs") {
@@ -144,7 +145,7 @@ fn the_ipc_tests_call_every_command() {
 
 /// Every `.emit…(` in `src-tauri/src`, with the line it is on.
 fn emits() -> Vec<String> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let folder = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("src");
     let mut lines = Vec::new();
     for entry in std::fs::read_dir(folder).unwrap().flatten() {
         if entry.path().extension().is_some_and(|e| e == "rs") {

@@ -92,15 +92,22 @@ fn the_window_starts_lists_opens_and_searches_through_commands() {
     assert!(!hits.is_empty() && hits.len() <= 5, "{hits:?}");
     assert!(hits.iter().all(|h| h["key"]["connection"].is_string() && h["identifier"].is_string()), "{hits:?}");
 
+    let exploration = json!({ "framework": key, "root": root, "grown": [root], "nodes": [root] });
     let session = json!({
-        "framework": key, "selected": root, "expanded": [[root]], "history": [], "historyIndex": 0
+        "framework": key, "selected": root, "expanded": [[root]], "history": [], "historyIndex": 0,
+        "explorations": [exploration], "view": "graph",
     });
     assert_eq!(invoke(&window, "session_save", json!({ "session": session })).expect("session_save"), Value::Null);
     assert_eq!(invoke(&window, "session_load", json!({})).expect("session_load"), session);
+    // A window of an older version saves no explorations nor view: they load as none.
+    let older = json!({ "framework": key, "selected": root, "expanded": [], "history": [], "historyIndex": 0 });
+    assert_eq!(invoke(&window, "session_save", json!({ "session": older })).expect("an older session"), Value::Null);
+    let loaded = invoke(&window, "session_load", json!({})).expect("session_load");
+    assert_eq!((loaded["explorations"].clone(), loaded["view"].clone()), (json!([]), Value::Null), "{loaded}");
     assert_eq!(invoke(&window, "cancel", json!({ "task": "sync" })).expect("cancel"), false);
 
     // The user imports a package file, with progress.
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let file = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
     let grant = chosen(&window, &file, Read);
     let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:4" });
@@ -176,7 +183,7 @@ fn only_the_apps_own_commands_are_callable() {
 
 #[test]
 fn the_crate_reads_the_top_level_tauri_conf_json() {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let here = std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let linked = std::fs::canonicalize(here.join("tauri.conf.json")).expect("src-tauri/tauri.conf.json resolves");
     let top = std::fs::canonicalize(here.join("../tauri.conf.json")).expect("the top-level tauri.conf.json");
     assert_eq!(linked, top, "src-tauri/tauri.conf.json must be a link to the top-level file");

@@ -135,8 +135,8 @@ fn a_page_that_names_files_writes_nothing_and_reads_nothing() {
 fn a_chosen_file_is_read_and_written_only_as_chosen() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(&dir.path().join("data"));
-    let package =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
+    let package = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
     let read = chosen(&window, &package, Read);
     let checked = invoke(&window, "check_files", json!({ "grants": [read] })).expect("a chosen file is checked");
     assert_eq!(checked[0]["path"], json!(package));

@@ -18,8 +18,8 @@ use support::{chosen, invoke, window};
 fn a_framework_previews_and_refuses_what_it_cannot_print() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(dir.path());
-    let file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
+    let file = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
     let grant = chosen(&window, &file, Read);
     let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:1" });
     let imported = invoke(&window, "import_files", args).expect("import_files");

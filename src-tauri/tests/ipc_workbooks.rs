@@ -22,8 +22,8 @@ fn is_workbook(path: &Path) -> bool {
 fn frameworks_and_tables_become_workbooks_and_types_say_what_they_mean() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(dir.path());
-    let file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
+    let file = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
     let grant = chosen(&window, &file, Read);
     let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:1" });
     let imported = invoke(&window, "import_files", args).expect("import_files");

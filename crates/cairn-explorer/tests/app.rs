@@ -255,7 +255,8 @@ async fn errors_reach_the_ui_with_a_code_and_plain_words() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_imported_file_shows_as_the_file_had_it_and_its_markup_arrives_as_text() {
     let dir = tempfile::tempdir().unwrap();
-    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/e2e/fixtures/hostile-markup.json");
+    let fixture = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/e2e/fixtures/hostile-markup.json");
     {
         let conn = cairn_store::cache::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();
         let connection = cairn_store::cache::connection_id(&conn, "Fixtures", "file:").unwrap();
@@ -309,7 +310,8 @@ async fn files_import_with_progress_and_a_cancel_keeps_the_cache_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let changes = Arc::new(Mutex::new(Vec::new()));
     let app = Arc::new(app(dir.path(), changes.clone()));
-    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let fixtures = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures");
     let users = fixtures.join("oneroster/nicelion-users-2k");
     let seen = Mutex::new(Vec::new());
     let summary = app
@@ -346,7 +348,8 @@ async fn files_import_with_progress_and_a_cancel_keeps_the_cache_as_it_was() {
 async fn imported_files_answer_for_themselves_with_warnings_rows_and_the_copy_they_replace() {
     let dir = tempfile::tempdir().unwrap();
     let app = app(dir.path(), Arc::new(Mutex::new(Vec::new())));
-    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let fixtures = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures");
     let dirty = fixtures.join("oneroster/cairn-v1p2-dirty");
     let newer = fixtures.join("case/opensalt-markdown-latex.json");
     let older = fixtures.join("case/opensalt-utf8-astral.json");
@@ -403,7 +406,8 @@ async fn imported_files_answer_for_themselves_with_warnings_rows_and_the_copy_th
 async fn exports_write_whole_files_where_asked_and_read_back_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let app = app(dir.path(), Arc::new(Mutex::new(Vec::new())));
-    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let fixtures = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures");
     let package = fixtures.join("case/ccss-math-asn-draft-2017.json");
     let bundle = fixtures.join("oneroster/cairn-v1p2-minimal");
     let summary = app.import_files("files".to_owned(), vec![package, bundle], false, &|_| {}).await.unwrap();

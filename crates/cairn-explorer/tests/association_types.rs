@@ -19,7 +19,7 @@ use cairn_spec::case::ASSOCIATION_MEANINGS;
 use serde_json::{Value, json};
 
 fn ui() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src")
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("../../ui/src")
 }
 
 struct Counter(AtomicU64);

@@ -18,7 +18,8 @@ use cairn_views::{load_package, load_package_outline};
 use serde_json::{Value, json};
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case")
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case")
 }
 
 /// Every identifier the package names: its document, items and both ends of each association.

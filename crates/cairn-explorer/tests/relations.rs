@@ -38,7 +38,9 @@ fn app(dir: &Path) -> App {
 }
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/e2e/fixtures").join(name)
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/e2e/fixtures")
+        .join(name)
 }
 
 const VERSIONS: &str = "c0de0000-0000-4000-8000-000000000000";
@@ -376,7 +378,7 @@ async fn the_demo_graph_crosswalk_and_rubrics_come_from_the_builtin_sandbox() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_real_package_draws_its_outside_ends_apart_and_diffs_as_unchanged_against_itself() {
     let dir = tempfile::tempdir().unwrap();
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let file = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/case/opensalt-what-standards-could-be-crosswalk.json");
     {
         let cache = cairn_store::cache::CacheHandle::open(&dir.path().join(cairn_explorer::app::CACHE_FILE)).unwrap();

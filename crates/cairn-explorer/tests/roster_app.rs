@@ -44,7 +44,9 @@ fn app(dir: &Path) -> App {
 }
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/oneroster").join(name)
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/oneroster")
+        .join(name)
 }
 
 fn import(dir: &Path, connection: &str, bundle: &str) {

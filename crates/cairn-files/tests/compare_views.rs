@@ -15,7 +15,9 @@ const ACT: &str = "a33fc64e-5c40-11e7-82c4-3d54268aa9ee";
 const CCSS: &str = "http://purl.org/ASN/resources/D10003FB";
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case").join(name)
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case")
+        .join(name)
 }
 
 fn read(name: &str) -> Value {

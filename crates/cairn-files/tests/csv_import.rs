@@ -14,7 +14,9 @@ use serde_json::Value;
 const BASE: &str = "https://sis.example.org";
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/oneroster").join(name)
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/oneroster")
+        .join(name)
 }
 
 /// A fresh scratch folder for one test.

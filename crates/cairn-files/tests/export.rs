@@ -22,7 +22,7 @@ mod binding;
 mod forms;
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
 }
 
 fn local(conn: &rusqlite::Connection) -> Source {

@@ -13,7 +13,7 @@ use cairn_spec::Collection;
 use cairn_store::cache;
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
 }
 
 fn count(conn: &rusqlite::Connection, id: i64, collection: Collection) -> u64 {

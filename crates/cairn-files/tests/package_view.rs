@@ -25,7 +25,8 @@ const FIXTURES: [&str; 6] = [
 fn every_imported_package_comes_back_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
-    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case");
+    let fixtures = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case");
     // Two of the packages share a document identifier: one connection each.
     let mut id = 0;
     let mut definitions = 0;
@@ -102,7 +103,7 @@ fn linked_definitions(package: &Value) -> Vec<(&'static str, Vec<String>)> {
 fn a_document_two_connections_hold_needs_a_choice() {
     let dir = tempfile::tempdir().unwrap();
     let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let file = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/case/act-holistic-math-excerpt-ordering.json");
     let first = cache::connection_id(&conn, "first", "file:").unwrap();
     let second = cache::connection_id(&conn, "second", "file:").unwrap();

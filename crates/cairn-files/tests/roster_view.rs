@@ -15,7 +15,9 @@ fn imported(bundle: &str) -> (tempfile::TempDir, rusqlite::Connection, i64) {
     let dir = tempfile::tempdir().unwrap();
     let conn = cache::open(&dir.path().join("cache.sqlite")).unwrap();
     let id = cache::connection_id(&conn, "local", "file:").unwrap();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/oneroster").join(bundle);
+    let path = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/oneroster")
+        .join(bundle);
     import_bundle(
         &cairn_store::cache::CacheHandle::open(std::path::Path::new(conn.path().unwrap())).unwrap(),
         id,

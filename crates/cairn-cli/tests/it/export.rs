@@ -86,7 +86,10 @@ fn export_framework_as_a_workbook_whole_or_one_subtree() {
 }
 
 fn bundle(name: &str) -> String {
-    format!("{}/../../tests/fixtures/oneroster/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/../../tests/fixtures/oneroster/{name}",
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")
+    )
 }
 
 #[test]

@@ -32,7 +32,10 @@ fn cache_holds(db: &std::path::Path, needle: &str) -> bool {
 }
 
 fn fixture(name: &str) -> String {
-    format!("{}/../../tests/fixtures/case/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/../../tests/fixtures/case/{name}",
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")
+    )
 }
 
 #[test]
@@ -98,7 +101,10 @@ fn import_shows_progress_on_a_terminal_and_nothing_extra_when_piped() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");
     let db = db.to_str().unwrap();
-    let bundle = format!("{}/../../tests/fixtures/oneroster/nicelion-users-2k", env!("CARGO_MANIFEST_DIR"));
+    let bundle = format!(
+        "{}/../../tests/fixtures/oneroster/nicelion-users-2k",
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")
+    );
     let (code, piped, err) = cairn(&["import", "--db", db, &bundle]);
     assert_eq!(code, 0, "{err}");
     assert!(!piped.contains(" records") && !piped.contains('\u{1b}'), "piped output stays plain: {piped}");
@@ -116,8 +122,10 @@ fn import_oneroster_bundles_with_warnings() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");
     let db = db.to_str().unwrap();
-    let bundle =
-        format!("{}/../../tests/fixtures/oneroster/edfi-lms-toolkit-v1p1-grandbend", env!("CARGO_MANIFEST_DIR"));
+    let bundle = format!(
+        "{}/../../tests/fixtures/oneroster/edfi-lms-toolkit-v1p1-grandbend",
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")
+    );
     let (code, out, err) = cairn(&["import", "--db", db, &bundle]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("OneRoster CSV 1.1 —"), "{out}");
@@ -141,7 +149,10 @@ fn import_groups_identical_warnings_and_counts_them_by_kind() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cache.sqlite");
     let db = db.to_str().unwrap();
-    let bundle = format!("{}/../../tests/fixtures/oneroster/nicelion-users-2k", env!("CARGO_MANIFEST_DIR"));
+    let bundle = format!(
+        "{}/../../tests/fixtures/oneroster/nicelion-users-2k",
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")
+    );
     let (code, out, err) = cairn(&["import", "--db", db, &bundle]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("; 3,998 warnings"), "{out}");

@@ -430,7 +430,10 @@ fn a_killed_sync_leaves_the_cache_as_it_was() {
 
 /// `cairn import` of a bundle into `db`: (status, stdout, stderr) and how long it took.
 fn timed_import(db: &str) -> ((i32, String, String), std::time::Duration) {
-    let bundle = format!("{}/../../tests/fixtures/oneroster/nicelion-users-2k", env!("CARGO_MANIFEST_DIR"));
+    let bundle = format!(
+        "{}/../../tests/fixtures/oneroster/nicelion-users-2k",
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")
+    );
     let started = std::time::Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
         .args(["import", "--db", db, "--connection", "local", &bundle])

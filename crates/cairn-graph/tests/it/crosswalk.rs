@@ -13,7 +13,9 @@ fn package(value: Value) -> CfPackage {
 }
 
 fn real(name: &str) -> (Value, CfPackage) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case").join(name);
+    let path = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case")
+        .join(name);
     let bytes = std::fs::read(path).unwrap();
     (serde_json::from_slice(&bytes).unwrap(), PackageFile::read(&bytes).unwrap().value.package)
 }

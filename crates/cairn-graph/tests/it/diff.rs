@@ -149,7 +149,7 @@ fn a_snapshot_equals_itself() {
 
 #[test]
 fn a_real_package_against_a_copy_changed_in_the_test() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/case/ccss-math-asn-draft-2017.json");
     let bytes = std::fs::read(path).unwrap();
     let old = PackageFile::read(&bytes).unwrap().value.package;

@@ -17,7 +17,9 @@ use cairn_spec::case::PackageFile;
 use serde_json::Value;
 
 fn fixture(name: &str) -> (Value, FrameworkGraph<'static>) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case").join(name);
+    let path = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case")
+        .join(name);
     let bytes = std::fs::read(path).unwrap();
     let json: Value = serde_json::from_slice(&bytes).unwrap();
     let package = Box::leak(Box::new(PackageFile::read(&bytes).unwrap().value.package));

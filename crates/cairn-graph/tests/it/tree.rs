@@ -20,7 +20,9 @@ pub const FIXTURES: [&str; 6] = [
 ];
 
 fn read(name: &str) -> (Value, Vec<u8>) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/case").join(name);
+    let path = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/case")
+        .join(name);
     let bytes = std::fs::read(path).unwrap();
     (serde_json::from_slice(&bytes).unwrap(), bytes)
 }
