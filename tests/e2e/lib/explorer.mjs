@@ -4,10 +4,17 @@
 const TREE = '[role="tree"][aria-label="Framework tree"]';
 const ROW = `${TREE} [role="treeitem"]`;
 
-/** Waits until the explorer shows a tree with rows; answers how long it waited (ms). */
+/** Waits until the explorer shows a tree with rows; answers how long it waited (ms). A window
+ * that restored another main view (the session keeps it: Graph, Map...) is taken to the Tree tab. */
 export async function waitForTree(browser, timeout = 60_000) {
   const started = Date.now();
-  await browser.waitUntil(async () => (await browser.$$(ROW)).length > 0, {
+  await browser.waitUntil(async () => browser.execute((row) => {
+    if (document.querySelector(row)) return true;
+    const tree = [...document.querySelectorAll('[role="tablist"][aria-label="Framework views"] [role="tab"]')]
+      .find((tab) => tab.textContent.trim() === 'Tree');
+    if (tree && tree.getAttribute('aria-selected') !== 'true') tree.click();
+    return false;
+  }, ROW), {
     timeout,
     interval: 50,
     timeoutMsg: 'the framework tree never showed a row',

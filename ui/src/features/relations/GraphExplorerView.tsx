@@ -35,7 +35,7 @@ import { GraphLegend } from "./GraphLegend";
 import { GraphListView } from "./GraphListView";
 import { explorerElements } from "./graphExplorerElements";
 import { useTypeExplanations } from "./useAssociationTypes";
-import { useExploration } from "./useExploration";
+import { GRAPH_DRAWING, useExploration } from "./useExploration";
 
 const LAYOUTS: Array<{ id: LayoutName; label: string }> = [
   { id: "layered", label: "Layered (isChildOf)" },
@@ -135,6 +135,7 @@ export function GraphExplorerView() {
   useEffect(() => {
     if (!canvas || elements.length === 0) return;
     setDrawnMs(null);
+    performance.mark(GRAPH_DRAWING);
     canvas.show(elements, layout, focusRef.current, (ms) => setDrawnMs(ms));
   }, [canvas, elements, layout]);
   useEffect(() => {
