@@ -13,6 +13,7 @@ import { ExplorerStore } from "../features/frameworks/explorerStore";
 import { FilesProvider } from "../features/files/FilesContext";
 import { startSessionSaver } from "../features/frameworks/sessionSaver";
 import {
+  awaitingReplay,
   neighbourhoodFetcher,
   replayExplorations,
   savedExplorations,
@@ -65,8 +66,11 @@ function Root({ store, sessionDelayMs }: { store: ExplorerStore; sessionDelayMs:
   // The graph's explorations: replayed from the restored session, then kept with it.
   useEffect(() => {
     if (!ready) return;
-    void replayExplorations(store.restored().explorations, neighbourhoodFetcher(client, backend));
-    return subscribeExplorations(() => store.keepInSession({ explorations: savedExplorations() }));
+    const restored = store.restored().explorations;
+    void replayExplorations(restored, neighbourhoodFetcher(client, backend));
+    // Those still being replayed stay in the session with the window's own.
+    const waiting = () => restored.filter((one) => awaitingReplay(one.framework, restored));
+    return subscribeExplorations(() => store.keepInSession({ explorations: [...waiting(), ...savedExplorations()] }));
   }, [ready, store, backend, client]);
   if (startup.phase === "ready") return <Shell firstLaunch={startup.firstLaunch} />;
   return (

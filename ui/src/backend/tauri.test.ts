@@ -9,11 +9,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { ChosenFile } from "../bindings/ChosenFile";
 import type { Progress } from "../bindings/Progress";
+import type { Session } from "../bindings/Session";
 import type { EventName, EventPayloads } from "./events";
 import { rustCommands, uiSource } from "../test/rustCommands";
 import { createTauriBackend } from "./tauri";
 
 const KEY = { connection: "Built-in sandbox", identifier: "doc" };
+const SESSION: Session = {
+  framework: KEY,
+  selected: "a",
+  expanded: [["a"]],
+  history: [],
+  historyIndex: 0,
+  explorations: [],
+  view: null,
+};
 
 afterEach(() => clearMocks());
 
@@ -33,15 +43,7 @@ describe("the Tauri backend", () => {
     await backend.itemDetail(KEY, "a");
     await backend.search("fractions", 50);
     await backend.sessionLoad();
-    await backend.sessionSave({
-      framework: KEY,
-      selected: "a",
-      expanded: [["a"]],
-      history: [],
-      historyIndex: 0,
-      explorations: [],
-      view: null,
-    });
+    await backend.sessionSave(SESSION);
     await backend.cancel("sync");
     expect(seen).toEqual([
       ["list_frameworks", {}],
@@ -52,20 +54,7 @@ describe("the Tauri backend", () => {
       ["item_detail", { key: KEY, identifier: "a" }],
       ["search", { query: "fractions", limit: 50, onProgress: expect.any(Channel) }],
       ["session_load", {}],
-      [
-        "session_save",
-        {
-          session: {
-            framework: KEY,
-            selected: "a",
-            expanded: [["a"]],
-            history: [],
-            historyIndex: 0,
-            explorations: [],
-            view: null,
-          },
-        },
-      ],
+      ["session_save", { session: SESSION }],
       ["cancel", { task: "sync" }],
     ]);
   });

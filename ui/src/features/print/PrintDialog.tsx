@@ -11,7 +11,6 @@ import type { AppError } from "../../bindings/AppError";
 import type { ExportDone } from "../../bindings/ExportDone";
 import type { PrintColumns } from "../../bindings/PrintColumns";
 import type { PrintPreview as Preview } from "../../bindings/PrintPreview";
-import type { PrintSource } from "../../bindings/PrintSource";
 import type { Progress } from "../../bindings/Progress";
 import { useBackend } from "../../backend/context";
 import { toAppError } from "../../backend/errors";
@@ -47,9 +46,8 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
   const [running, setRunning] = useState<"pdf" | "print" | null>(null);
   const [done, setDone] = useState<ExportDone | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  // The source as a value that changes only when what it prints does (the preview's dependency).
-  const sourceJson = JSON.stringify(printedSource(target, scope));
-  const source = useMemo(() => JSON.parse(sourceJson) as PrintSource, [sourceJson]);
+  // The target is the dialog's for its life: the source changes only with the scope chosen.
+  const source = useMemo(() => printedSource(target, scope), [target, scope]);
   const choices = columnChoices(source);
   const name = pdfName(target.title, scope === "subtree" ? target.subtree?.label : null);
 
