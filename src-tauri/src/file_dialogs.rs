@@ -69,7 +69,8 @@ pub async fn choose_save<R: Runtime>(
     name: String,
     extension: String,
 ) -> Result<Option<ChosenFile>, AppError> {
-    let mut dialog = window.dialog().file().set_parent(&window).set_file_name(file_name(&name));
+    let mut dialog =
+        window.dialog().file().set_parent(&window).set_title(save_title(&extension)).set_file_name(file_name(&name));
     if let Ok(documents) = window.path().document_dir() {
         dialog = dialog.set_directory(documents);
     }
@@ -158,7 +159,35 @@ fn local_path(path: FilePath) -> Result<PathBuf, AppError> {
     path.into_path().map_err(|e| AppError::new(ErrorCode::Invalid, format!("the dialog answered no local file: {e}")))
 }
 
+/// The save dialog's title: what the file is saved as ("Save as PNG"), so that a user with several
+/// windows (and a test finding it by title) knows which save this is.
+fn save_title(extension: &str) -> String {
+    match extension.trim() {
+        "" => "Save".into(),
+        extension => format!("Save as {}", extension.to_uppercase()),
+    }
+}
+
 /// `name` as a suggested file name: its last component, never a path.
 fn file_name(name: &str) -> String {
     Path::new(name).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "export".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_dialog_is_titled_with_what_it_saves() {
+        assert_eq!(save_title("png"), "Save as PNG");
+        assert_eq!(save_title("xlsx"), "Save as XLSX");
+        assert_eq!(save_title(""), "Save");
+    }
+
+    #[test]
+    fn a_suggested_name_is_never_a_path() {
+        assert_eq!(file_name("../../etc/passwd"), "passwd");
+        assert_eq!(file_name("K.1 graph.png"), "K.1 graph.png");
+        assert_eq!(file_name(""), "export");
+    }
 }

@@ -49,6 +49,12 @@ export async function chooseFileNative(title, file, timeout = 20_000) {
   await answer(title, [['key', '--clearmodifiers', 'ctrl+l'], ['type', '--delay', '10', file], ['key', 'Return']], timeout);
 }
 
+/** Waits for the native save dialog titled `title` and saves as `file` (a whole path typed over
+ * the suggested name, which GTK's name field takes). */
+export async function saveFileNative(title, file, timeout = 20_000) {
+  await answer(title, [['key', '--clearmodifiers', 'ctrl+a'], ['type', '--delay', '10', file], ['key', 'Return']], timeout);
+}
+
 /**
  * Asks the app's window titled `title` to close, as a window manager's close button does (a
  * WM_DELETE_WINDOW message; Xvfb has no window manager): the app sees a close request it may hold.

@@ -5,16 +5,19 @@
 // as it was, the list view one key away, and axe finding nothing on the view. Then Kindergarten
 // opened from its tree row's menu: its Spanish translation (held by the Spanish edition's
 // package) drawn in that framework's colour band, both frameworks in the legend, the edition left
-// out and brought back.
+// out and brought back. The drawing exported as PNG and SVG through the system's save dialog.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { freshDataDir, launch, screenshot, startDriver } from '../lib/app.mjs';
 import { axeViolations, describeViolations } from '../lib/axe.mjs';
 import { clickText } from '../lib/dom.mjs';
 import { syncDemoFrameworks } from '../lib/data.mjs';
 import { expand, itemPanelText, openFramework, select, treeRows } from '../lib/explorer.mjs';
 import { GRAPH_VIEW, graphButton, graphViewState, pressOnGraph } from '../lib/graphView.mjs';
+import { saveFileNative } from '../lib/native.mjs';
 import { choose } from '../lib/relations.mjs';
 
 const MATHS = 'Cairn Demo Mathematics';
@@ -31,6 +34,14 @@ async function selectDomain(browser) {
   await browser.waitUntil(async () => (await itemPanelText(browser)).includes(domain.code), { timeout: 10_000 });
   return domain;
 }
+
+/** Waits for the Graph tab to say it saved to `file`. */
+async function exportedTo(browser, file) {
+  await browser.waitUntil(() => browser.execute((view) => document.querySelector(`${view} .export-message`)?.textContent ?? '', GRAPH_VIEW)
+    .then((text) => text === `Saved to ${file}`), { timeout: 20_000, timeoutMsg: `the Graph tab did not save ${file}` });
+}
+
+const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 let driver;
 before(async () => { driver = await startDriver(); });
@@ -109,6 +120,27 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
     await graphViewState(browser, (s) => s.nodes.length === grown.nodes.length);
     const drawing = await axeViolations(browser);
     assert.equal(drawing.length, 0, `axe found in the drawing:\n${describeViolations('graph drawing', drawing)}`);
+
+    // Export PNG and SVG through the system's save dialog: the files written whole, the PNG a
+    // picture of the drawing (at twice its size), the SVG with the nodes' codes as text.
+    const png = path.join(dataDir, 'graph export.png');
+    await graphButton(browser, 'PNG');
+    await saveFileNative('Save as PNG', png);
+    await exportedTo(browser, png);
+    const bytes = readFileSync(png);
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG file');
+    const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    assert.ok(width >= 360 && height >= 144, `the PNG is ${width}×${height}`);
+    const svgFile = path.join(dataDir, 'graph export.svg');
+    await graphButton(browser, 'SVG');
+    await saveFileNative('Save as SVG', svgFile);
+    await exportedTo(browser, svgFile);
+    const svg = readFileSync(svgFile, 'utf8');
+    assert.match(svg, /^<\?xml [^>]*\?>\n<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    for (const node of grown.nodes) {
+      const code = node.label.split('\n')[0];
+      assert.ok(svg.includes(`>${escapeXml(code)}<`), `the SVG has ${code}`);
+    }
   } finally {
     await browser.deleteSession();
   }
