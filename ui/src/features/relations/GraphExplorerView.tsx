@@ -85,6 +85,10 @@ export function GraphExplorerView() {
     }
   }, [framework, main.graphFrom, request, present, selected, start, replaying]);
 
+  // The drawing's code (cytoscape) loads while the first neighbourhood is asked, not after.
+  useEffect(() => {
+    void import("./explorerCanvas");
+  }, []);
   useEffect(() => {
     const container = host.current;
     if (!container || listView || !present) return;

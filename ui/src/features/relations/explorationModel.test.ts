@@ -245,4 +245,16 @@ describe("the layered layout", () => {
     // b stands left of c, so b's children stand left of c's.
     expect(at.get("d")!.x).toBeLessThan(at.get("c")!.x + 1000);
   });
+
+  it("wraps a wide layer into rows of at most 16, all under their parent", () => {
+    const children = Array.from({ length: 40 }, (_, i) => edge(`e${i}`, `k${i}`, "p"));
+    const at = layeredPositions(drawn(startExploration(hood("p", children)), NO_FILTERS));
+    const place = (id: string) => at.get(id) as { x: number; y: number };
+    expect(new Set(children.map((e) => place(e.origin).y)).size).toBe(3);
+    for (const e of children) {
+      expect(place(e.origin).y).toBeGreaterThan(place("p").y);
+      expect(Math.abs(place(e.origin).x)).toBeLessThanOrEqual(7.5 * 210);
+    }
+    expect(new Set([...at.values()].map((p) => `${p.x},${p.y}`)).size).toBe(41);
+  });
 });

@@ -436,10 +436,16 @@ export function nodeLabel(node: ExploredNode, hidden: number): string {
 
 /** Room between the layered layout's nodes (a node is 180 × 72 px). */
 const LAYER_GAP = { x: 210, y: 120 };
+/** The most nodes a layer puts side by side; a wider layer wraps into rows this wide. */
+const ROW_NODES = 16;
+/** Room between the rows a wide layer wraps into. */
+const WRAP_GAP = 96;
 
 /**
- * The layered layout: each layer (`layers`) a row, parents above children, a row's nodes ordered
- * by where the nodes they hang from stand (one barycentre pass, top down), centred on x = 0.
+ * The layered layout: each layer (`layers`) a band of rows, parents above children, a layer's
+ * nodes ordered by where the nodes they hang from stand (one barycentre pass, top down), at most
+ * `ROW_NODES` to a row (a node of 500 children is a block of rows under it, not a line 100,000 px
+ * long that no view can show or cache), each row centred on x = 0.
  */
 export function layeredPositions(graph: DrawnGraph): Map<string, { x: number; y: number }> {
   const layer = layers(graph);
@@ -457,7 +463,9 @@ export function layeredPositions(graph: DrawnGraph): Map<string, { x: number; y:
   }
   const x = new Map<string, number>();
   const positions = new Map<string, { x: number; y: number }>();
-  for (const [l, row = []] of rows.entries()) {
+  let top = 0;
+  for (const row of rows) {
+    if (!row) continue;
     const wanted = new Map(
       row.map((id, i) => {
         const xs = (above.get(id) ?? []).flatMap((p) => (x.has(p) ? [x.get(p) as number] : []));
@@ -465,10 +473,14 @@ export function layeredPositions(graph: DrawnGraph): Map<string, { x: number; y:
       }),
     );
     const ordered = [...row].sort((a, b) => (wanted.get(a) as number) - (wanted.get(b) as number));
-    for (const [i, id] of ordered.entries()) {
-      const at = (i - (ordered.length - 1) / 2) * LAYER_GAP.x;
-      x.set(id, at);
-      positions.set(id, { x: at, y: l * LAYER_GAP.y });
+    for (let first = 0; first < ordered.length; first += ROW_NODES) {
+      const line = ordered.slice(first, first + ROW_NODES);
+      for (const [i, id] of line.entries()) {
+        const at = (i - (line.length - 1) / 2) * LAYER_GAP.x;
+        x.set(id, at);
+        positions.set(id, { x: at, y: top });
+      }
+      top += first + ROW_NODES < ordered.length ? WRAP_GAP : LAYER_GAP.y;
     }
   }
   return positions;

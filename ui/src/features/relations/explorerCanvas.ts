@@ -1,14 +1,19 @@
 //! The full-size graph drawn by cytoscape.js: nodes as cards (code, first words, "+N more")
 //! readable at zoom 1, three layouts (layered from the model's places, concentric around the
-//! focused node, force-directed by cytoscape's cose), the keyboard's focus ring, taps, zoom and
-//! fit, a minimap on a canvas of its own, and PNG and SVG export as the panel's graph does. With
-//! `graphCanvas.ts`, the only module that touches cytoscape.
+//! focused node, force-directed by cytoscape's cose — both laid out on a canvas-less cytoscape
+//! first), put on the canvas view first (`explorerPlan.ts`), the keyboard's focus ring, taps,
+//! zoom and fit, a minimap on a canvas of its own, and PNG and SVG export as the panel's graph
+//! does. With `graphCanvas.ts`, the only module that touches cytoscape.
 
 import cytoscape from "cytoscape";
 
 import { canvasColours, cssVar, edgeTypeRules, frameworkBandRules, watchTheme } from "./canvasTheme";
+import { batches, extent, framing, type Batch, type Place } from "./explorerPlan";
 import { drawSvg } from "./graphCanvas";
 import { KIND_STYLE } from "./graphStyle";
+
+/** The performance mark set when the part of a drawing in view has been drawn (the bench's). */
+export const GRAPH_IN_VIEW = "cairn:graph:in-view";
 
 /** The layouts to choose from. */
 export type LayoutName = "layered" | "concentric" | "force";
@@ -41,7 +46,8 @@ export interface ExplorerEdge {
 export interface ExplorerCanvas {
   /**
    * Draws `elements` laid out by `layout`, framed on `focus` when they do not all fit at a
-   * readable zoom; `done` gets the milliseconds it took.
+   * readable zoom: the part in view at once, the rest in the frames after; `done` gets the
+   * milliseconds until every element was on the canvas.
    */
   show(
     elements: Array<ExplorerNode | ExplorerEdge>,
@@ -66,27 +72,31 @@ export interface ExplorerCanvas {
 
 /** A node card's font size at zoom 1 (px). */
 const FONT_SIZE = 11;
-/** The smallest label, in px on screen, worth drawing. */
+/** The smallest label, in px on screen, worth drawing (cytoscape skips smaller ones). */
 const READABLE_PX = 7;
+/** A node card's size in the drawing's coordinates. */
+const CARD = { width: 180, height: 72 };
 /** Room between the drawing and the canvas's edge. */
 const PADDING = 30;
 /** The zoom a drawing opens at, at least, and a searched node is brought to: labels 9 px and more. */
 const READING_ZOOM = 0.85;
 /** The largest zoom a drawing opens at. */
 const MOST_ZOOM = 1.2;
+/** The zoom range the canvas allows. */
+const [MIN_ZOOM, MAX_ZOOM] = [0.05, 3];
+/** Nodes added per frame once the part in view is drawn. */
+const NODES_PER_FRAME = 60;
 
-function labelsReadable(zoom: number): boolean {
-  return zoom * FONT_SIZE >= READABLE_PX;
-}
-
-function stylesheet(container: HTMLElement, types: string[], labels: boolean): cytoscape.StylesheetJson {
+/** The drawing's style; labels too small to read are not drawn, unless `exporting`. */
+function stylesheet(container: HTMLElement, types: string[], exporting = false): cytoscape.StylesheetJson {
   const { fg, bg, soft, accent, muted, edge } = canvasColours(container);
   const sheet: cytoscape.StylesheetJson = [
     {
       selector: "node",
       style: {
-        label: labels ? "data(label)" : "",
+        label: "data(label)",
         "font-size": FONT_SIZE,
+        "min-zoomed-font-size": exporting ? 0 : READABLE_PX,
         "font-family": "system-ui, sans-serif",
         color: fg,
         "text-wrap": "wrap",
@@ -95,8 +105,8 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
         "text-halign": "center",
         "line-height": 1.25,
         shape: "round-rectangle",
-        width: 180,
-        height: 72,
+        width: CARD.width,
+        height: CARD.height,
         "background-color": soft,
         "border-width": 1.5,
         "border-color": muted,
@@ -115,7 +125,10 @@ function stylesheet(container: HTMLElement, types: string[], labels: boolean): c
         "overlay-shape": "round-rectangle",
       },
     },
-    { selector: "edge", style: { width: edge ? 2.5 : 2, "curve-style": "bezier", "arrow-scale": 1.1 } },
+    // Straight unless another edge joins the same two nodes: a bundle of bezier curves then.
+    // (cytoscape looks for an edge's parallels every time it measures a bezier one.)
+    { selector: "edge", style: { width: edge ? 2.5 : 2, "curve-style": "straight", "arrow-scale": 1.1 } },
+    { selector: "edge.parallel", style: { "curve-style": "bezier" } },
     { selector: "edge.focused", style: { width: 4, "z-index": 10 } },
   ];
   for (const [kind, style] of Object.entries(KIND_STYLE))
@@ -153,13 +166,43 @@ function layoutOptions(layout: LayoutName): cytoscape.LayoutOptions {
   }
 }
 
+/**
+ * The places of `elements` laid out by `layout`: the layered layout's are the model's own; the
+ * others are cytoscape's, laid out on a cytoscape without a canvas (nothing measured or drawn).
+ */
+function laidOut(elements: Array<ExplorerNode | ExplorerEdge>, layout: LayoutName): Map<string, Place> {
+  const places = new Map<string, Place>();
+  if (layout === "layered") {
+    for (const e of elements) if (e.group === "nodes") places.set(e.data.id, e.position);
+    return places;
+  }
+  const headless = cytoscape({
+    headless: true,
+    styleEnabled: true,
+    style: [{ selector: "node", style: { width: CARD.width, height: CARD.height } }],
+    elements: elements.map((e) => (e.group === "nodes" ? { ...e, position: { ...e.position } } : e)),
+  });
+  headless.layout(layoutOptions(layout)).run();
+  headless.nodes().forEach((n) => {
+    places.set(n.id(), { ...n.position() });
+  });
+  headless.destroy();
+  return places;
+}
+
+/** An element on its way to the canvas. */
+interface Placed {
+  id: string;
+  definition: cytoscape.ElementDefinition;
+}
+
 /** A graph drawn into `container`; a tap on a node calls `onTap` with its identifier. */
 export function createExplorerCanvas(container: HTMLElement, onTap: (identifier: string) => void): ExplorerCanvas {
   const cy: cytoscape.Core = cytoscape({
     container,
     elements: [],
-    minZoom: 0.05,
-    maxZoom: 3,
+    minZoom: MIN_ZOOM,
+    maxZoom: MAX_ZOOM,
     wheelSensitivity: 0.3,
     boxSelectionEnabled: false,
     autoungrabify: true,
@@ -171,29 +214,58 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
   cy.on("tap", "node", (event) => onTap(event.target.id() as string));
   const gone = () => cy.destroyed();
   let types: string[] = [];
-  let labelled = true;
   let focused: string | null = null;
-  const restyle = (labels: boolean) => {
-    labelled = labels;
-    cy.style(stylesheet(container, types, labels));
-  };
-  cy.on("zoom", () => {
-    if (labelsReadable(cy.zoom()) !== labelled) restyle(!labelled);
+  // Every node's place, those still to be added included.
+  let placed = new Map<string, Place>();
+  const restyle = (exporting = false) => cy.style(stylesheet(container, types, exporting));
+  const unwatchTheme = watchTheme(() => {
+    if (!gone()) restyle();
   });
-  const retheme = () => {
-    if (!gone()) restyle(labelled);
+  // The batches still to be added, and the frame that adds the next.
+  let pending: Array<Batch<Placed, Placed & { source: string; target: string }>> = [];
+  let adding = 0;
+  // Drawings shown so far: a drawing's callbacks do nothing once another has been shown.
+  let shows = 0;
+  let finished: (() => void) | null = null;
+  const add = (batch: (typeof pending)[number]) => {
+    cy.add([...batch.nodes, ...batch.edges].map((e) => e.definition));
   };
-  const unwatchTheme = watchTheme(retheme);
+  /** Adds every batch still pending at once (an export, a search or the user's pan needs them). */
+  const addAll = () => {
+    if (pending.length === 0) return;
+    cancelAnimationFrame(adding);
+    adding = 0;
+    const rest = pending;
+    pending = [];
+    cy.batch(() => rest.forEach(add));
+    finished?.();
+  };
+  const addNext = () => {
+    adding = requestAnimationFrame(() => {
+      adding = 0;
+      const next = pending.shift();
+      if (!next || gone()) return;
+      add(next);
+      if (pending.length > 0) addNext();
+      else finished?.();
+    });
+  };
+  /** `draw` with every element on the canvas and every label drawn, whatever the zoom. */
   const withLabels = <T>(draw: () => T): T => {
-    const was = labelled;
-    if (!was) restyle(true);
+    addAll();
+    restyle(true);
     try {
       return draw();
     } finally {
-      if (!was) restyle(false);
+      restyle();
     }
   };
+  // The node ringed as the keyboard's (its edges too): a drawing's elements come with it.
+  let ringed: string | null = null;
   const ring = (identifier: string | null) => {
+    if (identifier === ringed) return;
+    addAll();
+    ringed = identifier;
     cy.elements(".focused").removeClass("focused");
     if (!identifier) return;
     const node = cy.getElementById(identifier);
@@ -205,55 +277,94 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
    * readable zoom either — then centred on the focused node, the minimap showing the rest.
    */
   const frame = (reading: boolean) => {
-    const middle = { x: cy.width() / 2, y: cy.height() / 2 };
-    cy.fit(undefined, PADDING);
-    if (cy.zoom() > MOST_ZOOM) {
-      cy.zoom({ level: MOST_ZOOM, renderedPosition: middle });
-      cy.center();
-    } else if (reading && cy.zoom() < READING_ZOOM) {
-      cy.zoom({ level: READING_ZOOM, renderedPosition: middle });
-      const node = focused ? cy.getElementById(focused) : cy.collection();
-      cy.center(node.nonempty() ? node : undefined);
-    }
-    if (labelsReadable(cy.zoom()) !== labelled) restyle(!labelled);
+    cy.viewport(
+      framing(
+        placed.values(),
+        CARD,
+        { width: cy.width(), height: cy.height() },
+        {
+          padding: PADDING,
+          most: MOST_ZOOM,
+          least: MIN_ZOOM,
+          reading: reading ? READING_ZOOM : null,
+          centre: (focused && placed.get(focused)) || null,
+        },
+      ),
+    );
   };
   const minimaps = new Set<() => void>();
   const overview = () => minimaps.forEach((draw) => draw());
-  cy.on("viewport", overview);
+  cy.on("viewport", () => {
+    // The view moved before the rest was added: it all comes at once.
+    addAll();
+    overview();
+  });
   const canvas: ExplorerCanvas = {
     show(elements, layout, focus, done) {
       if (gone()) return;
       const start = performance.now();
+      cancelAnimationFrame(adding);
+      adding = 0;
+      pending = [];
+      finished = null;
       focused = focus;
       types = [...new Set(elements.flatMap((e) => (e.group === "edges" ? [e.data.type] : [])))];
-      const definitions: cytoscape.ElementDefinition[] = elements.map((e) =>
-        e.group === "edges" ? { ...e, classes: `t${types.indexOf(e.data.type)}` } : e,
-      );
+      placed = laidOut(elements, layout);
+      // Each edge's classes: its type, whether another edge joins the same two nodes, whether it
+      // touches the focused node (so that the focus ring costs no second styling).
+      const pairs = new Map<string, number>();
+      const pair = (e: ExplorerEdge) => [e.data.source, e.data.target].sort().join("\n");
+      for (const e of elements) if (e.group === "edges") pairs.set(pair(e), (pairs.get(pair(e)) ?? 0) + 1);
+      const nodes = elements.flatMap((e) => {
+        if (e.group !== "nodes") return [];
+        const position = { ...(placed.get(e.data.id) ?? e.position) };
+        return [{ id: e.data.id, definition: { ...e, position, classes: e.data.id === focus ? "focused" : "" } }];
+      });
+      const edges = elements.flatMap((e) => {
+        if (e.group !== "edges") return [];
+        const classes = [`t${types.indexOf(e.data.type)}`];
+        if ((pairs.get(pair(e)) ?? 0) > 1) classes.push("parallel");
+        if (focus !== null && (e.data.source === focus || e.data.target === focus)) classes.push("focused");
+        return [
+          {
+            id: e.data.id,
+            source: e.data.source,
+            target: e.data.target,
+            definition: { ...e, classes: classes.join(" ") },
+          },
+        ];
+      });
+      ringed = focus;
       cy.batch(() => {
         cy.elements().remove();
-        // The labels go into the style once the frame says they can be read.
-        restyle(false);
-        cy.add(definitions);
+        restyle();
+        frame(true);
       });
-      cy.layout(layoutOptions(layout)).run();
-      frame(true);
-      ring(focused);
-      overview();
-      done?.(performance.now() - start);
-    },
-    positions() {
-      const at = new Map<string, { x: number; y: number }>();
-      if (gone()) return at;
-      cy.nodes().forEach((n) => {
-        at.set(n.id(), { ...n.position() });
+      const view = extent({ zoom: cy.zoom(), pan: cy.pan() }, { width: cy.width(), height: cy.height() });
+      const [first, ...rest] = batches(nodes, edges, placed, CARD, view, NODES_PER_FRAME);
+      pending = rest;
+      finished = () => {
+        finished = null;
+        overview();
+        done?.(performance.now() - start);
+      };
+      cy.batch(() => add(first ?? { nodes: [], edges: [] }));
+      // The rest once the part in view is drawn: the frame that draws it adds nothing more.
+      const drawing = ++shows;
+      cy.one("render", () => {
+        if (drawing !== shows || gone()) return;
+        performance.mark(GRAPH_IN_VIEW);
+        if (pending.length > 0) addNext();
       });
-      return at;
+      if (pending.length === 0) finished();
     },
+    positions: () => new Map(placed),
     focus(identifier) {
       if (gone()) return;
       focused = identifier;
       ring(identifier);
       if (!identifier) return;
+      if (cy.getElementById(identifier).empty()) addAll();
       const node = cy.getElementById(identifier);
       if (node.empty()) return;
       const box = node.renderedBoundingBox();
@@ -261,6 +372,7 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     },
     centre(identifier) {
       if (gone()) return;
+      if (cy.getElementById(identifier).empty()) addAll();
       const node = cy.getElementById(identifier);
       if (node.empty()) return;
       if (cy.zoom() < READING_ZOOM) cy.zoom(READING_ZOOM);
@@ -286,21 +398,28 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
           const { width, height } = minimap;
           context.fillStyle = cssVar(container, "--bg-soft", "#f4f5f7");
           context.fillRect(0, 0, width, height);
-          const box = cy.nodes().boundingBox();
-          if (cy.nodes().empty() || box.w <= 0) return;
-          const scale = Math.min(width / box.w, height / box.h) * 0.92;
-          const ox = (width - box.w * scale) / 2 - box.x1 * scale;
-          const oy = (height - box.h * scale) / 2 - box.y1 * scale;
+          // Every node's place, those not on the canvas yet too.
+          const all = [...placed.values()];
+          if (all.length === 0) return;
+          const box = {
+            x1: Math.min(...all.map((p) => p.x)) - CARD.width / 2,
+            y1: Math.min(...all.map((p) => p.y)) - CARD.height / 2,
+            x2: Math.max(...all.map((p) => p.x)) + CARD.width / 2,
+            y2: Math.max(...all.map((p) => p.y)) + CARD.height / 2,
+          };
+          const [w, h] = [box.x2 - box.x1, box.y2 - box.y1];
+          const scale = Math.min(width / w, height / h) * 0.92;
+          const ox = (width - w * scale) / 2 - box.x1 * scale;
+          const oy = (height - h * scale) / 2 - box.y1 * scale;
           context.fillStyle = cssVar(container, "--fg-muted", "#57606a");
-          cy.nodes().forEach((n) => {
-            const p = n.position();
+          for (const p of all) {
             context.fillRect(
-              ox + (p.x - 90) * scale,
-              oy + (p.y - 36) * scale,
-              Math.max(2, 180 * scale),
-              Math.max(2, 72 * scale),
+              ox + (p.x - CARD.width / 2) * scale,
+              oy + (p.y - CARD.height / 2) * scale,
+              Math.max(2, CARD.width * scale),
+              Math.max(2, CARD.height * scale),
             );
-          });
+          }
           const view = cy.extent();
           context.strokeStyle = cssVar(container, "--accent", "#0b5cad");
           context.lineWidth = 2;
@@ -334,6 +453,8 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     svg: () => withLabels(() => drawSvg(cy, cssVar(container, "--bg", "#ffffff"))),
     destroy: () => {
       unwatchTheme();
+      cancelAnimationFrame(adding);
+      pending = [];
       minimaps.clear();
       if (!gone()) cy.destroy();
     },
