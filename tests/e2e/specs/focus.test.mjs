@@ -7,8 +7,9 @@
 // every stop shows the same 3:1 indicator in each theme, and the focus goes back to its opener when
 // it closes; the forms that open in a pane (connection, new line item, other records) get a full
 // page cycle with the form open. Last, the views and panels beyond each area's first: the item
-// panel with its graph, the Graph and Map tabs, the rosters' calendar and data checks, the
-// gradebook's outbox and audit — a full page cycle in each theme.
+// panel with its graph, the Graph, Map, By grouping, Rubrics, Crosswalk and Versions tabs, the
+// rosters' calendar and data checks, a class's page and a student's, the gradebook's outbox and
+// audit — a full page cycle in each theme.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,9 +19,10 @@ import { focusStop } from '../lib/focus.mjs';
 import { expand, openFramework, select, treeRows, waitForTree } from '../lib/explorer.mjs';
 import { cell, waitFor } from '../lib/gradebook.mjs';
 import { graphViewState } from '../lib/graphView.mjs';
-import { showView } from '../lib/relations.mjs';
+import { choose, showView } from '../lib/relations.mjs';
 
 const MATHS = 'Cairn Demo Mathematics';
+const SPANISH = 'Cairn Demo Mathematics — Spanish Edition';
 const MAX_STOPS = 250;
 const THEMES = ['light', 'dark', 'high-contrast'];
 
@@ -256,6 +258,16 @@ test('the other views and panels: a full Tab cycle in each, every stop visible w
     await browser.waitUntil(() => browser.execute(() => (document.querySelector('section[aria-label="Framework map"] canvas')?.mapSegments?.() ?? []).length > 0),
       { timeout: 30_000, timeoutMsg: 'the map never drew' });
     found.push(...(await cycleThemes(browser, 'map tab')));
+    // By grouping, Rubrics, the crosswalk with both frameworks chosen, Versions.
+    for (const view of ['By grouping', 'Rubrics', 'Crosswalk', 'Versions']) {
+      await showView(browser, view);
+      if (view === 'Crosswalk') {
+        await choose(browser, 'Left framework', MATHS).catch(() => undefined);
+        await choose(browser, 'Right framework', SPANISH).catch(() => undefined);
+      }
+      await browser.pause(1000);
+      found.push(...(await cycleThemes(browser, `${view} tab`)));
+    }
     await showView(browser, 'Tree');
 
     // The rosters' calendar and data checks.
@@ -269,7 +281,17 @@ test('the other views and panels: a full Tab cycle in each, every stop visible w
     }
     await clickText(browser, '[role="tablist"][aria-label="Roster views"] [role="tab"]', 'Classes');
 
+    // A class's page and a student's.
+    await waitFor(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    await click(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    await waitFor(browser, 'article[aria-label^="Class "] section[aria-label="Students"] button.link');
+    found.push(...(await cycleThemes(browser, 'rosters: class page')));
+    await click(browser, 'article[aria-label^="Class "] section[aria-label="Students"] button.link');
+    await waitFor(browser, 'article[aria-label^="User "]');
+    found.push(...(await cycleThemes(browser, 'rosters: user page')));
+
     // The gradebook's outbox and audit.
+    await clickText(browser, '[role="tablist"][aria-label="Roster views"] [role="tab"]', 'Classes');
     await waitFor(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
     await click(browser, '[role="table"][aria-label="Classes"] [role="row"] button.link');
     await clickText(browser, 'article[aria-label^="Class "] button', 'Open gradebook');
