@@ -1,6 +1,7 @@
 // Focus visibility (WCAG 2.4.7, 1.4.11) measured in the window: what the focused element is,
 // whether it can be seen, and whether it shows an indicator — an outline or a box-shadow whose
-// colour contrasts 3:1 with the colour behind it (computed from getComputedStyle).
+// colour contrasts 3:1 with the colour behind it (computed from getComputedStyle) — and, for a
+// text field, whether its edge contrasts 3:1 with what is around it.
 
 /**
  * Describes the focused element in the page: `key` (a path naming it), `name`, and `problems`
@@ -77,6 +78,17 @@ export function focusStop(browser) {
     else {
       const ratio = contrast(indicator, behind);
       if (ratio < 3) problems.push(`has a focus indicator of ${ratio.toFixed(2)}:1 against what is behind it (rgb ${indicator.r} ${indicator.g} ${indicator.b} on ${Math.round(behind.r)} ${Math.round(behind.g)} ${Math.round(behind.b)})`);
+    }
+    // A text field is seen by its edge (WCAG 1.4.11): 3:1 against what is around it, unless its
+    // own background already stands out that much.
+    const typed = !['checkbox', 'radio', 'range', 'color', 'file', 'button', 'submit', 'reset', 'image'].includes(el.type);
+    if (el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && typed)) {
+      const edge = parse(style.borderTopColor);
+      const around = background(el.parentElement ?? el);
+      const ratio = edge && edge.a > 0 && parseFloat(style.borderTopWidth) >= 1 ? contrast(edge, around) : 0;
+      if (ratio < 3 && contrast(background(el), around) < 3) {
+        problems.push(`is a text field whose edge contrasts ${ratio.toFixed(2)}:1 with what is around it`);
+      }
     }
     return { key: path.join('/'), name, problems };
   });

@@ -1,6 +1,24 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFINED_TYPES, typeStyle } from "./graphStyle";
+import { DEFINED_TYPES, PALETTE, typeStyle } from "./graphStyle";
+
+/** WCAG's relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG's contrast ratio of two colours. */
+function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** The canvas's background in the light and the dark theme (`--bg` in theme.css). */
+const BACKGROUNDS = { light: "#ffffff", dark: "#16191d" };
 
 describe("association types drawn", () => {
   it("tells every defined type from every other by its line or its mark, not by colour alone", () => {
@@ -21,5 +39,12 @@ describe("association types drawn", () => {
       expect(defined.has(`${line} ${arrow}`), type).toBe(false);
       expect(typeStyle(type)).toEqual(typeStyle(type));
     }
+  });
+
+  it("draws every type's line at 3:1 or more on the light and the dark background (WCAG 1.4.11)", () => {
+    const colours = [...DEFINED_TYPES.map((t) => typeStyle(t).colour), ...PALETTE];
+    for (const colour of colours)
+      for (const [theme, background] of Object.entries(BACKGROUNDS))
+        expect(contrast(colour, background), `${colour} on the ${theme} theme`).toBeGreaterThanOrEqual(3);
   });
 });

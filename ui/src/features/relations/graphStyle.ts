@@ -31,7 +31,8 @@ export interface TypeStyle {
 
 /**
  * The defined types: each pair differs by its line or its mark, never by colour alone (WCAG 1.4.1),
- * so that the graph reads in grey, in forced colours and to a reader who does not see colour.
+ * so that the graph reads in grey, in forced colours and to a reader who does not see colour; each
+ * colour 3:1 or more on the light and the dark theme's background (WCAG 1.4.11).
  */
 const DEFINED: Record<string, TypeStyle> = {
   isChildOf: { colour: "#7d8590", line: "solid", arrow: "triangle" },
@@ -46,7 +47,8 @@ const DEFINED: Record<string, TypeStyle> = {
   isTranslationOf: { colour: "#bf3989", line: "dashed", arrow: "circle" },
 };
 
-const PALETTE = ["#a475f9", "#e16f24", "#2da44e", "#d4a72c", "#218bff", "#fa4549"];
+/** The colours of the other types, by name; like the defined ones, 3:1 or more on both themes' backgrounds. */
+export const PALETTE: readonly string[] = ["#a475f9", "#e16f24", "#2da44e", "#ad8200", "#218bff", "#fa4549"];
 const LINES: LineStyle[] = ["dashed", "dotted"];
 /** Marks no defined type uses: an `ext:` type never looks like a defined one without its colour. */
 const EXTENSION_ARROWS: ArrowShape[] = ["triangle-tee", "circle-triangle", "chevron"];
