@@ -3,10 +3,10 @@
 
 import { useCallback, useMemo } from "react";
 
-import { useMainView } from "../../app/mainView";
 import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { useFiles } from "../files/FilesContext";
+import { useOpenInGraph } from "../relations/useExploration";
 import { VirtualTree, type RowMenuItem } from "../../ui/VirtualTree";
 import { useExplorer, useExplorerStore } from "./ExplorerContext";
 import { flatten, posKey, type FlatRow } from "./treeModel";
@@ -18,7 +18,7 @@ export function FrameworkTree() {
   const store = useExplorerStore();
   const state = useExplorer();
   const files = useFiles();
-  const main = useMainView();
+  const openInGraph = useOpenInGraph();
   const { outline, children, expanded, selected, active, reveal } = state;
   const rows = useMemo(
     () => (outline ? flatten(outline.roots, children, expanded) : []),
@@ -60,11 +60,11 @@ export function FrameworkTree() {
         label: "Open in graph",
         run: () => {
           store.select(row.position);
-          main.show("graph", { graphFrom: row.row.identifier });
+          openInGraph(row.row.identifier);
         },
       },
     ],
-    [store, files, framework, title, main],
+    [store, files, framework, title, openInGraph],
   );
   // The framework's own language on its content, where it is not the window's (WCAG 3.1.2).
   const lang = contentLang(outline?.language);

@@ -3,12 +3,12 @@
 //! breadcrumbs and field values carry the record's language (or its framework's) when it is not
 //! the window's (WCAG 3.1.2).
 
-import { useMainView } from "../../app/mainView";
 import { FieldName } from "../../ui/FieldName";
 import type { JsonValue } from "../../bindings/serde_json/JsonValue";
 import { contentLang } from "../../ui/contentLang";
 import { ErrorView } from "../../ui/ErrorView";
 import { ItemRubrics } from "../rubrics/ItemRubrics";
+import { useOpenInGraph } from "../relations/useExploration";
 import { Markdown } from "../../ui/Markdown";
 import { Associations } from "./Associations";
 import { Breadcrumbs } from "./Breadcrumbs";
@@ -25,7 +25,7 @@ function FieldValue({ name, value }: { name: string; value: JsonValue }) {
 /** The item panel. */
 export function ItemPanel() {
   const { framework, selected, outline } = useExplorer();
-  const main = useMainView();
+  const openInGraph = useOpenInGraph();
   const detail = useItemDetail(framework, selected?.identifier ?? null);
   const record = detail.data?.record;
   const own = record && typeof record === "object" && !Array.isArray(record) ? record.language : undefined;
@@ -56,7 +56,7 @@ export function ItemPanel() {
               type="button"
               className="link"
               title="Explore this node's associations in the full-size graph"
-              onClick={() => main.show("graph", { graphFrom: detail.data.identifier })}
+              onClick={() => openInGraph(detail.data.identifier)}
             >
               Open in graph
             </button>

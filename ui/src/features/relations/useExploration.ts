@@ -22,7 +22,8 @@ import {
   type Exploration,
   type ExplorationHistory,
 } from "./explorationModel";
-import { useExplorerStore } from "../frameworks/ExplorerContext";
+import { useMainView } from "../../app/mainView";
+import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import {
   awaitingReplay,
   explorationOf,
@@ -115,5 +116,23 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
       forward: () => framework && history && setHistory(framework, forward(history)),
     }),
     [history, waiting, busy, error, load, change, framework],
+  );
+}
+
+/**
+ * "Open in graph" for the open framework's node `identifier`: its neighbourhood asked at once,
+ * while the Graph tab comes up (the tab's own ask then finds it on its way), and the tab shown.
+ */
+export function useOpenInGraph(): (identifier: string) => void {
+  const backend = useBackend();
+  const client = useQueryClient();
+  const main = useMainView();
+  const { framework } = useExplorer();
+  return useCallback(
+    (identifier: string) => {
+      if (framework) void neighbourhoodFetcher(client, backend)(framework, identifier).catch(() => undefined);
+      main.show("graph", { graphFrom: identifier });
+    },
+    [backend, client, main, framework],
   );
 }
