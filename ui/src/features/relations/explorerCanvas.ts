@@ -8,7 +8,7 @@
 import cytoscape from "cytoscape";
 
 import { canvasColours, cssVar, edgeTypeRules, frameworkBandRules, watchTheme } from "./canvasTheme";
-import { batches, extent, framing, type Batch, type Place } from "./explorerPlan";
+import { batches, cover, extent, framing, type Batch, type Place } from "./explorerPlan";
 import { drawSvg } from "./graphCanvas";
 import { KIND_STYLE } from "./graphStyle";
 
@@ -400,13 +400,8 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
           context.fillRect(0, 0, width, height);
           // Every node's place, those not on the canvas yet too.
           const all = [...placed.values()];
-          if (all.length === 0) return;
-          const box = {
-            x1: Math.min(...all.map((p) => p.x)) - CARD.width / 2,
-            y1: Math.min(...all.map((p) => p.y)) - CARD.height / 2,
-            x2: Math.max(...all.map((p) => p.x)) + CARD.width / 2,
-            y2: Math.max(...all.map((p) => p.y)) + CARD.height / 2,
-          };
+          const box = cover(all, CARD);
+          if (!box) return;
           const [w, h] = [box.x2 - box.x1, box.y2 - box.y1];
           const scale = Math.min(width / w, height / h) * 0.92;
           const ox = (width - w * scale) / 2 - box.x1 * scale;

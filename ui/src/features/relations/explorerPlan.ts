@@ -37,7 +37,7 @@ export interface Framing {
 }
 
 /** The box the cards at `places` cover (`card` each, centred on its place), or `null` when empty. */
-function cover(places: Iterable<Place>, card: Size): { x1: number; y1: number; x2: number; y2: number } | null {
+export function cover(places: Iterable<Place>, card: Size): { x1: number; y1: number; x2: number; y2: number } | null {
   let box: { x1: number; y1: number; x2: number; y2: number } | null = null;
   for (const { x, y } of places) {
     const [x1, y1, x2, y2] = [x - card.width / 2, y - card.height / 2, x + card.width / 2, y + card.height / 2];
