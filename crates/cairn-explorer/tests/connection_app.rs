@@ -391,6 +391,7 @@ async fn settings_are_saved_in_the_cache_and_reset_empties_it() {
         theme: Theme::Dark,
         zoom: 200,
         active_connection: Some("district".into()),
+        slash_focuses_search: false,
     };
     app.settings_save(chosen.clone()).await.unwrap();
     let error = app.settings_save(AppSettings { concurrent_pages: 0, ..chosen.clone() }).await.unwrap_err();

@@ -2,7 +2,7 @@
 // open a framework from the list, find an item by the search, read its associations and open the
 // other end of one; go from a district to a class to a student and back; open a class's
 // gradebook, enter five scores with flags and a comment, send them and read the audit — every
-// step by Tab, Enter, arrows, typing and Ctrl+K.
+// step by Tab, Enter, arrows, typing and Ctrl+K; and `/` turned off in the settings (WCAG 2.1.4).
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -207,6 +207,44 @@ test('open a class\'s gradebook, enter five scores with flags and a comment, sen
     await browser.waitUntil(() => browser.execute(() => document.querySelector('table[aria-label="Writes"]') !== null), { timeout: 10_000, timeoutMsg: 'the audit did not show' });
     const audit = await browser.execute(() => document.querySelector('table[aria-label="Writes"]')?.textContent ?? '');
     assert.match(audit, /sent/i, `the audit lists what was sent: ${audit.slice(0, 300)}`);
+  } finally {
+    await browser.deleteSession();
+  }
+});
+
+test('/ moves to the search box until the settings turn it off (WCAG 2.1.4), by keyboard alone', async () => {
+  const browser = await launch(driver, freshDataDir('journey-slash'));
+  const searchFocused = () => browser.execute(() => document.activeElement?.id === 'search-frameworks');
+  try {
+    await waitForTree(browser, 120_000);
+    await browser.execute(() => document.activeElement?.blur?.());
+    await tabToMatch(browser, '[role="tree"][aria-label="Framework tree"] [role="treeitem"]', 'a tree row');
+    await browser.keys(['/']);
+    assert.ok(await searchFocused(), '/ from the tree focuses the search box');
+    assert.equal(await browser.execute(() => document.activeElement.value), '', 'the / is not typed into it');
+
+    // Ctrl+, then the switch, then Save.
+    await browser.keys(['Control', ',']);
+    await browser.keys(['Control']);
+    await tabToMatch(browser, '#setting-slashFocusesSearch', 'the / switch');
+    await browser.keys([' ']);
+    assert.equal(await browser.execute(() => document.activeElement.checked), false, 'Space turns the switch off');
+    await tabToMatch(browser, 'form[aria-label="App settings"] button[type="submit"]', 'Save settings');
+    await browser.keys(['Enter']);
+    await browser.waitUntil(() => browser.execute(() => document.querySelector('form[aria-label="App settings"] [role="status"]')?.textContent === 'Saved.'), {
+      timeout: 10_000, timeoutMsg: 'the settings were not saved',
+    });
+
+    // Back in the tree, / stays there; Ctrl+K still searches.
+    await tabToMatch(browser, 'nav[aria-label="Areas"] button[aria-label="Frameworks"]', 'the rail\'s Frameworks');
+    await browser.keys(['Enter']);
+    await tabToMatch(browser, '[role="tree"][aria-label="Framework tree"] [role="treeitem"]', 'a tree row');
+    await browser.keys(['/']);
+    assert.equal(await searchFocused(), false, '/ no longer leaves the tree');
+    assert.ok(await browser.execute(() => document.activeElement?.getAttribute('role') === 'treeitem'), 'the focus stays on the row');
+    await browser.keys(['Control', 'k']);
+    await browser.keys(['Control']);
+    assert.ok(await searchFocused(), 'Ctrl+K still focuses the search box');
   } finally {
     await browser.deleteSession();
   }

@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 
 import { ConnectionsArea } from "../features/connections/ConnectionsArea";
-import { useActiveConnection } from "../features/connections/queries";
+import { useActiveConnection, useSettings } from "../features/connections/queries";
 import { useSyncRuns } from "../features/connections/SyncRunsContext";
 import { SettingsArea } from "../features/settings/SettingsArea";
 
@@ -64,6 +64,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
     }, [active, runs, show]),
     settings: useCallback(() => show("settings"), [show]),
     help: useCallback(() => setHelp(true), []),
+    slash: useSettings().data?.slashFocusesSearch ?? true,
   });
   const [gradebook, setGradebook] = useState<GradebookTarget | null>(null);
   const openGradebook = (target: GradebookTarget) => {

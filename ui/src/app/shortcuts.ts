@@ -1,7 +1,7 @@
 //! The window's keyboard shortcuts, as the F1 sheet and the settings page list them.
 
 export const SHORTCUTS: Array<[string, string]> = [
-  ["Ctrl+K or /", "Search every cached framework"],
+  ["Ctrl+K or /", "Search every cached framework (the settings can turn / off)"],
   ["Ctrl+R", "Sync the active connection"],
   ["Ctrl+,", "Open the settings"],
   [

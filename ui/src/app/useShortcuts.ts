@@ -1,4 +1,4 @@
-//! The window's shortcuts: Ctrl+K or / focus the search box; Alt+Left/Right and the mouse's
+//! The window's shortcuts: Ctrl+K or / focus the search box (/ unless the settings turn it off); Alt+Left/Right and the mouse's
 //! back/forward buttons move through the history; Ctrl+R syncs the active connection, Ctrl+,
 //! opens the settings and F1 the shortcut sheet (the list is `shortcuts.ts`).
 
@@ -20,11 +20,13 @@ export interface ShortcutActions {
   settings?: () => void;
   /** F1. */
   help?: () => void;
+  /** Whether `/` focuses the search box (the settings may turn it off: WCAG 2.1.4). */
+  slash?: boolean;
 }
 
 /** Installs the shortcuts while mounted. */
 export function useShortcuts(store: ExplorerStore, actions: ShortcutActions = {}): void {
-  const { sync, settings, help } = actions;
+  const { sync, settings, help, slash = true } = actions;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const ctrl = (event.ctrlKey || event.metaKey) && !event.altKey;
@@ -41,7 +43,7 @@ export function useShortcuts(store: ExplorerStore, actions: ShortcutActions = {}
       } else if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
         event.preventDefault();
         document.getElementById(SEARCH_INPUT_ID)?.focus();
-      } else if (event.key === "/" && !event.ctrlKey && !event.altKey && !typing(event.target)) {
+      } else if (slash && event.key === "/" && !event.ctrlKey && !event.altKey && !typing(event.target)) {
         event.preventDefault();
         document.getElementById(SEARCH_INPUT_ID)?.focus();
       } else if (event.altKey && !event.ctrlKey && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
@@ -66,5 +68,5 @@ export function useShortcuts(store: ExplorerStore, actions: ShortcutActions = {}
       window.removeEventListener("mouseup", onMouse);
       window.removeEventListener("mousedown", swallow);
     };
-  }, [store, sync, settings, help]);
+  }, [store, sync, settings, help, slash]);
 }

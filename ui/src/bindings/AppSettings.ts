@@ -42,4 +42,10 @@ zoom: number,
 /**
  * The connection the status bar shows and Ctrl+R syncs.
  */
-activeConnection: string | null, };
+activeConnection: string | null, 
+/**
+ * Whether `/` (outside a text field) focuses the search box. The only one-key shortcut not
+ * bound to a focused control, so it can be turned off (WCAG 2.1.4): speech input users
+ * and typists who stray out of a field would otherwise trigger it by accident.
+ */
+slashFocusesSearch: boolean, };

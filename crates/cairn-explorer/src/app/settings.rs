@@ -77,6 +77,10 @@ pub struct AppSettings {
     pub zoom: u32,
     /// The connection the status bar shows and Ctrl+R syncs.
     pub active_connection: Option<String>,
+    /// Whether `/` (outside a text field) focuses the search box. The only one-key shortcut not
+    /// bound to a focused control, so it can be turned off (WCAG 2.1.4): speech input users
+    /// and typists who stray out of a field would otherwise trigger it by accident.
+    pub slash_focuses_search: bool,
 }
 
 impl Default for AppSettings {
@@ -91,6 +95,7 @@ impl Default for AppSettings {
             theme: Theme::System,
             zoom: 100,
             active_connection: None,
+            slash_focuses_search: true,
         }
     }
 }
@@ -155,6 +160,9 @@ mod tests {
     fn missing_fields_take_their_defaults() {
         let read: AppSettings = serde_json::from_str(r#"{"pageSize": 250}"#).unwrap_or_default();
         assert_eq!((read.page_size, read.theme, read.zoom), (250, Theme::System, 100));
+        assert!(read.slash_focuses_search, "settings saved before the switch keep `/` on");
+        let read: AppSettings = serde_json::from_str(r#"{"slashFocusesSearch": false}"#).unwrap();
+        assert!(!read.slash_focuses_search);
     }
 
     #[test]

@@ -44,6 +44,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   theme: "system",
   zoom: 100,
   activeConnection: null,
+  slashFocusesSearch: true,
 };
 
 const COLLECTIONS: Array<[string, number]> = [

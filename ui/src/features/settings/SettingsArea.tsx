@@ -1,5 +1,5 @@
 //! The Settings area: pages and timeouts of syncs, retries, the built-in sandbox's scale, the
-//! theme and zoom, resetting the cache, and the keyboard shortcuts. Saved in the cache's database.
+//! theme and zoom, whether / searches, resetting the cache, and the keyboard shortcuts. Saved in the cache's database.
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
@@ -159,6 +159,26 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
             ))}
           </select>
           <p className="form-hint">Ctrl+= and Ctrl+- step it from anywhere, Ctrl+0 goes back to 100%.</p>
+        </div>
+      </div>
+      <h3>Keyboard</h3>
+      <div className="form-row">
+        <span />
+        <div className="form-input">
+          <label className="check">
+            <input
+              id="setting-slashFocusesSearch"
+              type="checkbox"
+              aria-describedby="setting-slashFocusesSearch-hint"
+              checked={draft.slashFocusesSearch}
+              onChange={(e) => setDraft({ ...draft, slashFocusesSearch: e.target.checked })}
+            />
+            / searches
+          </label>
+          <p className="form-hint" id="setting-slashFocusesSearch-hint">
+            Outside a text field, / moves to the search box. Turn it off if you type or dictate / by accident; Ctrl+K
+            still searches.
+          </p>
         </div>
       </div>
       {error && <ErrorView error={error} />}
