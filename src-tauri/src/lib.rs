@@ -12,6 +12,7 @@ pub mod gradebook_commands;
 pub mod main_window;
 pub mod print_bundle;
 pub mod print_commands;
+pub mod print_dialog;
 pub mod print_view;
 #[cfg(target_os = "linux")]
 pub mod rendering;

@@ -1,8 +1,8 @@
 //! The hidden web view that prints: a window never shown, whose WebKit view loads a print
 //! document's self-contained HTML (the window's own renderer, see ARCHITECTURE.md, *Printing*)
-//! and prints it with WebKit's print operation — to a PDF file through GTK's print-to-file
-//! backend (no print server, no dialog), or through the system's print dialog. Its label is in
-//! no capability: the document can call no command.
+//! and prints it with WebKit's print operation to a PDF file through GTK's print-to-file
+//! backend (no print server, no dialog; Print… sends that PDF on, see [`crate::print_dialog`]).
+//! Its label is in no capability: the document can call no command.
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -15,7 +15,7 @@ use gtk::glib::SignalHandlerId;
 use gtk::prelude::ObjectExt;
 use tauri::{Manager, Runtime, WebviewUrl, WebviewWindow, WebviewWindowBuilder};
 use tokio::sync::oneshot;
-use webkit2gtk::{LoadEvent, PrintOperation, PrintOperationExt, PrintOperationResponse, WebViewExt};
+use webkit2gtk::{LoadEvent, PrintOperation, PrintOperationExt, WebViewExt};
 
 /// How long the document may take to load and lay out before printing gives up.
 const LOAD_LIMIT: Duration = Duration::from_secs(300);
@@ -95,26 +95,6 @@ impl<R: Runtime> PrintView<R> {
             })
             .map_err(|e| internal(format!("cannot reach the print view: {e}")))?;
         waited(printed, cancelled, None).await?.map_err(|_| internal("the print view closed while printing"))?
-    }
-
-    /// Prints the document through the system's print dialog: whether the user printed
-    /// (`false` when they closed the dialog).
-    pub async fn print_with_dialog(&self) -> Result<bool, AppError> {
-        let (done, printed) = oneshot::channel();
-        let (answer, answered) = oneshot::channel();
-        self.window
-            .with_webview(move |webview| {
-                let operation = operation(&webview.inner(), &gtk::PrintSettings::new(), done);
-                let response = operation.run_dialog(None::<&gtk::Window>);
-                let _ = answer.send(response == PrintOperationResponse::Print);
-            })
-            .map_err(|e| internal(format!("cannot reach the print view: {e}")))?;
-        if !answered.await.unwrap_or(false) {
-            return Ok(false);
-        }
-        let never = || false;
-        waited(printed, &never, None).await?.map_err(|_| internal("the print view closed while printing"))??;
-        Ok(true)
     }
 }
 

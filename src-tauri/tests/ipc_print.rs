@@ -72,7 +72,14 @@ fn a_framework_previews_and_refuses_what_it_cannot_print() {
         "source": { "kind": "framework", "key": key, "subtree": "nowhere" }, "columns": columns, "onProgress": "__CHANNEL__:4",
     });
     let refused = invoke(&window, "print_dialog", args).unwrap_err();
+    assert_eq!(refused["code"], "not_found", "refused before the system's dialog shows: {refused}");
+    let elsewhere = json!({ "connection": "files", "identifier": "no-such-framework" });
+    let args = json!({
+        "source": { "kind": "framework", "key": elsewhere, "subtree": null }, "columns": columns, "onProgress": "__CHANNEL__:5",
+    });
+    let refused = invoke(&window, "print_dialog", args).unwrap_err();
     assert_eq!(refused["code"], "not_found", "{refused}");
+    assert!(refused["message"].as_str().is_some_and(|m| m.contains("no-such-framework")), "{refused}");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .filter_map(|e| e.ok())

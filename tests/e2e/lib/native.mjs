@@ -44,6 +44,11 @@ export async function answerNative(title, accept, timeout = 20_000) {
   await answer(title, [['key', '--clearmodifiers', accept ? 'alt+o' : 'Escape']], timeout);
 }
 
+/** Waits for the system's print dialog titled `title` and prints (Return: its default button). */
+export async function printNative(title, timeout = 30_000) {
+  await answer(title, [['key', '--clearmodifiers', 'Return']], timeout);
+}
+
 /** Waits for the native file chooser titled `title` and opens `file` in it. */
 export async function chooseFileNative(title, file, timeout = 20_000) {
   await answer(title, [['key', '--clearmodifiers', 'ctrl+l'], ['type', '--delay', '10', file], ['key', 'Return']], timeout);

@@ -7,19 +7,20 @@
 // cancelled one leave no file behind: neither a part the web view printed (in the app's temporary
 // folder) nor a half-written PDF beside the destination. A search's results (Ctrl+P in the search
 // box) and a crosswalk (its Print… button, as filtered) print too: their sections and every item in
-// the preview's order, read back from the PDF.
+// the preview's order, read back from the PDF. Print… goes through GTK's print dialog to the
+// printer it remembers (GTK's Print to File here) with the same running header and page numbers.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cairn, freshDataDir, launch, root, screenshot, startDriver } from '../lib/app.mjs';
 import { cacheFile, importPackages, syncDemoFrameworks } from '../lib/data.mjs';
 import { currentFramework, openFramework, search, waitForTree } from '../lib/explorer.mjs';
 import { choose, showView } from '../lib/relations.mjs';
-import { answerNative } from '../lib/native.mjs';
+import { answerNative, printNative } from '../lib/native.mjs';
 import { parseCsv } from '../lib/csv.mjs';
 
 const HOSTILE = 'e2e00000-0000-4000-8000-000000000000';
@@ -200,6 +201,65 @@ test('Save as PDF: the demo framework on paper, then a hostile one inert', { ski
     const bytes = readFileSync(hostilePdf).toString('latin1');
     assert.doesNotMatch(bytes, /\/JavaScript|\/JS\s*[(<]|javascript:/i, 'no script in the PDF');
     assert.doesNotMatch(bytes, /evil\.example/i, 'nothing of the iframe or the tracker image reached the PDF');
+  } finally {
+    await browser.deleteSession();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('Print… through the system\'s dialog: the printer it remembers gets the same numbered pages, or those asked for', { skip: !hasPdftotext && 'pdftotext is not installed' }, async () => {
+  const dataDir = freshDataDir('print-dialog');
+  const printed = path.join(dataDir, 'printed.pdf');
+  // The settings a previous Print… kept (GTK's key file): GTK's "Print to File" printer, into
+  // `printed`, pages 2 to 3 (GTK counts from 0). The dialog offers them again; Return prints.
+  writeFileSync(path.join(dataDir, 'print-settings.ini'), `[Print Settings]\nprinter=Print to File\noutput-uri=file://${printed}\noutput-file-format=pdf\nprint-pages=ranges\npage-ranges=1-2\n`);
+  const browser = await launch(driver, dataDir);
+  const announced = () => browser.execute(() => document.querySelector('[data-announcer="polite"]')?.textContent ?? '');
+  /** Clicks the Print dialog's Print… button, if it shows: whether it did. */
+  const clickPrint = (click = true) => browser.execute((dialog, click) => {
+    const button = [...document.querySelectorAll(`${dialog} button`)].find((b) => b.textContent.trim() === 'Print…');
+    if (click) button?.click();
+    return Boolean(button);
+  }, DIALOG, click);
+  const print = async (title) => {
+    assert.ok(await clickPrint(), 'Print… shows');
+    await printNative(`Print ${title}`);
+    // The dialog's buttons come back once the job is sent (Cancel meanwhile).
+    await browser.waitUntil(() => clickPrint(false), { timeout: 180_000, timeoutMsg: 'the job was never sent' });
+    assert.equal(await announced(), 'Sent to the printer');
+    await browser.waitUntil(() => existsSync(printed), { timeout: 20_000, timeoutMsg: 'the printer wrote no file' });
+    const read = pdfText(printed);
+    rmSync(printed);
+    return read;
+  };
+  try {
+    await waitForTree(browser, 120_000);
+    const title = await currentFramework(browser);
+    const preview = await openPreview(browser);
+
+    // Closed without printing: nothing printed.
+    assert.ok(await clickPrint(), 'Print… shows');
+    await answerNative(`Print ${title}`, false);
+    await browser.waitUntil(async () => (await announced()).includes('Printing cancelled'), { timeout: 20_000, timeoutMsg: 'the closed dialog was not reported' });
+    assert.ok(!existsSync(printed), 'a closed print dialog prints nothing');
+
+    // Pages 2 to 3 only, numbered as in the whole document.
+    const some = await print(title);
+    assert.equal(some.pages.length, 2, 'the two pages asked for');
+    assert.match(some.pages[0], /Page 2 of \d+/);
+    assert.match(some.pages[1], /Page 3 of \d+/);
+
+    // The next dialog offers every page again.
+    const { text, pages } = await print(title);
+    assertInOrder(flat(text), preview.codes);
+    assert.ok(pages.length > 2, `a title page, contents and items: ${pages.length} pages`);
+    pages.forEach((page, i) => {
+      assert.match(page, new RegExp(`Page ${i + 1} of ${pages.length}`), `page ${i + 1}'s number`);
+      assert.ok(page.includes(title.slice(0, 30)), `page ${i + 1}'s running header`);
+    });
+    assert.match(some.pages[0], new RegExp(`Page 2 of ${pages.length}`), 'the pages asked for kept the whole\'s numbers');
+    assert.match(readFileSync(path.join(dataDir, 'print-settings.ini'), 'utf8'), /printer=Print to File/, 'the printer is kept for the next print');
+    assertNoStrays(dataDir);
   } finally {
     await browser.deleteSession();
     rmSync(dataDir, { recursive: true, force: true });

@@ -70,7 +70,7 @@ pub use gradebook::{
 pub use grants::{ChosenFile, FileGrants, GrantAccess};
 pub use imports::{FileCheck, FileWarning, ImportOutcome, ImportSummary, ImportedFile, WARNINGS_SHOWN};
 pub use open::OpenFramework;
-pub use print::{PREVIEW_ITEMS, PrintJob, PrintPreview, print_stage};
+pub use print::{PREVIEW_ITEMS, PrintJob, PrintPreview, keep_print_pages, print_stage};
 pub use print_sources::{PrintSource, SEARCH_PRINT_LIMIT};
 pub use relations::association_types::{AssociationTypeInfo, TypeDefinition};
 pub use relations::types::{

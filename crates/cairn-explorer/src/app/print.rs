@@ -7,6 +7,7 @@
 //! Task `export`, with progress in stages; cancel it by name.
 
 use std::future::Future;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -15,11 +16,11 @@ use ts_rs::TS;
 use super::App;
 use super::error::{AppError, ErrorCode};
 use super::exports_to_file::{ExportDone, write_whole};
-use super::print_sources::{PrintSource, crosswalk_document, search_document};
+use super::print_sources::{PrintSource, crosswalk_document, print_title, search_document};
 use super::relay::{sender, with_progress};
 use cairn_files::export::Source;
 use cairn_files::export::print::{
-    PrintBundle, PrintColumns, PrintDocument, PrintPart, number_pages, print_document, print_html, print_part_html,
+    PrintBundle, PrintColumns, PrintDocument, PrintPart, keep_pages, number_pages, print_document, print_part_html,
 };
 use cairn_files::progress::{Cancel, OnProgress, Progress, task};
 use cairn_views::resolve_connection;
@@ -35,6 +36,8 @@ pub const PART_ITEMS: usize = 100_000;
 
 /// The stages a PDF goes through, as its progress reports name them.
 pub mod print_stage {
+    /// The system's print dialog open, for the user to choose a printer.
+    pub const CHOOSING: &str = "Choosing a printer";
     /// Building the document's model from the cache.
     pub const BUILDING: &str = "Building the document";
     /// The web view laying the document out.
@@ -43,6 +46,8 @@ pub mod print_stage {
     pub const WRITING: &str = "Writing the PDF";
     /// The running header and page numbers added.
     pub const NUMBERING: &str = "Numbering the pages";
+    /// The numbered PDF handed to the printer chosen in the system's print dialog.
+    pub const SENDING: &str = "Sending to the printer";
 
     /// The report that `stage` began (task `export`, no count).
     pub fn began(stage: &str) -> cairn_files::progress::Progress {
@@ -93,17 +98,10 @@ impl App {
         Ok(PrintPreview { document, total })
     }
 
-    /// The print document's HTML file (around the print renderer `bundle`), and its running
-    /// header: what the system's print dialog is handed.
-    pub async fn print_html(
-        &self,
-        source: PrintSource,
-        columns: PrintColumns,
-        bundle: PrintBundle<'static>,
-        progress: OnProgress<'_>,
-    ) -> Result<String, AppError> {
-        let document = self.print_document(source, columns, progress).await?;
-        html_of(&document, &bundle)
+    /// The title `source`'s document carries (a print job's name), without building it.
+    pub async fn print_title(&self, source: &PrintSource) -> Result<String, AppError> {
+        let source = source.clone();
+        self.cache.read(move |conn| print_title(conn, &source)).await
     }
 
     /// The print document of `source`, built while the task `cancel` belongs to runs: a
@@ -242,6 +240,21 @@ impl App {
     }
 }
 
+/// Keeps only the pages of the PDF at `path` within `ranges` (numbered from 1, as a print
+/// dialog's page ranges), in place: how many pages it kept. Their running header and numbers
+/// stay those of the whole document.
+pub async fn keep_print_pages(path: PathBuf, ranges: Vec<RangeInclusive<u32>>) -> Result<u32, AppError> {
+    cairn_store::cache::blocking(move || {
+        let pdf = std::fs::read(&path)
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot read {}: {e}", path.display())))?;
+        let (kept, count) = keep_pages(&pdf, &ranges)?;
+        std::fs::write(&path, kept)
+            .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot write {}: {e}", path.display())))?;
+        Ok(count)
+    })
+    .await
+}
+
 /// The parts `document` prints in: all of it as one when it has at most [`PART_ITEMS`] items,
 /// else the title page and contents, then its items [`PART_ITEMS`] at a time.
 fn parts_of(document: &PrintDocument) -> Vec<PrintPart> {
@@ -250,12 +263,6 @@ fn parts_of(document: &PrintDocument) -> Vec<PrintPart> {
     }
     let items = (0..document.items.len()).step_by(PART_ITEMS).map(|first| PrintPart::items(document, first));
     std::iter::once(PrintPart::front(document)).chain(items).collect()
-}
-
-/// The HTML file of `document` around `bundle`.
-fn html_of(document: &PrintDocument, bundle: &PrintBundle<'_>) -> Result<String, AppError> {
-    print_html(document, bundle)
-        .map_err(|e| AppError::new(ErrorCode::Internal, format!("cannot write the print document: {e}")))
 }
 
 /// `Err(cancelled)` once `cancel` fired.

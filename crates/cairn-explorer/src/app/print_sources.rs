@@ -7,8 +7,10 @@
 use std::collections::BTreeSet;
 
 use cairn_files::export::print::{PrintColumns, PrintDocument, PrintField, PrintItem, PrintLinks};
+use cairn_spec::Collection;
 use cairn_spec::case::AssociationType;
 use cairn_spec::scalar::Term;
+use cairn_views::resolve_connection;
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -56,6 +58,33 @@ pub enum PrintSource {
 
 /// The most results a search prints (the search's own cap).
 pub const SEARCH_PRINT_LIMIT: u32 = 500;
+
+/// The title `source`'s document will carry (a print job's name, the print dialog's heading),
+/// read without building it: a framework's title, "Search results", or the crosswalk's. A
+/// framework not in the cache, or a subtree's item not either, is refused here, before the
+/// system's print dialog shows.
+pub fn print_title(conn: &Connection, source: &PrintSource) -> Result<String, AppError> {
+    let titles = framework_titles(conn)?;
+    let title = |key: &FrameworkKey| {
+        titles.get(&(key.connection.clone(), key.identifier.clone())).map(|(title, _)| title.clone()).ok_or_else(|| {
+            AppError::not_found(format!("no framework {} in {}'s cache", key.identifier, key.connection))
+        })
+    };
+    Ok(match source {
+        PrintSource::Framework { key, subtree } => {
+            let title = title(key)?;
+            if let Some(root) = subtree {
+                let connection = resolve_connection(conn, &key.connection)?;
+                if cairn_store::cache::record(conn, connection, Collection::CfItems, root)?.is_none() {
+                    return Err(AppError::not_found(format!("no item {root} in {title}")));
+                }
+            }
+            title
+        }
+        PrintSource::Search { .. } => "Search results".to_owned(),
+        PrintSource::Crosswalk { from, to, .. } => format!("Crosswalk of {} to {}", title(from)?, title(to)?),
+    })
+}
 
 /// The print document of the first `limit` results of searching every cached framework for
 /// `query`: a section per framework (in the order of its best result), each result with its

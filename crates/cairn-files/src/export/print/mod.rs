@@ -13,4 +13,4 @@ mod pages;
 pub use html::{PRINT_DATA_ID, PRINT_PART_ID, PrintBundle, PrintPart, print_html, print_part_html};
 pub use model::{PrintColumns, PrintDocument, PrintField, PrintItem, PrintLinks, print_document};
 #[cfg(feature = "pdf")]
-pub use pages::number_pages;
+pub use pages::{keep_pages, number_pages};

@@ -54,6 +54,27 @@ pub fn number_pages<P: AsRef<[u8]>>(parts: &[P], header: &str) -> Result<(Vec<u8
     Ok((out, count))
 }
 
+/// The pages of `pdf` within `ranges` (numbered from 1, ends included, as a print dialog's
+/// "Pages: 2-4, 7" reads), in the document's order, each once; a range past the last page keeps
+/// what it holds. Answers the PDF and how many pages it kept; an error when no range holds a
+/// page. The numbers already drawn stay, so page 3 still reads `Page 3 of m`.
+pub fn keep_pages(pdf: &[u8], ranges: &[std::ops::RangeInclusive<u32>]) -> Result<(Vec<u8>, u32), ExportError> {
+    let mut doc = Document::load_mem(pdf).map_err(pdf_error)?;
+    let pages = doc.get_pages();
+    let total = u32::try_from(pages.len()).unwrap_or(u32::MAX);
+    let dropped: Vec<u32> = pages.keys().copied().filter(|n| !ranges.iter().any(|r| r.contains(n))).collect();
+    let kept = total - u32::try_from(dropped.len()).unwrap_or(total);
+    if kept == 0 {
+        let asked = ranges.iter().map(|r| format!("{}–{}", r.start(), r.end())).collect::<Vec<_>>().join(", ");
+        return Err(ExportError::Pdf { message: format!("pages {asked}: the document has {total} pages") });
+    }
+    doc.delete_pages(&dropped);
+    doc.prune_objects();
+    let mut out = Vec::with_capacity(pdf.len());
+    doc.save_to(&mut out).map_err(|e| pdf_error(e.into()))?;
+    Ok((out, kept))
+}
+
 /// The PDFs `parts` as one document, their pages in order.
 fn joined<P: AsRef<[u8]>>(parts: &[P]) -> Result<Document, ExportError> {
     let (first, rest) =
@@ -279,6 +300,25 @@ mod tests {
         }
         let catalogs = doc.objects.values().filter(|o| o.type_name().is_ok_and(|t| t == b"Catalog")).count();
         assert_eq!(catalogs, 1, "the parts' own catalogs are left out");
+    }
+
+    #[test]
+    fn page_ranges_keep_their_pages_and_numbers() {
+        let (pdf, _) = number_pages(&[blank(6)], "T").unwrap();
+        let (kept, count) = keep_pages(&pdf, &[5..=9, 2..=3, 3..=3]).unwrap();
+        assert_eq!(count, 4, "pages 2, 3, 5 and 6, each once");
+        let doc = Document::load_mem(&kept).unwrap();
+        let numbers: Vec<String> = doc
+            .get_pages()
+            .values()
+            .map(|page| {
+                let drawn = String::from_utf8_lossy(&doc.get_page_content(*page)).into_owned();
+                drawn.split("(Page ").nth(1).and_then(|rest| rest.split(')').next()).unwrap_or_default().to_owned()
+            })
+            .collect();
+        assert_eq!(numbers, ["2 of 6", "3 of 6", "5 of 6", "6 of 6"]);
+        let error = keep_pages(&pdf, &[7..=9]).unwrap_err();
+        assert!(error.to_string().contains("pages 7–9: the document has 6 pages"), "{error}");
     }
 
     #[test]
