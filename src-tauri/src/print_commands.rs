@@ -44,13 +44,7 @@ pub async fn save_pdf<R: Runtime>(
     let report = to_channel(&on_progress);
     let view = PrintView::open(&handle)?;
     let view = &view;
-    app.app()?
-        .save_print_pdf(source, columns, BUNDLE, path, &report, |job| async move {
-            let cancelled = || job.cancel.is_cancelled();
-            view.load(job.html, &cancelled).await?;
-            view.print_to_pdf(&job.pdf, &cancelled).await
-        })
-        .await
+    app.app()?.save_print_pdf(source, columns, BUNDLE, path, &report, |job| view.render(job)).await
 }
 
 /// `source` through the system's print dialog: the printer chosen first, then the same numbered
@@ -78,12 +72,7 @@ pub async fn print_dialog<R: Runtime>(
     let pdf = folder.path().join("print.pdf");
     let view = PrintView::open(&handle)?;
     let view = &view;
-    app.save_print_pdf(source, columns, BUNDLE, pdf.clone(), &report, |job| async move {
-        let cancelled = || job.cancel.is_cancelled();
-        view.load(job.html, &cancelled).await?;
-        view.print_to_pdf(&job.pdf, &cancelled).await
-    })
-    .await?;
+    app.save_print_pdf(source, columns, BUNDLE, pdf.clone(), &report, |job| view.render(job)).await?;
     if let Some(pages) = printer.pages.clone() {
         keep_print_pages(pdf.clone(), pages).await?;
     }

@@ -28,11 +28,12 @@ use cairn_views::resolve_connection;
 /// Items the preview shows at most (the PDF has them all).
 pub const PREVIEW_ITEMS: usize = 300;
 
-/// Items a part of a PDF has at most: a longer document prints a part at a time. Measured on
-/// 2026-11-29 (docs/performance.md), parts of 1,000 items made the 20,000-item framework slower
-/// (each part loads the renderer and its fonts again, and embeds them again), so every framework
-/// the app has met prints as one part until parts are made cheaper.
-pub const PART_ITEMS: usize = 100_000;
+/// Items a part of a PDF has at most: a longer document prints a part at a time. WebKit's
+/// printing of a page slows with the document's length, so the 20,000-item framework printed
+/// whole took 58 s and 990 MB; in parts of 2,500 items, 35 s and 357 MB (2026-11-30, a quiet
+/// machine, docs/performance.md). Parts of 1,250 were no faster: each part loads the renderer
+/// and its fonts again (about 1 MB) and embeds the fonts again.
+pub const PART_ITEMS: usize = 2_500;
 
 /// The stages a PDF goes through, as its progress reports name them.
 pub mod print_stage {
