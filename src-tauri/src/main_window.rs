@@ -6,7 +6,7 @@
 //! The window-state plugin saves only when the app exits normally; a killed or crashed app
 //! would forget a move. So the geometry is also saved half a second after the last move or resize.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -34,15 +34,37 @@ pub fn geometry_plugin<R: tauri::Runtime>(explicit: Option<&Path>) -> tauri::plu
     }
 }
 
+/// Where the web views keep their storage: `webview/` in an explicit data folder, else the
+/// platform's (managed by the app, so that every web view it opens shares the main window's web
+/// context — and so its network process — rather than starting one of its own).
+#[derive(Debug, Clone, Default)]
+pub struct WebviewFolder(pub Option<PathBuf>);
+
+impl WebviewFolder {
+    /// The folder for a data folder given with `--data-dir`, if any.
+    pub fn of(explicit: Option<&Path>) -> WebviewFolder {
+        WebviewFolder(explicit.map(|dir| dir.join("webview")))
+    }
+
+    /// `builder` with this storage.
+    pub fn apply<'a, R: tauri::Runtime, M: Manager<R>>(
+        &self,
+        builder: WebviewWindowBuilder<'a, R, M>,
+    ) -> WebviewWindowBuilder<'a, R, M> {
+        match &self.0 {
+            Some(dir) => builder.data_directory(dir.clone()),
+            None => builder,
+        }
+    }
+}
+
 /// Builds the main window from the configuration, its web view's storage in `explicit`'s
-/// `webview/` folder when a data folder was given.
+/// `webview/` folder when a data folder was given (see [`WebviewFolder`], which it manages).
 pub fn create<R: tauri::Runtime>(app: &tauri::App<R>, explicit: Option<&Path>) -> tauri::Result<WebviewWindow<R>> {
     let config = app.config().app.windows.iter().find(|w| w.label == MAIN).cloned().unwrap_or_default();
-    let mut builder = WebviewWindowBuilder::from_config(app.handle(), &config)?;
-    if let Some(dir) = explicit {
-        builder = builder.data_directory(dir.join("webview"));
-    }
-    let window = builder.build()?;
+    let folder = WebviewFolder::of(explicit);
+    let window = folder.apply(WebviewWindowBuilder::from_config(app.handle(), &config)?).build()?;
+    app.manage(folder);
     let pending = Arc::new(AtomicU64::new(0));
     let handle = app.handle().clone();
     window.on_window_event(move |event| {

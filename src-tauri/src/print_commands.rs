@@ -42,9 +42,7 @@ pub async fn save_pdf<R: Runtime>(
 ) -> Result<ExportDone, AppError> {
     let path = files.path(&grant, GrantAccess::Write)?;
     let report = to_channel(&on_progress);
-    let view = PrintView::open(&handle)?;
-    let view = &view;
-    app.app()?.save_print_pdf(source, columns, BUNDLE, path, &report, |job| view.render(job)).await
+    app.app()?.save_print_pdf(source, columns, BUNDLE, path, &report, PrintView::open(&handle)?.renderer()).await
 }
 
 /// `source` through the system's print dialog: the printer chosen first, then the same numbered
@@ -70,9 +68,7 @@ pub async fn print_dialog<R: Runtime>(
         .tempdir()
         .map_err(|e| AppError::new(ErrorCode::Io, format!("cannot make a temporary folder to print in: {e}")))?;
     let pdf = folder.path().join("print.pdf");
-    let view = PrintView::open(&handle)?;
-    let view = &view;
-    app.save_print_pdf(source, columns, BUNDLE, pdf.clone(), &report, |job| view.render(job)).await?;
+    app.save_print_pdf(source, columns, BUNDLE, pdf.clone(), &report, PrintView::open(&handle)?.renderer()).await?;
     if let Some(pages) = printer.pages.clone() {
         keep_print_pages(pdf.clone(), pages).await?;
     }

@@ -5,12 +5,17 @@
 //! Its label is in no capability: the document can call no command.
 
 use std::cell::RefCell;
+use std::future::Future;
 use std::path::Path;
+use std::pin::Pin;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use cairn_explorer::app::{AppError, ErrorCode, PrintJob};
+
+use crate::main_window::WebviewFolder;
 use gtk::glib::SignalHandlerId;
 use gtk::prelude::ObjectExt;
 use tauri::{Manager, Runtime, WebviewUrl, WebviewWindow, WebviewWindowBuilder};
@@ -38,7 +43,10 @@ impl<R: Runtime> PrintView<R> {
     pub fn open(manager: &impl Manager<R>) -> Result<PrintView<R>, AppError> {
         let label = format!("print-{}", NEXT.fetch_add(1, Ordering::Relaxed));
         let blank = "about:blank".parse().map_err(|e| internal(format!("about:blank: {e}")))?;
-        let window = WebviewWindowBuilder::new(manager, &label, WebviewUrl::External(blank))
+        // The main window's storage, so its web context: no second network process.
+        let folder = manager.try_state::<WebviewFolder>().map(|folder| folder.inner().clone()).unwrap_or_default();
+        let window = folder
+            .apply(WebviewWindowBuilder::new(manager, &label, WebviewUrl::External(blank)))
             .title("Cairn print")
             .visible(false)
             .focused(false)
@@ -46,6 +54,20 @@ impl<R: Runtime> PrintView<R> {
             .build()
             .map_err(|e| internal(format!("cannot open the print view: {e}")))?;
         Ok(PrintView { window })
+    }
+
+    /// The view as the renderer [`App::save_print_pdf`](cairn_explorer::app::App::save_print_pdf)
+    /// takes: it prints each job given, and the view closes once the renderer and its last
+    /// job's future are dropped.
+    pub fn renderer(self) -> impl FnMut(PrintJob) -> Pin<Box<dyn Future<Output = Result<(), AppError>> + Send>>
+    where
+        R: 'static,
+    {
+        let view = Arc::new(self);
+        move |job| {
+            let view = view.clone();
+            Box::pin(async move { view.render(job).await })
+        }
     }
 
     /// Prints `job`'s document (a part of a print) into its PDF: loaded, then printed; the
@@ -57,7 +79,7 @@ impl<R: Runtime> PrintView<R> {
         let loaded = started.elapsed();
         self.print_to_pdf(&job.pdf, &cancelled).await?;
         log::info!(
-            "print view: {} kB of HTML loaded and laid out in {loaded:.1?}, printed in {:.1?}",
+            "print view: {} kB of HTML loaded in {loaded:.1?}, laid out and printed in {:.1?}",
             size / 1024,
             started.elapsed().saturating_sub(loaded)
         );

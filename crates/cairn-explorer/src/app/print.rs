@@ -20,7 +20,8 @@ use super::print_sources::{PrintSource, crosswalk_document, print_title, search_
 use super::relay::{sender, with_progress};
 use cairn_files::export::Source;
 use cairn_files::export::print::{
-    PrintBundle, PrintColumns, PrintDocument, PrintPart, keep_pages, number_pages, print_document, print_part_html,
+    PrintBundle, PrintColumns, PrintDocument, PrintMedia, PrintPart, keep_pages, number_pages, print_document,
+    print_part_html,
 };
 use cairn_files::progress::{Cancel, OnProgress, Progress, task};
 use cairn_views::resolve_connection;
@@ -30,10 +31,11 @@ pub const PREVIEW_ITEMS: usize = 300;
 
 /// Items a part of a PDF has at most: a longer document prints a part at a time. WebKit's
 /// printing of a page slows with the document's length, so the 20,000-item framework printed
-/// whole took 58 s and 990 MB; in parts of 2,500 items, 35 s and 357 MB (2026-11-30, a quiet
-/// machine, docs/performance.md). Parts of 1,250 were no faster: each part loads the renderer
-/// and its fonts again (about 1 MB) and embeds the fonts again.
-pub const PART_ITEMS: usize = 2_500;
+/// whole took 58 s and 990 MB; in parts of 2,500 items, 35 s and 357 MB; with nothing laid out
+/// for the screen, parts of 2,500 took 28 s and parts of 1,250 24 s (2026-11-30, a quiet
+/// machine, docs/performance.md). Each part loads the renderer and its fonts again (about
+/// 1 MB) and embeds the fonts again, which smaller parts pay more often.
+pub const PART_ITEMS: usize = 1_250;
 
 /// The stages a PDF goes through, as its progress reports name them.
 pub mod print_stage {
@@ -155,8 +157,9 @@ impl App {
     /// joined and every page given the running header and its number, and the whole moved onto
     /// `path`. WebKit's pagination slows down with the document's length, so the parts keep it
     /// fast and its memory bounded; they also give the progress its count (items printed) and
-    /// the cancel its chance between parts. A part begins on a new page. Nothing is left behind
-    /// on a cancel or a failure: the parts' folder goes with the task.
+    /// the cancel its chance between parts. A part begins on a new page. `render` is dropped once
+    /// the parts are printed (so its web view can close before the numbering). Nothing is left
+    /// behind on a cancel or a failure: the parts' folder goes with the task.
     pub async fn save_print_pdf<F, Fut>(
         &self,
         source: PrintSource,
@@ -184,17 +187,18 @@ impl App {
         let built = started.elapsed();
         let (entries, rows) =
             (document.items.len() as u64, document.items.iter().filter(|item| !item.heading).count() as u64);
+        let bundle = bundle.prepare();
         let mut parts = Vec::new();
         for (n, part) in parts_of(&document).into_iter().enumerate() {
             stop_if(&cancel)?;
             let done = u64::from(part.first);
             progress(Progress::new(task::EXPORT, print_stage::WRITING, done, Some(entries)));
             let html = match part.front {
-                true => print_part_html(&document, part, &bundle),
+                true => print_part_html(&document, part, &bundle, PrintMedia::PrintOnly),
                 false => {
                     let first = part.first as usize;
                     let end = (first + PART_ITEMS).min(document.items.len());
-                    print_part_html(&document.slice(first..end), part, &bundle)
+                    print_part_html(&document.slice(first..end), part, &bundle, PrintMedia::PrintOnly)
                 }
             }
             .map_err(|e| AppError::new(ErrorCode::Internal, format!("cannot write the print document: {e}")))?;
@@ -202,6 +206,9 @@ impl App {
             render(PrintJob { html, pdf: pdf.clone(), cancel: cancel.clone() }).await?;
             parts.push(pdf);
         }
+        // The web view goes before the numbering, which holds every part at once: the two
+        // never add up in memory.
+        drop(render);
         stop_if(&cancel)?;
         let rendered = started.elapsed();
         progress(print_stage::began(print_stage::NUMBERING));

@@ -67,30 +67,67 @@ pub struct PrintBundle<'b> {
     pub style: &'b str,
 }
 
-/// The HTML file of `document` around `bundle`.
-pub fn print_html(document: &PrintDocument, bundle: &PrintBundle<'_>) -> Result<String, serde_json::Error> {
-    print_part_html(document, PrintPart::whole(document), bundle)
+/// A print renderer made ready to inline: its script and style sheet unable to end their
+/// elements, and the script's hash for the page's content security policy. A print in parts
+/// prepares it once for all its files.
+#[derive(Debug, Clone)]
+pub struct PreparedBundle {
+    script: String,
+    style: String,
+    hash: String,
 }
 
-/// The HTML file laying out `part` of a document around `bundle`: `document` holds what the part
-/// needs (every item for the front, the part's slice for items).
+impl PrintBundle<'_> {
+    /// The bundle ready to inline.
+    pub fn prepare(&self) -> PreparedBundle {
+        let script = self.script.replace("</script", "<\\/script");
+        let style = self.style.replace("</style", "<\\/style");
+        let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()));
+        PreparedBundle { script, style, hash }
+    }
+}
+
+/// Who a file is laid out for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrintMedia {
+    /// A reader's browser: on screen, and printed from there.
+    Screen,
+    /// The app's hidden print view, which only prints it: nothing is laid out for the screen
+    /// (the view is never shown, and printing lays the document out again for the page), so
+    /// loading a part costs its script alone.
+    PrintOnly,
+}
+
+/// Hides the document on screen (a [`PrintMedia::PrintOnly`] file).
+const PRINT_ONLY_STYLE: &str = "<style>@media screen { .print-document { display: none; } }</style>\n";
+
+/// The HTML file of `document` around `bundle`.
+pub fn print_html(document: &PrintDocument, bundle: &PrintBundle<'_>) -> Result<String, serde_json::Error> {
+    print_part_html(document, PrintPart::whole(document), &bundle.prepare(), PrintMedia::Screen)
+}
+
+/// The HTML file laying out `part` of a document around `bundle` for `media`: `document` holds
+/// what the part needs (every item for the front, the part's slice for items).
 pub fn print_part_html(
     document: &PrintDocument,
     part: PrintPart,
-    bundle: &PrintBundle<'_>,
+    bundle: &PreparedBundle,
+    media: PrintMedia,
 ) -> Result<String, serde_json::Error> {
     let data = in_script(&serde_json::to_string(document)?);
     let part = in_script(&serde_json::to_string(&part)?);
-    let script = bundle.script.replace("</script", "<\\/script");
-    let style = bundle.style.replace("</style", "<\\/style");
-    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()));
+    let PreparedBundle { script, style, hash } = bundle;
     let title = escape(&document.title);
+    let print_only = match media {
+        PrintMedia::Screen => "",
+        PrintMedia::PrintOnly => PRINT_ONLY_STYLE,
+    };
     Ok(format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-{hash}'; \
          style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"Cairn\">\n<title>{title}</title>\n<style>{style}</style>\n</head>\n<body>\n\
+         <meta name=\"generator\" content=\"Cairn\">\n<title>{title}</title>\n<style>{style}</style>\n{print_only}</head>\n<body>\n\
          <noscript><p>This document is laid out by its script: open it in a browser with scripts on.</p></noscript>\n\
          <script type=\"application/json\" id=\"{PRINT_DATA_ID}\">{data}</script>\n\
          <script type=\"application/json\" id=\"{PRINT_PART_ID}\">{part}</script>\n<script>{script}</script>\n</body>\n</html>\n"
@@ -139,5 +176,26 @@ mod tests {
         let data = &data[..data.find("</script>").unwrap()];
         let back: PrintDocument = serde_json::from_str(data).unwrap();
         assert_eq!(back, document);
+    }
+
+    #[test]
+    fn a_file_for_the_print_view_lays_nothing_out_on_screen() {
+        let document = PrintDocument {
+            title: "T".to_owned(),
+            scope: None,
+            fields: Vec::new(),
+            columns: PrintColumns::default(),
+            items: Vec::new(),
+        };
+        let bundle = PrintBundle { script: "let s = '</script>';", style: "p{}" }.prepare();
+        let part = PrintPart::whole(&document);
+        let screen = print_part_html(&document, part, &bundle, PrintMedia::Screen).unwrap();
+        let print_only = print_part_html(&document, part, &bundle, PrintMedia::PrintOnly).unwrap();
+        assert!(!screen.contains("@media screen"), "a reader's file shows on screen: {screen}");
+        assert!(print_only.contains(PRINT_ONLY_STYLE), "{print_only}");
+        assert_eq!(print_only.replace(PRINT_ONLY_STYLE, ""), screen, "the rest is the same file");
+        // The policy's hash is the script's as inlined (its `</script` escaped).
+        let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"let s = '<\\/script>';"));
+        assert!(screen.contains(&format!("'sha256-{hash}'")), "{screen}");
     }
 }

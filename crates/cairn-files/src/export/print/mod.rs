@@ -10,7 +10,9 @@ mod model;
 #[cfg(feature = "pdf")]
 mod pages;
 
-pub use html::{PRINT_DATA_ID, PRINT_PART_ID, PrintBundle, PrintPart, print_html, print_part_html};
+pub use html::{
+    PRINT_DATA_ID, PRINT_PART_ID, PreparedBundle, PrintBundle, PrintMedia, PrintPart, print_html, print_part_html,
+};
 pub use model::{PrintColumns, PrintDocument, PrintField, PrintItem, PrintLinks, print_document};
 #[cfg(feature = "pdf")]
 pub use pages::{keep_pages, number_pages};
