@@ -110,7 +110,7 @@ test('navigate to a school and a class, a student and their guardians, demograph
 
     // A class: its teachers and students, counted as the API counts them.
     const target = activeClasses.sort((a, b) => a.title.localeCompare(b.title))[0];
-    const filter = target.classCode ? '[aria-label="Filter Code"]' : '[aria-label="Filter Title"]';
+    const filter = `[role="table"][aria-label="Classes"] input[data-filter="${target.classCode ? 'code' : 'title'}"]`;
     await click(browser, filter);
     await (await browser.$(filter)).setValue(target.classCode ?? target.title);
     await clickText(browser, `[role="table"][aria-label="Classes"] [role="row"] button.link`, `${target.title}`);

@@ -30,6 +30,7 @@ import { ShortcutSheet } from "./ShortcutSheet";
 import { SkipLinks } from "./SkipLinks";
 import { useShortcuts } from "./useShortcuts";
 import { useTheme } from "./useTheme";
+import { useAreaFocus } from "./useAreaFocus";
 import { useZoom } from "./useZoom";
 import "./reflow.css";
 
@@ -48,6 +49,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
   useTheme();
   useZoom();
   useOutboxRetry();
+  useAreaFocus(area);
   const [sidebar, setSidebar] = usePaneSize("sidebar", defaultWidth(0.2, 200, 280));
   const [detail, setDetail] = usePaneSize("detail", defaultWidth(0.28, 280, 420));
   const [showDetail, setShowDetail] = usePaneShown("detail", true);
@@ -77,7 +79,7 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
         <div className="shell">
           <SkipLinks />
           <Rail current={area} onChange={show} />
-          <div className="area" hidden={area !== "frameworks"}>
+          <div className="area" data-area="frameworks" hidden={area !== "frameworks"}>
             <aside className="pane sidebar-pane" style={{ width: sidebar }} aria-label="Framework list">
               <FrameworkList />
             </aside>
@@ -124,27 +126,27 @@ export function Shell({ firstLaunch }: { firstLaunch: boolean }) {
             )}
           </div>
           {visited.has("rosters") && (
-            <div className="area" hidden={area !== "rosters"}>
+            <div className="area" data-area="rosters" hidden={area !== "rosters"}>
               <RosterArea />
             </div>
           )}
           {visited.has("connections") && (
-            <div className="area" hidden={area !== "connections"}>
+            <div className="area" data-area="connections" hidden={area !== "connections"}>
               <ConnectionsArea />
             </div>
           )}
           {area === "settings" && (
-            <div className="area">
+            <div className="area" data-area="settings">
               <SettingsArea />
             </div>
           )}
           {visited.has("gradebook") && (
-            <div className="area" hidden={area !== "gradebook"}>
+            <div className="area" data-area="gradebook" hidden={area !== "gradebook"}>
               <GradebookArea target={gradebook} />
             </div>
           )}
           {later && (
-            <main className="area later" aria-label={later.label}>
+            <main className="area later" data-area={later.id} aria-label={later.label}>
               <h2>{later.label}</h2>
               <p>{later.later}</p>
             </main>

@@ -109,12 +109,37 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     [rows, onActiveChange, virtualizer],
   );
 
-  // A row asked to be focused gets the focus once it is rendered.
+  // The element showing the active row (and a row about to take the focus) is always one made
+  // for that row. A screen reader keeps the name a row element had when it met the element, and
+  // WebKitGTK tells it of no name change when a pooled element takes another row's content (Orca
+  // spoke the row that had been there before an expand). Such an element is made anew (its
+  // slot's generation bumped) before it takes the focus: one element per keyboard move at most;
+  // scrolling still reuses the pool.
+  const [generations, setGenerations] = useState<ReadonlyMap<number, number>>(() => new Map());
+  useLayoutEffect(() => {
+    const stale = [pendingFocus.current, tabKey]
+      .map((key) => (key === null ? undefined : rowRefs.current.get(key)))
+      .filter((el): el is HTMLDivElement => el !== undefined && el.dataset.born !== el.dataset.row);
+    if (stale.length === 0) return;
+    for (const el of stale) {
+      // A focus on the element goes to the element made for its row.
+      if (document.activeElement === el && el.dataset.row) pendingFocus.current = el.dataset.row;
+    }
+    setGenerations((now) => {
+      const next = new Map(now);
+      for (const el of stale) next.set(Number(el.dataset.slot), (now.get(Number(el.dataset.slot)) ?? 0) + 1);
+      return next;
+    });
+    // Rows shift (an expand above) and the window moves (a scroll): either may put another row's
+    // element under the active row.
+  }, [tabKey, rows, virtualItems, generations]);
+
+  // A row asked to be focused gets the focus once it is rendered (in an element made for it).
   useLayoutEffect(() => {
     const key = pendingFocus.current;
     if (key === null) return;
     const el = rowRefs.current.get(key);
-    if (el) {
+    if (el && el.dataset.born === key) {
       pendingFocus.current = null;
       el.focus({ preventScroll: true });
     }
@@ -130,7 +155,7 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
     served.current = reveal.nonce;
     virtualizer.scrollToIndex(index, { align: "center" });
     const el = rowRefs.current.get(reveal.key);
-    if (el) el.focus({ preventScroll: true });
+    if (el && el.dataset.born === reveal.key) el.focus({ preventScroll: true });
     else pendingFocus.current = reveal.key;
   }, [reveal, rows, virtualizer]);
 
@@ -228,9 +253,11 @@ export function VirtualTree<R extends VirtualTreeRow>(props: Props<R>) {
         {virtualItems.map((v) => {
           const row = rows[v.index];
           if (!row) return null;
+          const slot = v.index % slotCount.current;
           return (
             <TreeItem
-              key={`slot:${v.index % slotCount.current}`}
+              key={`slot:${slot}:${generations.get(slot) ?? 0}`}
+              slot={slot}
               row={row}
               start={v.start}
               height={rowHeight}
@@ -259,6 +286,8 @@ interface RowActions<R extends VirtualTreeRow> {
 }
 
 interface TreeItemProps<R extends VirtualTreeRow> {
+  /** The pool's element it is drawn in. */
+  slot: number;
   row: R;
   start: number;
   height: number;
@@ -271,6 +300,7 @@ interface TreeItemProps<R extends VirtualTreeRow> {
 }
 
 function TreeItemView<R extends VirtualTreeRow>({
+  slot,
   row,
   start,
   height,
@@ -283,6 +313,8 @@ function TreeItemView<R extends VirtualTreeRow>({
 }: TreeItemProps<R>) {
   const element = useRef<HTMLDivElement | null>(null);
   const shownKey = useRef(row.key);
+  // The row this element was made for (see `generations` in the tree).
+  const born = useRef(row.key);
   // An element reused for another row, or removed, does not take the focus along: the tree
   // keeps it (its keys still work) until a row takes it again.
   useLayoutEffect(() => {
@@ -298,6 +330,9 @@ function TreeItemView<R extends VirtualTreeRow>({
         actions.register(row.key, el);
       }}
       role="treeitem"
+      data-slot={slot}
+      data-row={row.key}
+      data-born={born.current}
       aria-level={row.level}
       aria-expanded={row.hasChildren ? row.expanded : undefined}
       aria-selected={selected}

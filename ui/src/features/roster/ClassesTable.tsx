@@ -3,7 +3,7 @@
 //! the class page; the rows shown can be exported as CSV or as a workbook (.xlsx).
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useDeferredValue, useRef, useState } from "react";
+import { useDeferredValue, useId, useRef, useState } from "react";
 
 import { useBackend } from "../../backend";
 import { saveAs, saveWorkbookAs } from "../files/saveAs";
@@ -23,6 +23,7 @@ export function ClassesTable({ connection }: { connection: string }) {
   const backend = useBackend();
   const [sort, setSort] = useState<ClassSort | null>(null);
   const [filters, setFilters] = useState<Partial<Record<ClassColumn, string>>>({});
+  const filterId = useId();
   const deferred = useDeferredValue(filters);
   const [message, setMessage] = useState<string | null>(null);
   const query = {
@@ -117,9 +118,15 @@ export function ClassesTable({ connection }: { connection: string }) {
           <div role="row" className="grid-row filters" style={{ gridTemplateColumns: template }}>
             {CLASS_COLUMNS.map((c) => (
               <div key={c.id} role="cell">
+                {/* A label element, not aria-label: a screen reader that finds no label relation
+                    (Orca 43 in WebKitGTK) speaks a label guessed from the table, a class's value. */}
+                <label className="sr-only" htmlFor={`${filterId}-${c.id}`}>
+                  Filter {c.label}
+                </label>
                 <input
+                  id={`${filterId}-${c.id}`}
+                  data-filter={c.id}
                   type="search"
-                  aria-label={`Filter ${c.label}`}
                   placeholder={c.numeric ? ">20, 10-30" : "Filter"}
                   value={filters[c.id] ?? ""}
                   onChange={(e) => setFilters((f) => ({ ...f, [c.id]: e.target.value }))}

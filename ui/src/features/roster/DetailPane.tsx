@@ -7,6 +7,7 @@
 import { useEffect, useRef } from "react";
 
 import { ErrorView } from "../../ui/ErrorView";
+import { focusLost } from "../../ui/lostFocus";
 import { ClassPageView } from "./ClassPageView";
 import { RecordPageView } from "./RecordPageView";
 import { useClassPage, useRecordPage, useUserPage } from "./rosterQueries";
@@ -46,10 +47,9 @@ export function DetailPane({ connection }: { connection: string }) {
       return;
     }
     if (!box) return;
-    const lost = () => {
-      const active = document.activeElement;
-      return !active || active === document.body || !active.isConnected || box.contains(active);
-    };
+    // Lost, or in the page the record replaced, or on Back or Forward now disabled (the
+    // history's end reached).
+    const lost = () => focusLost() || box.contains(document.activeElement);
     const claim = () => {
       const heading = box.querySelector<HTMLElement>(".record-page h2");
       if (!heading) return false;

@@ -97,7 +97,10 @@ describe("the roster inspector", () => {
     await waitFor(() => expect(demographics).toHaveTextContent("2012-05-09"));
 
     await user.click(screen.getByRole("button", { name: "Back" }));
-    await screen.findByRole("article", { name: "Class Math 7 A" });
+    const back = await screen.findByRole("article", { name: "Class Math 7 A" });
+    // Back, the history's start reached, is disabled: the focus goes to the page's heading.
+    expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
+    await waitFor(() => expect(within(back).getByRole("heading", { level: 2 })).toHaveFocus());
   });
 
   it("says why demographics are not shown without the scope", async () => {
