@@ -466,3 +466,22 @@ async fn exports_write_whole_files_where_asked_and_read_back_the_same() {
     assert!(names.iter().all(|n| !n.to_string_lossy().starts_with(".cairn-export-")), "{names:?}");
     app.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_sandbox_database_stops_the_start_naming_its_file_and_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = dir.path().join("sandbox");
+    std::fs::create_dir_all(&sandbox).unwrap();
+    // Made at the scale the settings ask (else the demo would be made anew over it).
+    std::fs::write(sandbox.join("scale"), cairn_sandbox::demo::Scale::Small.as_str()).unwrap();
+    let garbage = b"not a database, but what was written to the sandbox may be in it".repeat(100);
+    std::fs::write(sandbox.join("sandbox.sqlite"), &garbage).unwrap();
+    let app = app(dir.path(), Arc::default());
+    let error = app.start(&|_| {}).await.unwrap_err();
+    assert_eq!(error.code, ErrorCode::Sandbox, "{error:?}");
+    assert!(error.message.contains("the built-in sandbox cannot start"), "{error:?}");
+    assert!(error.message.contains(&sandbox.join("sandbox.sqlite").display().to_string()), "{error:?}");
+    assert!(error.message.contains("not a database"), "{error:?}");
+    // Nothing of it replaced: it is the user's to move aside.
+    assert_eq!(std::fs::read(sandbox.join("sandbox.sqlite")).unwrap(), garbage);
+}

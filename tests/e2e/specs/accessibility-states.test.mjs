@@ -1,8 +1,8 @@
 // Accessibility of the states the main walk (accessibility.test.mjs) cannot reach on the built-in
 // sandbox alone, each held in the real window while axe-core's WCAG 2.1 A and AA rules run in the
 // light, the dark and the high-contrast theme: the built-in sandbox failing to start (its folder
-// taken by a file) and its "Try again"; a sync's progress bars, held by a second sandbox this test
-// starts with `cairn serve --delay-ms` (a slow link); a sync that fails (a saved connection to a
+// taken by a file, then its database damaged) and its "Try again"; a sync's progress bars, held
+// by a second sandbox this test starts with `cairn serve --delay-ms` (a slow link); a sync that fails (a saved connection to a
 // server that is not there, its secret in a private keyring); a write the server refuses (a score
 // for a line item deleted on the server meanwhile: 422) in the outbox; the record forms' delete
 // confirmation; the unsent-changes question when the window is asked to close; the gradebook
@@ -13,7 +13,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { cliBinary, freshDataDir, launch, startDriver } from '../lib/app.mjs';
@@ -108,7 +108,20 @@ test('axe finds no WCAG 2.1 A or AA violation in the failure, progress and quest
   try {
     await waitFor(browser, 'main[aria-label="Starting Cairn"] .error-view', 120_000);
     await check('first launch: the built-in sandbox failed to start');
+    // A second way: its folder now there, its database damaged (not SQLite). The start fails
+    // again, naming the file, which it leaves as it was for the user to move aside.
     rmSync(blocker);
+    mkdirSync(blocker);
+    writeFileSync(path.join(blocker, 'scale'), 'small');
+    const damaged = path.join(blocker, 'sandbox.sqlite');
+    writeFileSync(damaged, 'not a database '.repeat(500));
+    await clickText(browser, 'main[aria-label="Starting Cairn"] button', 'Try again');
+    const said = await waitText(browser, 'main[aria-label="Starting Cairn"] .error-view', (t) => t.includes(damaged),
+      'the start failing on the damaged database, naming its file', 120_000);
+    assert.match(said, /not a database/);
+    await check('first launch: the built-in sandbox\'s database damaged');
+    assert.equal(readFileSync(damaged, 'utf8'), 'not a database '.repeat(500));
+    rmSync(damaged);
     await clickText(browser, 'main[aria-label="Starting Cairn"] button', 'Try again');
     await waitFor(browser, 'nav[aria-label="Areas"]', 300_000);
 

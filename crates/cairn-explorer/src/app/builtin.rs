@@ -67,8 +67,11 @@ impl BuiltinSandbox {
             entropy,
         };
         let href_base = base_url.clone();
+        // Named with its file: a damaged one is the user's to move aside (it holds what was
+        // written to the sandbox), never replaced here.
+        let data = format!("its data in {}", dir.join("sandbox.sqlite").display());
         let sandbox = cairn_store::cache::blocking(move || {
-            let sandbox = Sandbox::new(config).map_err(|e| failed("its data", &e))?;
+            let sandbox = Sandbox::new(config).map_err(|e| failed(&data, &e))?;
             if sandbox.is_empty() {
                 load_demo(&sandbox, scale, &href_base, &mut |_| {}).map_err(|e| failed("the demo data", &e))?;
             }
