@@ -139,6 +139,10 @@ test('go from a district to a class to a student and back, by keyboard alone', a
     await tabToMatch(browser, 'section[aria-label="Roster record"] button[aria-label="Back"]', 'the Back button');
     await browser.keys(['Enter']);
     await browser.waitUntil(async () => (await pageLabel(browser)) === `Class ${klass}`, { timeout: 15_000, timeoutMsg: 'Back did not return to the class' });
+    // Back is disabled there (the history's start): the focus goes to the class page's heading,
+    // not to the page (a screen reader would say nothing).
+    await browser.waitUntil(() => browser.execute(() => document.activeElement?.matches('section[aria-label="Roster record"] article h2') ?? false),
+      { timeout: 10_000, timeoutMsg: 'the focus did not go to the class page\'s heading after Back' });
     assert.match(await browser.execute(() => document.querySelector('nav[aria-label="Roster navigation"] [aria-current="location"]')?.textContent ?? ''), new RegExp(district.slice(0, 20)));
   } finally {
     await browser.deleteSession();
@@ -165,6 +169,10 @@ test('open a class\'s gradebook, enter five scores with flags and a comment, sen
     await tabToMatch(browser, 'article[aria-label^="Class "] button', 'Open gradebook', 'Open gradebook');
     await browser.keys(['Enter']);
     await browser.waitUntil(() => browser.execute(() => document.querySelector('[role="grid"][aria-label^="Results of"] .gb-cell[data-student]') !== null), { timeout: 20_000, timeoutMsg: 'the gradebook did not open' });
+    // "Open gradebook" went with the Rosters area: the focus is on the gradebook's heading.
+    await browser.waitUntil(() => browser.execute(() => document.activeElement?.matches('main[aria-label="Gradebook"] h2') ?? false),
+      { timeout: 10_000, timeoutMsg: 'the focus did not go to the gradebook\'s heading' });
+    await screenshot(browser, 'keyboard-journey-gradebook-opened');
 
     // Into the grid by Tab; five scores down the first column, each typed then Enter.
     await tabToMatch(browser, '[role="grid"][aria-label^="Results of"]', 'the results grid', null, 300);

@@ -114,6 +114,9 @@ describe("the gradebook", () => {
     grid.focus();
     await user.keyboard("m");
     await waitFor(() => expect(cellOf(grid, "Okafor, Ada", 0)).toHaveAccessibleName(/Missing/));
+    // Said with what changed: the cell keeps the focus, and its new name is not announced.
+    const polite = () => document.querySelector('[data-announcer="polite"]')?.textContent ?? "";
+    await waitFor(() => expect(polite()).toMatch(/^Missing set\. Saved, not sent yet: Okafor, Ada/));
     // The marks (late already, missing now) are drawn, not text: the cell's text is its value, all in its name.
     expect(cellOf(grid, "Okafor, Ada", 0).querySelector(".gb-flags")).toHaveAttribute("data-marks", "LM");
     expect(cellOf(grid, "Okafor, Ada", 0).querySelector(".gb-flags")).toBeEmptyDOMElement();

@@ -24,6 +24,8 @@ import {
   cellKey,
   editOf,
   emptyCells,
+  FLAG_LABELS,
+  hasFlag,
   toggled,
   typedValue,
   undoEdit,
@@ -117,14 +119,15 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
       return next;
     });
 
-  const save = async (edit: CellEdit, before: Done["before"], remember: boolean): Promise<boolean> => {
+  /** Stores `edit`; `change` says what it does when that is not the score (a flag set). */
+  const save = async (edit: CellEdit, before: Done["before"], remember: boolean, change?: string): Promise<boolean> => {
     const key = cellKey(edit.student, edit.lineItem);
     const text = edit.score ?? edit.textScore ?? "";
     try {
       const saved = await backend.gradebookSaveCell(target.connection, edit);
       const where = cellName(book, edit.student, edit.lineItem);
       if (saved.outboxId !== null) {
-        announce(`Saved, not sent yet: ${where}`);
+        announce(`${change ? `${change}. ` : ""}Saved, not sent yet: ${where}`);
         setProblem(key, null);
         if (remember) undo.current.push({ student: edit.student, lineItem: edit.lineItem, before });
         await refresh();
@@ -151,7 +154,9 @@ function ClassGradebookView({ target, book }: { target: GradebookTarget; book: C
     },
     flag: (student: string, lineItem: string, flag: Flag) => {
       const before = cells.get(cellKey(student, lineItem));
-      void save(toggled(editOf(book.classId, student, lineItem, before), flag), before, true);
+      // Said with what changed: the cell keeps the focus, and its new name is not announced.
+      const change = `${FLAG_LABELS[flag]} ${hasFlag(before, flag) ? "cleared" : "set"}`;
+      void save(toggled(editOf(book.classId, student, lineItem, before), flag), before, true, change);
     },
     undo: () => {
       const done = undo.current.pop();
