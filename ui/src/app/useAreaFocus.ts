@@ -1,7 +1,6 @@
 //! The focus when the shown area changes: a focus left in the area now hidden (the button that
 //! opened the other area went with its area: a class page's "Open gradebook", a shortcut) is
-//! given to the new area's main pane — its first heading, or the pane itself until the heading
-//! is drawn — instead of falling to the page.
+//! given to the new area's main pane, a named landmark, instead of falling to the page.
 
 import { useEffect, useRef } from "react";
 
@@ -19,17 +18,6 @@ export function useAreaFocus(area: string): void {
     if (!focusLost()) return;
     const shown = document.querySelector<HTMLElement>(`[data-area="${area}"]`);
     const pane = shown?.querySelector<HTMLElement>("main") ?? shown;
-    if (!pane) return;
-    focusPane(pane);
-    if (document.activeElement !== pane) return;
-    // Still loading: the heading takes the focus when it comes, unless the user moved it.
-    const watch = new MutationObserver(() => {
-      if (document.activeElement !== pane) return watch.disconnect();
-      if (!pane.querySelector("h2")) return;
-      watch.disconnect();
-      focusPane(pane);
-    });
-    watch.observe(pane, { childList: true, subtree: true });
-    return () => watch.disconnect();
+    if (pane) focusPane(pane);
   }, [area]);
 }

@@ -9,9 +9,12 @@ export function focusLost(): boolean {
   return active.closest("[hidden]") !== null || active.matches(":disabled");
 }
 
-/** Focuses `pane`'s first level-2 heading, or the pane itself (made focusable, not a Tab stop). */
+/**
+ * Focuses `pane` itself (made focusable, not a Tab stop): a named landmark, which every screen
+ * reader speaks when it takes the focus (Orca 43 speaks no focused heading), and from which Tab
+ * goes on into the pane.
+ */
 export function focusPane(pane: HTMLElement): void {
-  const target = pane.querySelector<HTMLElement>("h2") ?? pane;
-  if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
-  target.focus();
+  if (!pane.hasAttribute("tabindex")) pane.tabIndex = -1;
+  pane.focus();
 }
