@@ -4,6 +4,7 @@
 fn main() {
     let commands = &[
         "app_start",
+        "sandbox_set_data_aside",
         "list_frameworks",
         "open_framework",
         "tree_children",

@@ -40,6 +40,13 @@ pub async fn app_start(app: State<'_, AppState>, on_progress: Channel<Progress>)
     app.app()?.start(&to_channel(&on_progress)).await
 }
 
+/// Sets the built-in sandbox's unreadable database aside (renamed beside it, nothing deleted)
+/// so that the next start makes fresh demo data; answers the path it now has.
+#[tauri::command]
+pub async fn sandbox_set_data_aside(app: State<'_, AppState>) -> Result<String, AppError> {
+    Ok(app.app()?.set_sandbox_data_aside().await?.display().to_string())
+}
+
 /// Every cached framework, grouped by connection.
 #[tauri::command]
 pub async fn list_frameworks(app: State<'_, AppState>) -> Result<Vec<FrameworkGroup>, AppError> {

@@ -39,6 +39,7 @@ pub use data_dir::{DATA_DIR_ENV, data_dir_argument};
 pub fn with_commands<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.manage(cairn_explorer::app::FileGrants::default()).invoke_handler(tauri::generate_handler![
         commands::app_start,
+        commands::sandbox_set_data_aside,
         commands::list_frameworks,
         commands::open_framework,
         commands::tree_children,

@@ -468,7 +468,7 @@ async fn exports_write_whole_files_where_asked_and_read_back_the_same() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_damaged_sandbox_database_stops_the_start_naming_its_file_and_is_kept() {
+async fn a_damaged_sandbox_database_stops_the_start_naming_its_file_and_is_kept_until_set_aside() {
     let dir = tempfile::tempdir().unwrap();
     let sandbox = dir.path().join("sandbox");
     std::fs::create_dir_all(&sandbox).unwrap();
@@ -478,10 +478,23 @@ async fn a_damaged_sandbox_database_stops_the_start_naming_its_file_and_is_kept(
     std::fs::write(sandbox.join("sandbox.sqlite"), &garbage).unwrap();
     let app = app(dir.path(), Arc::default());
     let error = app.start(&|_| {}).await.unwrap_err();
-    assert_eq!(error.code, ErrorCode::Sandbox, "{error:?}");
+    assert_eq!(error.code, ErrorCode::SandboxData, "{error:?}");
     assert!(error.message.contains("the built-in sandbox cannot start"), "{error:?}");
     assert!(error.message.contains(&sandbox.join("sandbox.sqlite").display().to_string()), "{error:?}");
     assert!(error.message.contains("not a database"), "{error:?}");
-    // Nothing of it replaced: it is the user's to move aside.
+    // Nothing of it replaced: it is the user's, to move or to set aside.
     assert_eq!(std::fs::read(sandbox.join("sandbox.sqlite")).unwrap(), garbage);
+
+    // Set aside (renamed beside it, by the app's clock), the next start makes fresh demo data.
+    let aside = app.set_sandbox_data_aside().await.unwrap();
+    assert_eq!(aside, sandbox.join("sandbox-damaged-2026-09-21T14-13-20Z.sqlite"));
+    assert_eq!(std::fs::read(&aside).unwrap(), garbage);
+    let report = app.start(&|_| {}).await.expect("a fresh start");
+    assert!(report.first_launch);
+    assert!(!app.list_frameworks().await.unwrap().is_empty());
+    // Running on its data, the sandbox keeps it.
+    let running = app.set_sandbox_data_aside().await.unwrap_err();
+    assert_eq!(running.code, ErrorCode::Invalid, "{running:?}");
+    assert!(sandbox.join("sandbox.sqlite").is_file());
+    app.shutdown().await;
 }

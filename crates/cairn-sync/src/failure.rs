@@ -58,6 +58,9 @@ pub enum ErrorCode {
     Keyring,
     /// The built-in sandbox could not start.
     Sandbox,
+    /// The built-in sandbox could not start because its data cannot be read (a damaged
+    /// database): the window offers to set it aside and start on fresh demo data.
+    SandboxData,
     /// A sync did not complete.
     Sync,
     /// Removing would lose unsent gradebook changes: the window asks first.
@@ -80,6 +83,7 @@ impl ErrorCode {
             ErrorCode::Io => "io",
             ErrorCode::Keyring => "keyring",
             ErrorCode::Sandbox => "sandbox",
+            ErrorCode::SandboxData => "sandbox_data",
             ErrorCode::Sync => "sync",
             ErrorCode::Unsent => "unsent",
             ErrorCode::Internal => "internal",

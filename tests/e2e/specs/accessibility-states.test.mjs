@@ -13,7 +13,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { cliBinary, freshDataDir, launch, startDriver } from '../lib/app.mjs';
@@ -121,9 +121,13 @@ test('axe finds no WCAG 2.1 A or AA violation in the failure, progress and quest
     assert.match(said, /not a database/);
     await check('first launch: the built-in sandbox\'s database damaged');
     assert.equal(readFileSync(damaged, 'utf8'), 'not a database '.repeat(500));
-    rmSync(damaged);
-    await clickText(browser, 'main[aria-label="Starting Cairn"] button', 'Try again');
+    // Set aside from the window: renamed beside it, kept as it was, and the start made afresh.
+    await clickText(browser, 'main[aria-label="Starting Cairn"] button', 'Set the data aside and start fresh');
     await waitFor(browser, 'nav[aria-label="Areas"]', 300_000);
+    const kept = readdirSync(blocker).filter((name) => /^sandbox-damaged-.*\.sqlite$/.test(name));
+    assert.equal(kept.length, 1, `one database set aside: ${readdirSync(blocker)}`);
+    assert.equal(readFileSync(path.join(blocker, kept[0]), 'utf8'), 'not a database '.repeat(500));
+    assert.match(readFileSync(damaged).subarray(0, 16).toString('latin1'), /^SQLite format 3/);
 
     // A sync held in progress by the slow server: its bars, checked while they still show.
     await addConnection(browser, { name: SLOW, baseUrl: ready.base_url, caCert: ready.ca_cert });

@@ -68,6 +68,11 @@ export type TypedPurpose = "open" | "save";
 export interface Backend {
   /** `app_start`: on first launch syncs the built-in sandbox, reporting progress. */
   appStart(onProgress: (progress: Progress) => void): Promise<StartReport>;
+  /**
+   * `sandbox_set_data_aside`: renames the built-in sandbox's unreadable database beside it
+   * (nothing deleted) so that the next start makes fresh demo data; answers its new path.
+   */
+  sandboxSetDataAside(): Promise<string>;
   /** `list_frameworks`. */
   listFrameworks(): Promise<FrameworkGroup[]>;
   /** `open_framework`. */

@@ -15,6 +15,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   io: true,
   keyring: true,
   sandbox: true,
+  sandbox_data: true,
   sync: true,
   unsent: true,
   internal: true,

@@ -100,6 +100,7 @@ export function createTauriBackend(): Backend {
       channel.onmessage = onProgress;
       return call<StartReport>("app_start", { onProgress: channel });
     },
+    sandboxSetDataAside: () => call<string>("sandbox_set_data_aside"),
     listFrameworks: () => call<FrameworkGroup[]>("list_frameworks"),
     openFramework: (key: FrameworkKey) => call<FrameworkOutline>("open_framework", { key }),
     treeChildren: (key, parents) => call<Children[]>("tree_children", { key, parents }),

@@ -4,4 +4,4 @@
  * What kind of failure an error is: the UI chooses its words by it (`ui/src/ui/errorText.ts`
  * switches over every one), so a new code fails the UI's type check until it has its text.
  */
-export type ErrorCode = "not_found" | "offline" | "server" | "forbidden" | "store" | "cancelled" | "invalid" | "io" | "keyring" | "sandbox" | "sync" | "unsent" | "internal";
+export type ErrorCode = "not_found" | "offline" | "server" | "forbidden" | "store" | "cancelled" | "invalid" | "io" | "keyring" | "sandbox" | "sandbox_data" | "sync" | "unsent" | "internal";

@@ -1,6 +1,8 @@
 //! An error as the window shows it: what happened, what to do, and the server's status object
 //! (and other detail) one click away. Never a bare code, never a stack trace.
 
+import type { ReactNode } from "react";
+
 import type { AppError } from "../bindings/AppError";
 import type { Transport } from "../bindings/Transport";
 import { explain } from "./errorText";
@@ -15,8 +17,16 @@ const TRANSPORT: Record<Transport, string> = {
   other: "the request did not complete",
 };
 
-/** Shows `error`, with an optional retry. */
-export function ErrorView({ error, onRetry }: { error: AppError; onRetry?: () => void }) {
+/** Shows `error`, with an optional retry and other ways out (`children`, beside it). */
+export function ErrorView({
+  error,
+  onRetry,
+  children,
+}: {
+  error: AppError;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
   const { heading, advice } = explain(error);
   const detail = error.detail;
   const status = detail?.status ?? null;
@@ -64,10 +74,15 @@ export function ErrorView({ error, onRetry }: { error: AppError; onRetry?: () =>
           </dl>
         </details>
       )}
-      {onRetry && (
-        <button type="button" onClick={onRetry}>
-          Try again
-        </button>
+      {(onRetry || children) && (
+        <div className="error-actions">
+          {onRetry && (
+            <button type="button" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+          {children}
+        </div>
       )}
     </div>
   );

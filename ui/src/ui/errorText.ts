@@ -58,6 +58,12 @@ export function errorText(code: ErrorCode): ErrorText {
         heading: "The built-in sandbox could not start",
         advice: "Your own connections still work. Restart Cairn to try again; the details below say what stopped it.",
       };
+    case "sandbox_data":
+      return {
+        heading: "The built-in sandbox's data cannot be read",
+        advice:
+          "Its database is damaged, so the sandbox cannot start on it. Set the data aside to start on fresh demo data: the file is renamed beside it, not deleted. Or move the file named above yourself and try again.",
+      };
     case "sync":
       return {
         heading: "The sync did not complete",

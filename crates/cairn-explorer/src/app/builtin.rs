@@ -5,7 +5,7 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use cairn_client::{ClientConfig, Secret};
 use cairn_sandbox::auth::{ClientSpec, Entropy, SystemClock};
@@ -14,10 +14,15 @@ use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::Dialect;
 
+use super::App;
 use super::error::{AppError, ErrorCode};
 
 /// The sandbox's folder inside the data folder.
 const SANDBOX_DIR: &str = "sandbox";
+/// The sandbox's database inside its folder.
+const DATABASE: &str = "sandbox.sqlite";
+/// SQLite's journal files beside a database, named by these suffixes.
+const JOURNALS: [&str; 2] = ["-wal", "-shm"];
 /// The file naming the scale the sandbox's demo data was made at.
 const SCALE_FILE: &str = "scale";
 
@@ -44,8 +49,8 @@ impl BuiltinSandbox {
         let marker = dir.join(SCALE_FILE);
         let loaded = std::fs::read_to_string(&marker).unwrap_or_else(|_| Scale::Small.as_str().to_owned());
         if loaded.trim() != scale.as_str() {
-            for suffix in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(dir.join(format!("sandbox.sqlite{suffix}")));
+            for suffix in std::iter::once("").chain(JOURNALS) {
+                let _ = std::fs::remove_file(dir.join(format!("{DATABASE}{suffix}")));
             }
         }
         std::fs::write(&marker, scale.as_str()).map_err(|e| failed("its folder", &e))?;
@@ -62,16 +67,18 @@ impl BuiltinSandbox {
             scope_base: DEFAULT_SCOPE_BASE.to_owned(),
             clients: vec![ClientSpec { id: client_id.clone(), secret: secret.clone(), scopes: None }],
             token_lifetime: Duration::from_secs(3600),
-            db: Some(dir.join("sandbox.sqlite")),
+            db: Some(dir.join(DATABASE)),
             clock: Arc::new(SystemClock),
             entropy,
         };
         let href_base = base_url.clone();
-        // Named with its file: a damaged one is the user's to move aside (it holds what was
-        // written to the sandbox), never replaced here.
-        let data = format!("its data in {}", dir.join("sandbox.sqlite").display());
+        // Named with its file: a damaged one is never replaced here (it holds what was written
+        // to the sandbox); the user sets it aside ([`set_data_aside`]) or moves it.
+        let data = format!("its data in {}", dir.join(DATABASE).display());
         let sandbox = cairn_store::cache::blocking(move || {
-            let sandbox = Sandbox::new(config).map_err(|e| failed(&data, &e))?;
+            let sandbox = Sandbox::new(config).map_err(|e| {
+                AppError::new(ErrorCode::SandboxData, format!("the built-in sandbox cannot start: {data}: {e}"))
+            })?;
             if sandbox.is_empty() {
                 load_demo(&sandbox, scale, &href_base, &mut |_| {}).map_err(|e| failed("the demo data", &e))?;
             }
@@ -113,9 +120,119 @@ impl BuiltinSandbox {
     }
 }
 
+impl App {
+    /// Sets the built-in sandbox's database aside (see [`set_data_aside`]) so that its next
+    /// start makes fresh demo data; answers where it went. Refused while the sandbox runs (its
+    /// data was read, and is in use).
+    pub async fn set_sandbox_data_aside(&self) -> Result<PathBuf, AppError> {
+        let builtin = self.builtin.lock().await;
+        if builtin.is_some() {
+            return Err(AppError::new(
+                ErrorCode::Invalid,
+                "the built-in sandbox is running on its data: nothing was set aside",
+            ));
+        }
+        let (data_dir, now) = (self.data_dir.clone(), self.clock.now());
+        let moved = cairn_store::cache::blocking(move || set_data_aside(&data_dir, now)).await?;
+        log::info!("the built-in sandbox's database was set aside as {}", moved.display());
+        drop(builtin);
+        Ok(moved)
+    }
+}
+
+/// Renames the built-in sandbox's database in `data_dir` (and its journal files with it) to
+/// `sandbox-damaged-<now>.sqlite` beside it, a name no other file has: nothing is deleted, and
+/// the next start makes fresh demo data. Answers the new path.
+pub fn set_data_aside(data_dir: &Path, now: SystemTime) -> Result<PathBuf, AppError> {
+    let dir = data_dir.join(SANDBOX_DIR);
+    let database = dir.join(DATABASE);
+    if !database.is_file() {
+        return Err(AppError::not_found(format!(
+            "there is no built-in sandbox database to set aside at {}",
+            database.display()
+        )));
+    }
+    // 2026-11-30T08:01:02.345Z → 2026-11-30T08-01-02Z: no colon, which some systems refuse.
+    let stamp = cairn_sync::timestamp(now);
+    let stamp = format!("{}Z", stamp.get(..19).unwrap_or(&stamp).replace(':', "-"));
+    let free = |name: &Path| std::iter::once("").chain(JOURNALS).all(|s| !with_suffix(name, s).exists());
+    let target = (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("sandbox-damaged-{stamp}.sqlite")),
+            n => dir.join(format!("sandbox-damaged-{stamp}-{n}.sqlite")),
+        })
+        .find(|path| free(path))
+        .unwrap_or_else(|| dir.join("sandbox-damaged.sqlite"));
+    let failed = |from: &Path, e: std::io::Error| {
+        AppError::new(ErrorCode::Io, format!("cannot set {} aside as {}: {e}", from.display(), target.display()))
+    };
+    // The journals first (a fresh database must never meet the old one's journal), put back
+    // if the database itself cannot follow.
+    let mut moved = Vec::new();
+    let result = JOURNALS
+        .iter()
+        .map(|suffix| (with_suffix(&database, suffix), with_suffix(&target, suffix)))
+        .filter(|(journal, _)| journal.exists())
+        .try_for_each(|(journal, to)| {
+            std::fs::rename(&journal, &to).map_err(|e| failed(&journal, e))?;
+            moved.push((journal, to));
+            Ok(())
+        })
+        .and_then(|()| std::fs::rename(&database, &target).map_err(|e| failed(&database, e)));
+    if result.is_err() {
+        for (journal, to) in moved {
+            let _ = std::fs::rename(to, journal);
+        }
+    }
+    result.map(|()| target)
+}
+
+/// `path` with `suffix` appended to its file name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 /// `bytes` random bytes as lowercase hex.
 fn hex(entropy: &dyn Entropy, bytes: usize) -> String {
     let mut buffer = vec![0u8; bytes];
     entropy.fill(&mut buffer);
     buffer.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // tests fail loudly
+
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::*;
+
+    #[test]
+    fn set_aside_the_database_goes_with_its_journals_under_a_name_no_file_has() {
+        let data = tempfile::tempdir().unwrap();
+        let dir = data.path().join(SANDBOX_DIR);
+        std::fs::create_dir_all(&dir).unwrap();
+        let now = UNIX_EPOCH + Duration::from_millis(1_790_000_000_250);
+        let missing = set_data_aside(data.path(), now).unwrap_err();
+        assert_eq!(missing.code, ErrorCode::NotFound, "{missing:?}");
+
+        for (file, text) in [("sandbox.sqlite", "db"), ("sandbox.sqlite-wal", "wal"), ("sandbox.sqlite-shm", "shm")] {
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        let first = set_data_aside(data.path(), now).unwrap();
+        assert_eq!(first, dir.join("sandbox-damaged-2026-09-21T14-13-20Z.sqlite"));
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "db");
+        assert_eq!(std::fs::read_to_string(with_suffix(&first, "-wal")).unwrap(), "wal");
+        assert_eq!(std::fs::read_to_string(with_suffix(&first, "-shm")).unwrap(), "shm");
+        assert!(!dir.join("sandbox.sqlite").exists() && !dir.join("sandbox.sqlite-wal").exists());
+
+        // The same second again: the first one set aside is kept, the second named apart.
+        std::fs::write(dir.join("sandbox.sqlite"), "db 2").unwrap();
+        let second = set_data_aside(data.path(), now).unwrap();
+        assert_eq!(second, dir.join("sandbox-damaged-2026-09-21T14-13-20Z-2.sqlite"));
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "db 2");
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "db");
+    }
 }

@@ -314,6 +314,8 @@ export function createMemoryBackend(data: MockData, options: MemoryOptions = {})
       }
       return { firstLaunch: data.firstLaunch, session: data.firstLaunch ? null : session };
     },
+    sandboxSetDataAside: () =>
+      answer("sandbox_set_data_aside", {}, () => "/data/sandbox/sandbox-damaged-2026-11-30T08-00-00Z.sqlite"),
     listFrameworks: () =>
       answer("list_frameworks", {}, () => {
         const groups: FrameworkGroup[] = [];

@@ -5,6 +5,7 @@
 import type { CollectionState } from "../../bindings/CollectionState";
 import type { SyncOutcome } from "../../bindings/SyncOutcome";
 import { ErrorView } from "../../ui/ErrorView";
+import { isSandboxData, SetSandboxDataAside } from "../firstLaunch/SetSandboxDataAside";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { formatCount } from "../../ui/formatCount";
 import { LocalDate } from "../../ui/LocalDate";
@@ -53,7 +54,11 @@ export function SyncPanel({ name }: { name: string }) {
                 : ""}
         </span>
       </div>
-      {run?.error && !running && <ErrorView error={run.error} />}
+      {run?.error && !running && (
+        <ErrorView error={run.error}>
+          {isSandboxData(run.error) && <SetSandboxDataAside onDone={() => void runs.start(name, true)} />}
+        </ErrorView>
+      )}
       {run && running && run.stages.length > 0 && (
         <ul className="stages" aria-label="Sync progress">
           {run.stages.map((s) => (

@@ -119,6 +119,29 @@ describe("the Connections area", () => {
     expect(within(table).getByText("users").closest("tr")).not.toHaveTextContent("never complete");
   });
 
+  it("offers to set the built-in sandbox's damaged data aside when its sync cannot start it", async () => {
+    const { backend } = await renderApp();
+    const user = userEvent.setup();
+    await openConnections(user);
+    await addConnection(user, MOCK_SECRET);
+    backend.failNext("sync_connection", {
+      code: "sandbox_data",
+      message: "the built-in sandbox cannot start: its data in /data/sandbox/sandbox.sqlite: file is not a database",
+      detail: null,
+    });
+    await user.click(screen.getByRole("button", { name: "Sync now" }));
+    const sync = screen.getByRole("region", { name: "Sync" });
+    const setAside = await within(sync).findByRole("button", { name: "Set the data aside and start fresh" });
+    expect(sync).toHaveTextContent("The built-in sandbox's data cannot be read");
+    await user.click(setAside);
+    await waitFor(() => expect(sync).toHaveTextContent("Last sync: 5 synced"), { timeout: 10_000 });
+    const calls = backend.calls.map((c) => c.command);
+    expect(calls.indexOf("sandbox_set_data_aside")).toBeGreaterThan(-1);
+    // Then a full sync, which starts the sandbox on fresh demo data.
+    const last = backend.calls.filter((c) => c.command === "sync_connection").at(-1);
+    expect(last?.args).toEqual({ name: "District", full: true });
+  });
+
   it("cancels a running sync and keeps the last complete time", async () => {
     const backend = createMemoryBackend(data(), { progressDelay: 5 });
     await renderApp(backend);

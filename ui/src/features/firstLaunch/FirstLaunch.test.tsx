@@ -92,4 +92,63 @@ describe("first launch", () => {
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(screen.getByRole("tree", { name: "Framework tree" })).toBeInTheDocument());
   });
+
+  it("offers to set a damaged sandbox database aside, says where it went, and starts fresh", async () => {
+    const backend = createMemoryBackend(data(null, true));
+    const damaged = "/data/sandbox/sandbox.sqlite";
+    backend.failNext("app_start", {
+      code: "sandbox_data",
+      message: `the built-in sandbox cannot start: its data in ${damaged}: file is not a database`,
+      detail: null,
+    });
+    // The second start held, to read what the screen says while it runs.
+    const first = backend.appStart.bind(backend);
+    let attempts = 0;
+    let start: ReturnType<typeof gated> | null = null;
+    backend.appStart = (onProgress) => {
+      attempts += 1;
+      if (attempts === 1) return first(onProgress);
+      const held = gated(backend);
+      start = held;
+      return backend.appStart(onProgress);
+    };
+    render(<App backend={backend} />);
+    const alert = await waitFor(() => {
+      const view = screen.getAllByRole("alert").find((a) => a.classList.contains("error-view"));
+      if (!view) throw new Error("no error view yet");
+      return view;
+    });
+    expect(alert).toHaveTextContent("The built-in sandbox's data cannot be read");
+    expect(alert).toHaveTextContent(damaged);
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(alert).getByRole("button", { name: "Set the data aside and start fresh" }));
+    expect(backend.calls.some((c) => c.command === "sandbox_set_data_aside")).toBe(true);
+    await waitFor(() => expect(start).not.toBeNull());
+    start!.send({ task: "sync", stage: "CFDocuments", done: 0, total: 2 });
+    expect(
+      await screen.findByText(
+        "The damaged data was kept as /data/sandbox/sandbox-damaged-2026-11-30T08-00-00Z.sqlite.",
+      ),
+    ).toBeInTheDocument();
+    start!.finish({ firstLaunch: true, session: null });
+    await waitFor(() => expect(screen.getByRole("tree", { name: "Framework tree" })).toBeInTheDocument());
+  });
+
+  it("keeps the error and says why when the data cannot be set aside", async () => {
+    const backend = createMemoryBackend(data(null, true));
+    backend.failNext("app_start", { code: "sandbox_data", message: "its data in /x: not a database", detail: null });
+    backend.failNext("sandbox_set_data_aside", {
+      code: "io",
+      message: "cannot set /x aside: permission denied",
+      detail: null,
+    });
+    render(<App backend={backend} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Set the data aside and start fresh" }));
+    expect(
+      await screen.findByText("Nothing was set aside: cannot set /x aside: permission denied"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
 });

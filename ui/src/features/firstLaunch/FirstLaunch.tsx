@@ -1,5 +1,6 @@
 //! The first-launch screen: one labelled progress bar per stage while the built-in sandbox is
-//! started and synced; a cancel button; an error with what to do if it fails.
+//! started and synced; a cancel button; an error with what to do if it fails (and, for a damaged
+//! sandbox database, a way to set it aside and start fresh).
 
 import { useEffect, useState } from "react";
 
@@ -7,6 +8,7 @@ import type { AppError } from "../../bindings/AppError";
 import { ErrorView } from "../../ui/ErrorView";
 import { ProgressBar } from "../../ui/ProgressBar";
 import type { StageProgress } from "../../ui/stageProgress";
+import { isSandboxData, SetSandboxDataAside } from "./SetSandboxDataAside";
 
 /**
  * How long a start without progress shows an empty window before it says "Opening the cache…":
@@ -28,6 +30,8 @@ export function FirstLaunch({
   onRetry: () => void;
 }) {
   const [waited, setWaited] = useState(false);
+  // Where a damaged sandbox database was set aside: said while the fresh one is made.
+  const [keptAs, setKeptAs] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), QUIET_START_MS);
     return () => clearTimeout(timer);
@@ -37,12 +41,22 @@ export function FirstLaunch({
     <main className="first-launch" aria-label="Starting Cairn">
       <h1>Cairn</h1>
       {error ? (
-        <ErrorView error={error} onRetry={onRetry} />
+        <ErrorView error={error} onRetry={onRetry}>
+          {isSandboxData(error) && (
+            <SetSandboxDataAside
+              onDone={(path) => {
+                setKeptAs(path);
+                onRetry();
+              }}
+            />
+          )}
+        </ErrorView>
       ) : stages.length === 0 ? (
         <p role="status">Opening the cache…</p>
       ) : (
         <>
           <p>Setting up the built-in sandbox and syncing its demo data. This happens only once.</p>
+          {keptAs && <p className="kept-as">The damaged data was kept as {keptAs}.</p>}
           <ul className="stages" aria-label="Sync progress">
             {stages.map((s) => (
               <ProgressBar as="li" key={`${s.task}-${s.stage}`} stage={s.stage} done={s.done} total={s.total} />
