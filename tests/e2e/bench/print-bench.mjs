@@ -68,6 +68,10 @@ async function savePdf(browser, file) {
     [...document.querySelectorAll(`${dialog} button`)].find((b) => b.textContent.trim() === 'Done').click();
   }, DIALOG);
   const pages = execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1];
+  // Printed in parts, its front part holding only what the contents list: the title page still
+  // counts every item, and the contents follow it.
+  const front = execFileSync('pdftotext', ['-f', '1', '-l', '2', '-layout', file, '-'], { encoding: 'utf8' });
+  if (!/19,990 items/.test(front) || !/Contents/.test(front)) throw new Error(`the title page or contents are wrong:\n${front.slice(0, 2000)}`);
   const bytes = statSync(file).size;
   rmSync(file);
   return {

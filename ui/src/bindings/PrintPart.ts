@@ -23,4 +23,14 @@ first: number,
  * The document's index of its first item with no path to the document, which a heading
  * goes before.
  */
-firstOrphan: number | null, };
+firstOrphan: number | null, 
+/**
+ * The document's items in all (headings not counted), when the file has only those its
+ * contents list ([`PrintPart::contents`]).
+ */
+count: number | null, 
+/**
+ * The document's index of each item the file has, when the file has only those its
+ * contents list: their anchors.
+ */
+indices: Array<number> | null, };

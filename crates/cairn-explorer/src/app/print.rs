@@ -190,13 +190,19 @@ impl App {
         let bundle = bundle.prepare();
         let mut parts = Vec::new();
         for (n, part) in parts_of(&document).into_iter().enumerate() {
+            let first = part.first;
             stop_if(&cancel)?;
-            let done = u64::from(part.first);
+            let done = u64::from(first);
             progress(Progress::new(task::EXPORT, print_stage::WRITING, done, Some(entries)));
-            let html = match part.front {
-                true => print_part_html(&document, part, &bundle, PrintMedia::PrintOnly),
-                false => {
-                    let first = part.first as usize;
+            let html = match (part.front, part.items) {
+                // The title page and contents alone: the items the contents list, not all.
+                (_, false) => {
+                    let (part, contents) = PrintPart::contents(&document);
+                    print_part_html(&contents, part, &bundle, PrintMedia::PrintOnly)
+                }
+                (true, true) => print_part_html(&document, part, &bundle, PrintMedia::PrintOnly),
+                (false, true) => {
+                    let first = first as usize;
                     let end = (first + PART_ITEMS).min(document.items.len());
                     print_part_html(&document.slice(first..end), part, &bundle, PrintMedia::PrintOnly)
                 }

@@ -85,20 +85,37 @@ describe("the print document", () => {
 
   it("lays out a part: the front alone, or a slice of items keeping the document's anchors", () => {
     const front = document.createElement("main");
-    front.innerHTML = renderPrintDocument(doc, { front: true, items: false, first: 0, firstOrphan: 3 });
+    const frontPart = { front: true, items: false, first: 0, firstOrphan: 3, count: null, indices: null };
+    front.innerHTML = renderPrintDocument(doc, frontPart);
     expect(front.querySelector(".print-title-page")?.textContent).toContain("4 items");
-    expect(front.querySelectorAll(".print-toc a")).toHaveLength(2);
+    const anchors = Array.from(front.querySelectorAll(".print-toc a")).map((a) => a.getAttribute("href"));
+    expect(anchors).toHaveLength(2);
     expect(front.querySelector(".print-items")).toBeNull();
+    // The app's front part has only the items its contents list, with their count and anchors.
+    const listed = doc.items.flatMap((it, i) => (it.level !== null && it.level <= 2 ? [i] : []));
+    const only = document.createElement("main");
+    only.innerHTML = renderPrintDocument(
+      { ...doc, items: listed.map((i) => doc.items[i]!) },
+      { ...frontPart, count: 4, indices: listed },
+    );
+    expect(only.innerHTML).toBe(front.innerHTML);
     const slice = document.createElement("main");
     const part = { ...doc, items: doc.items.slice(2) };
-    slice.innerHTML = renderPrintDocument(part, { front: false, items: true, first: 2, firstOrphan: 3 });
+    slice.innerHTML = renderPrintDocument(part, {
+      front: false,
+      items: true,
+      first: 2,
+      firstOrphan: 3,
+      count: null,
+      indices: null,
+    });
     expect(slice.querySelector(".print-title-page, .print-toc")).toBeNull();
     expect(Array.from(slice.querySelectorAll(".print-item")).map((i) => i.id)).toEqual(["item-2", "item-3"]);
     expect(slice.querySelector(".print-orphans")?.nextElementSibling?.id).toBe("item-3");
     const later = document.createElement("main");
     later.innerHTML = renderPrintDocument(
       { ...doc, items: doc.items.slice(3) },
-      { front: false, items: true, first: 3, firstOrphan: 2 },
+      { front: false, items: true, first: 3, firstOrphan: 2, count: null, indices: null },
     );
     expect(later.querySelector(".print-orphans")).toBeNull();
   });

@@ -33,20 +33,21 @@ export function pageStyle(doc: PrintDocument): string {
   return `@page { @top-center { content: ${cssString(header.slice(0, 120))}; } @bottom-center { content: counter(page) " / " counter(pages); } }`;
 }
 
-function titlePage(doc: PrintDocument): string {
+function titlePage(doc: PrintDocument, part: PrintPart): string {
   const rows = doc.fields
     .map((f) => `<tr><th scope="row">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td></tr>`)
     .join("");
   const scope = doc.scope ? `<p class="print-scope">${escapeHtml(doc.scope)}</p>` : "";
-  const items = doc.items.filter((item) => !item.heading).length;
+  const items = part.count ?? doc.items.filter((item) => !item.heading).length;
   const count = `<p class="print-count">${items.toLocaleString("en")} ${items === 1 ? "item" : "items"}</p>`;
   return `<section class="print-title-page"><h1>${escapeHtml(doc.title)}</h1>${scope}${count}<table class="print-fields">${rows}</table></section>`;
 }
 
-function contents(doc: PrintDocument): string {
+/** The contents; `doc.items` may be only the items it can list, `part.indices` their anchors. */
+function contents(doc: PrintDocument, part: PrintPart): string {
   const sections = doc.items.some((item) => item.heading);
   const entries = doc.items
-    .map((item, i) => ({ item, i }))
+    .map((item, i) => ({ item, i: part.indices?.[i] ?? i }))
     .filter(({ item }) => (sections ? item.heading : item.level !== null && item.level <= TOC_LEVELS))
     .map(({ item, i }) =>
       item.heading
@@ -88,13 +89,13 @@ function itemHtml(doc: PrintDocument, item: PrintItem, i: number): string {
 /** The part that is the whole document: its title page, contents and every item. */
 export function wholePart(doc: PrintDocument): PrintPart {
   const orphan = doc.items.findIndex((item) => item.level === null);
-  return { front: true, items: true, first: 0, firstOrphan: orphan >= 0 ? orphan : null };
+  return { front: true, items: true, first: 0, firstOrphan: orphan >= 0 ? orphan : null, count: null, indices: null };
 }
 
 /** The body of the printed document, or of its `part` (the app prints a long document in parts:
  * the title page and contents, then its items a slice at a time, `doc.items` being the slice). */
 export function renderPrintDocument(doc: PrintDocument, part: PrintPart = wholePart(doc)): string {
-  const front = part.front ? `${titlePage(doc)}${contents(doc)}` : "";
+  const front = part.front ? `${titlePage(doc, part)}${contents(doc, part)}` : "";
   if (!part.items) return front;
   const items = doc.items.map((item, i) => itemHtml(doc, item, part.first + i));
   const orphans = part.firstOrphan === null ? -1 : part.firstOrphan - part.first;

@@ -21,7 +21,7 @@ pub const PRINT_PART_ID: &str = "cairn-print-part";
 /// prints a long document in parts (WebKit's pagination slows down with the document's length),
 /// the title page and contents (their file having every item, for the contents and the count),
 /// then the items a slice at a time (their file having the slice).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PrintPart {
     /// Whether it has the title page and the contents.
@@ -33,25 +33,69 @@ pub struct PrintPart {
     /// The document's index of its first item with no path to the document, which a heading
     /// goes before.
     pub first_orphan: Option<u32>,
+    /// The document's items in all (headings not counted), when the file has only those its
+    /// contents list ([`PrintPart::contents`]).
+    pub count: Option<u32>,
+    /// The document's index of each item the file has, when the file has only those its
+    /// contents list: their anchors.
+    pub indices: Option<Vec<u32>>,
 }
 
 impl PrintPart {
     /// The whole of `document`.
     pub fn whole(document: &PrintDocument) -> PrintPart {
-        PrintPart { front: true, items: true, first: 0, first_orphan: first_orphan(document) }
+        PrintPart {
+            front: true,
+            items: true,
+            first: 0,
+            first_orphan: first_orphan(document),
+            count: None,
+            indices: None,
+        }
     }
 
-    /// The title page and contents of `document`.
+    /// The title page and contents of `document`, the file having every item.
     pub fn front(document: &PrintDocument) -> PrintPart {
-        PrintPart { front: true, items: false, first: 0, first_orphan: first_orphan(document) }
+        PrintPart {
+            front: true,
+            items: false,
+            first: 0,
+            first_orphan: first_orphan(document),
+            count: None,
+            indices: None,
+        }
+    }
+
+    /// The title page and contents of `document`, and the document its file has: only the
+    /// items the contents can list (a long document's front part loads a fraction of it).
+    pub fn contents(document: &PrintDocument) -> (PrintPart, PrintDocument) {
+        let listed: Vec<usize> = (0..document.items.len())
+            .filter(|&i| {
+                let item = &document.items[i];
+                item.heading || item.level.is_some_and(|level| level <= CONTENTS_LEVELS)
+            })
+            .collect();
+        let mut contents = document.slice(0..0);
+        contents.items = listed.iter().map(|&i| document.items[i].clone()).collect();
+        let index = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
+        let count = document.items.iter().filter(|item| !item.heading).count();
+        let part = PrintPart {
+            count: Some(index(count)),
+            indices: Some(listed.into_iter().map(index).collect()),
+            ..PrintPart::front(document)
+        };
+        (part, contents)
     }
 
     /// The items of `document` from its `first`, the file having only them.
     pub fn items(document: &PrintDocument, first: usize) -> PrintPart {
         let first = u32::try_from(first).unwrap_or(u32::MAX);
-        PrintPart { front: false, items: true, first, first_orphan: first_orphan(document) }
+        PrintPart { front: false, items: true, first, first_orphan: first_orphan(document), count: None, indices: None }
     }
 }
+
+/// The levels the contents list (the renderer's `TOC_LEVELS`, `ui/src/features/print/`).
+pub const CONTENTS_LEVELS: u32 = 2;
 
 /// The index of the document's first item with no path to it.
 fn first_orphan(document: &PrintDocument) -> Option<u32> {
@@ -107,7 +151,8 @@ pub fn print_html(document: &PrintDocument, bundle: &PrintBundle<'_>) -> Result<
 }
 
 /// The HTML file laying out `part` of a document around `bundle` for `media`: `document` holds
-/// what the part needs (every item for the front, the part's slice for items).
+/// what the part needs (every item, or those the contents list ([`PrintPart::contents`]), for
+/// the front; the part's slice for items).
 pub fn print_part_html(
     document: &PrintDocument,
     part: PrintPart,
@@ -189,7 +234,7 @@ mod tests {
         };
         let bundle = PrintBundle { script: "let s = '</script>';", style: "p{}" }.prepare();
         let part = PrintPart::whole(&document);
-        let screen = print_part_html(&document, part, &bundle, PrintMedia::Screen).unwrap();
+        let screen = print_part_html(&document, part.clone(), &bundle, PrintMedia::Screen).unwrap();
         let print_only = print_part_html(&document, part, &bundle, PrintMedia::PrintOnly).unwrap();
         assert!(!screen.contains("@media screen"), "a reader's file shows on screen: {screen}");
         assert!(print_only.contains(PRINT_ONLY_STYLE), "{print_only}");
@@ -197,5 +242,49 @@ mod tests {
         // The policy's hash is the script's as inlined (its `</script` escaped).
         let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"let s = '<\\/script>';"));
         assert!(screen.contains(&format!("'sha256-{hash}'")), "{screen}");
+    }
+
+    #[test]
+    fn the_front_part_has_only_what_its_contents_list_with_their_anchors_and_the_count() {
+        let item = |level: Option<u32>, code: &str, heading: bool| PrintItem {
+            level,
+            code: code.to_owned(),
+            statement: format!("statement of {code}"),
+            notes: None,
+            item_type: None,
+            education_level: Vec::new(),
+            associations: Vec::new(),
+            heading,
+        };
+        let document = PrintDocument {
+            title: "T".to_owned(),
+            scope: None,
+            fields: Vec::new(),
+            columns: PrintColumns::default(),
+            items: vec![
+                item(Some(1), "A", false),
+                item(Some(2), "A.1", false),
+                item(Some(3), "A.1.a", false),
+                item(Some(1), "", true),
+                item(Some(4), "A.1.a.i", false),
+                item(None, "orphan", false),
+            ],
+        };
+        let (part, contents) = PrintPart::contents(&document);
+        let codes: Vec<&str> = contents.items.iter().map(|item| item.code.as_str()).collect();
+        assert_eq!(codes, ["A", "A.1", ""]);
+        assert_eq!(part.indices, Some(vec![0, 1, 3]));
+        assert_eq!(part.count, Some(5), "every item but the heading");
+        assert!(part.front && !part.items);
+        assert_eq!(part.first_orphan, Some(5));
+    }
+
+    #[test]
+    fn the_contents_levels_are_the_renderers() {
+        let renderer = include_str!("../../../../../ui/src/features/print/printDocument.ts");
+        assert!(
+            renderer.contains(&format!("export const TOC_LEVELS = {CONTENTS_LEVELS};")),
+            "ui/src/features/print/printDocument.ts lists another number of levels"
+        );
     }
 }
