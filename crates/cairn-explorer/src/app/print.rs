@@ -34,7 +34,8 @@ pub const PREVIEW_ITEMS: usize = 300;
 /// whole took 58 s and 990 MB; in parts of 2,500 items, 35 s and 357 MB; with nothing laid out
 /// for the screen, parts of 2,500 took 28 s and parts of 1,250 24 s (2026-11-30, a quiet
 /// machine, docs/performance.md). Each part loads the renderer and its fonts again (about
-/// 1 MB) and embeds the fonts again, which smaller parts pay more often.
+/// 1 MB) and embeds the fonts again, which smaller parts pay more often: parts of 625 gained
+/// nothing over 1,250.
 pub const PART_ITEMS: usize = 1_250;
 
 /// The stages a PDF goes through, as its progress reports name them.
