@@ -26,6 +26,15 @@ function gated(backend: MemoryBackend) {
   };
 }
 
+/** The error view's alert (the window's assertive live region is an alert too). */
+function errorView(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const view = screen.getAllByRole("alert").find((a) => a.classList.contains("error-view"));
+    if (!view) throw new Error("no error view yet");
+    return view;
+  });
+}
+
 describe("first launch", () => {
   it("shows a progress bar per stage, then opens the Demo framework", async () => {
     const backend = createMemoryBackend(data(null, true));
@@ -77,12 +86,7 @@ describe("first launch", () => {
       },
     });
     render(<App backend={backend} />);
-    // The error view's alert (the window's assertive live region is an alert too).
-    const alert = await waitFor(() => {
-      const view = screen.getAllByRole("alert").find((a) => a.classList.contains("error-view"));
-      if (!view) throw new Error("no error view yet");
-      return view;
-    });
+    const alert = await errorView();
     expect(alert).toHaveTextContent("The server refused");
     expect(alert).toHaveTextContent("the sandbox refused the token request");
     const user = userEvent.setup();
@@ -113,11 +117,7 @@ describe("first launch", () => {
       return backend.appStart(onProgress);
     };
     render(<App backend={backend} />);
-    const alert = await waitFor(() => {
-      const view = screen.getAllByRole("alert").find((a) => a.classList.contains("error-view"));
-      if (!view) throw new Error("no error view yet");
-      return view;
-    });
+    const alert = await errorView();
     expect(alert).toHaveTextContent("The built-in sandbox's data cannot be read");
     expect(alert).toHaveTextContent(damaged);
     expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
