@@ -202,6 +202,24 @@ fn a_data_folder_that_cannot_be_opened_is_an_answer_not_a_crash() {
 }
 
 #[test]
+fn a_damaged_sandbox_database_is_set_aside_through_its_command_and_the_start_made_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = dir.path().join("sandbox");
+    std::fs::create_dir_all(&sandbox).unwrap();
+    std::fs::write(sandbox.join("scale"), "small").unwrap();
+    std::fs::write(sandbox.join("sandbox.sqlite"), b"not a database".repeat(100)).unwrap();
+    let (_app, window) = window(dir.path());
+    let error = invoke(&window, "app_start", json!({ "onProgress": "__CHANNEL__:1" })).unwrap_err();
+    assert_eq!(error["code"], "sandbox_data", "{error}");
+    let aside = invoke(&window, "sandbox_set_data_aside", json!({})).expect("sandbox_set_data_aside");
+    let aside = Path::new(aside.as_str().expect("the path it went to"));
+    assert_eq!(aside.parent(), Some(sandbox.as_path()), "{}", aside.display());
+    assert_eq!(std::fs::read(aside).unwrap(), b"not a database".repeat(100));
+    let start = invoke(&window, "app_start", json!({ "onProgress": "__CHANNEL__:1" })).expect("a fresh start");
+    assert_eq!(start["firstLaunch"], true, "{start}");
+}
+
+#[test]
 fn the_roster_inspector_answers_through_its_commands() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(dir.path());
