@@ -22,6 +22,7 @@ mod schema;
 mod search;
 mod staging;
 mod tables;
+mod unread_indexes;
 mod validators;
 mod writer;
 

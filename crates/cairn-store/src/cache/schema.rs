@@ -24,6 +24,7 @@ pub fn migrations() -> Vec<Migration> {
             name: "association ends indexed across connections",
             sql: Cow::Borrowed(super::node_links::NODE_LINK_INDEXES),
         },
+        Migration { name: "indexes no read uses, dropped", sql: Cow::Borrowed(super::unread_indexes::UNREAD_INDEXES) },
     ]
 }
 
