@@ -200,6 +200,16 @@ fn a_cache_from_before_the_columns_gets_them_filled() {
              CREATE INDEX cf_associations_document_id ON cf_associations (connection_id, document_id);
              CREATE INDEX cf_associations_origin_id ON cf_associations (connection_id, origin_id);
              CREATE INDEX cf_associations_destination_id ON cf_associations (connection_id, destination_id);
+             CREATE INDEX results_student_id ON results (connection_id, student_id);
+             CREATE INDEX results_class_id ON results (connection_id, class_id);
+             CREATE INDEX enrollments_class_id ON enrollments (connection_id, class_id);
+             CREATE INDEX enrollments_role ON enrollments (connection_id, role);
+             CREATE INDEX enrollments_school_id ON enrollments (connection_id, school_id);
+             CREATE INDEX assessment_results_assessment_line_item_id
+                 ON assessment_results (connection_id, assessment_line_item_id);
+             CREATE INDEX assessment_results_student_id ON assessment_results (connection_id, student_id);
+             CREATE INDEX assessment_line_items_class_id ON assessment_line_items (connection_id, class_id);
+             CREATE INDEX assessment_line_items_parent_id ON assessment_line_items (connection_id, parent_id);
              PRAGMA user_version = 2;",
         )
         .unwrap();

@@ -4,19 +4,19 @@
 //! gradebook); the enrollments by class with role (`enrollments_by_class_role`, which also
 //! answers what `(connection_id, class_id)` did) and by user; the assessment line items and
 //! results are kept whole, never read by a column. A read that needs one of them again adds it
-//! back in a migration of its own.
+//! back in a migration of its own. `IF EXISTS`: a cache without one of them opens all the same.
 
 /// The SQL of migration 9.
 pub(crate) const UNREAD_INDEXES: &str = "
-    DROP INDEX results_student_id;
-    DROP INDEX results_class_id;
-    DROP INDEX assessment_results_assessment_line_item_id;
-    DROP INDEX assessment_results_student_id;
-    DROP INDEX assessment_line_items_class_id;
-    DROP INDEX assessment_line_items_parent_id;
-    DROP INDEX enrollments_class_id;
-    DROP INDEX enrollments_school_id;
-    DROP INDEX enrollments_role;
+    DROP INDEX IF EXISTS results_student_id;
+    DROP INDEX IF EXISTS results_class_id;
+    DROP INDEX IF EXISTS assessment_results_assessment_line_item_id;
+    DROP INDEX IF EXISTS assessment_results_student_id;
+    DROP INDEX IF EXISTS assessment_line_items_class_id;
+    DROP INDEX IF EXISTS assessment_line_items_parent_id;
+    DROP INDEX IF EXISTS enrollments_class_id;
+    DROP INDEX IF EXISTS enrollments_school_id;
+    DROP INDEX IF EXISTS enrollments_role;
 ";
 
 #[cfg(test)]
