@@ -477,6 +477,10 @@ async fn a_damaged_sandbox_database_stops_the_start_naming_its_file_and_is_kept_
     let garbage = b"not a database, but what was written to the sandbox may be in it".repeat(100);
     std::fs::write(sandbox.join("sandbox.sqlite"), &garbage).unwrap();
     let app = app(dir.path(), Arc::default());
+    // Before any start found it unreadable, the page's word alone sets nothing aside.
+    let unasked = app.set_sandbox_data_aside().await.unwrap_err();
+    assert_eq!(unasked.code, ErrorCode::Invalid, "{unasked:?}");
+    assert_eq!(std::fs::read(sandbox.join("sandbox.sqlite")).unwrap(), garbage);
     let error = app.start(&|_| {}).await.unwrap_err();
     assert_eq!(error.code, ErrorCode::SandboxData, "{error:?}");
     assert!(error.message.contains("the built-in sandbox cannot start"), "{error:?}");

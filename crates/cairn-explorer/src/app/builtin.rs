@@ -122,18 +122,19 @@ impl BuiltinSandbox {
 
 impl App {
     /// Sets the built-in sandbox's database aside (see [`set_data_aside`]) so that its next
-    /// start makes fresh demo data; answers where it went. Refused while the sandbox runs (its
-    /// data was read, and is in use).
+    /// start makes fresh demo data; answers where it went. Only after its last start found the
+    /// database unreadable: a healthy one (running or not) is the user's, and stays.
     pub async fn set_sandbox_data_aside(&self) -> Result<PathBuf, AppError> {
         let builtin = self.builtin.lock().await;
-        if builtin.is_some() {
+        if builtin.is_some() || !self.builtin_unreadable.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(AppError::new(
                 ErrorCode::Invalid,
-                "the built-in sandbox is running on its data: nothing was set aside",
+                "the built-in sandbox's data did not fail to open: nothing was set aside",
             ));
         }
         let (data_dir, now) = (self.data_dir.clone(), self.clock.now());
         let moved = cairn_store::cache::blocking(move || set_data_aside(&data_dir, now)).await?;
+        self.builtin_unreadable.store(false, std::sync::atomic::Ordering::SeqCst);
         log::info!("the built-in sandbox's database was set aside as {}", moved.display());
         drop(builtin);
         Ok(moved)

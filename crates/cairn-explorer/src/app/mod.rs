@@ -124,6 +124,9 @@ pub struct App {
     cache: CacheHandle,
     open: Mutex<HashMap<FrameworkKey, Opening>>,
     builtin: tokio::sync::Mutex<Option<BuiltinSandbox>>,
+    /// Whether the built-in sandbox's last start found its database unreadable: only then may
+    /// it be set aside (`set_sandbox_data_aside`), never on the page's word alone.
+    builtin_unreadable: std::sync::atomic::AtomicBool,
     tasks: tasks::Tasks,
     entropy: Arc<dyn Entropy>,
     clock: Arc<dyn Clock>,
@@ -152,6 +155,7 @@ impl App {
             cache,
             open: Mutex::new(HashMap::new()),
             builtin: tokio::sync::Mutex::new(None),
+            builtin_unreadable: std::sync::atomic::AtomicBool::new(false),
             tasks: tasks::Tasks::default(),
             entropy: options.entropy,
             clock: options.clock,
@@ -240,7 +244,10 @@ impl App {
         let mut builtin = self.builtin.lock().await;
         if builtin.is_none() {
             let scale = self.settings().await?.sandbox_scale.scale();
-            *builtin = Some(BuiltinSandbox::start(&self.data_dir, self.entropy.clone(), scale).await?);
+            let started = BuiltinSandbox::start(&self.data_dir, self.entropy.clone(), scale).await;
+            let unreadable = started.as_ref().is_err_and(|e| e.code == ErrorCode::SandboxData);
+            self.builtin_unreadable.store(unreadable, std::sync::atomic::Ordering::SeqCst);
+            *builtin = Some(started?);
         }
         let Some(sandbox) = builtin.as_ref() else { return Err(AppError::internal("the sandbox did not start")) };
         let settings = ConnectionSettings {
