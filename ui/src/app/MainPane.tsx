@@ -3,6 +3,8 @@
 //! tree stays mounted (hidden) so that it keeps its place. The relations panel's height and
 //! whether it is shown are the user's, remembered.
 
+import { memo } from "react";
+
 import { CrosswalkView } from "../features/crosswalk/CrosswalkView";
 import { FrameworkTree } from "../features/frameworks/FrameworkTree";
 import { GroupingTreeView } from "../features/groupings/GroupingTreeView";
@@ -23,10 +25,6 @@ import "./views.css";
 export function MainPane() {
   const main = useMainView();
   useCrossConnectionInvalidation();
-  const [relationsHeight, setRelationsHeight] = usePaneSize("relations", 260);
-  const [relationsShown, setRelationsShown] = usePaneShown("relations", true);
-  // The tree keeps at least a few rows whatever the window's height.
-  const maxHeight = Math.max(160, window.innerHeight - 320);
   return (
     <>
       <TabList
@@ -37,29 +35,7 @@ export function MainPane() {
         selected={main.view}
         onSelect={main.show}
       />
-      <div className="main-view" hidden={main.view !== "tree"} {...tabPanelProps("framework-views", "tree")}>
-        <div className="tree-holder">
-          <FrameworkTree />
-        </div>
-        {relationsShown && (
-          <Splitter
-            label="Resize the relations panel"
-            orientation="horizontal"
-            value={Math.min(relationsHeight, maxHeight)}
-            min={120}
-            max={maxHeight}
-            direction={-1}
-            onChange={setRelationsHeight}
-          />
-        )}
-        <ErrorBoundary>
-          <RelationsPanel
-            shown={relationsShown}
-            height={Math.min(relationsHeight, maxHeight)}
-            onShownChange={setRelationsShown}
-          />
-        </ErrorBoundary>
-      </div>
+      <TreeView hidden={main.view !== "tree"} />
       {main.view !== "tree" && (
         <div className="main-view" {...tabPanelProps("framework-views", main.view)}>
           <ErrorBoundary key={main.view}>
@@ -75,3 +51,39 @@ export function MainPane() {
     </>
   );
 }
+
+/**
+ * The Tree tab: the tree with the relations panel below it. Memoized: switching to another tab
+ * only hides it, without rendering the tree and the panel again.
+ */
+const TreeView = memo(function TreeView({ hidden }: { hidden: boolean }) {
+  const [relationsHeight, setRelationsHeight] = usePaneSize("relations", 260);
+  const [relationsShown, setRelationsShown] = usePaneShown("relations", true);
+  // The tree keeps at least a few rows whatever the window's height.
+  const maxHeight = Math.max(160, window.innerHeight - 320);
+  return (
+    <div className="main-view" hidden={hidden} {...tabPanelProps("framework-views", "tree")}>
+      <div className="tree-holder">
+        <FrameworkTree />
+      </div>
+      {relationsShown && (
+        <Splitter
+          label="Resize the relations panel"
+          orientation="horizontal"
+          value={Math.min(relationsHeight, maxHeight)}
+          min={120}
+          max={maxHeight}
+          direction={-1}
+          onChange={setRelationsHeight}
+        />
+      )}
+      <ErrorBoundary>
+        <RelationsPanel
+          shown={relationsShown}
+          height={Math.min(relationsHeight, maxHeight)}
+          onShownChange={setRelationsShown}
+        />
+      </ErrorBoundary>
+    </div>
+  );
+});

@@ -2,7 +2,7 @@
 //! grouping, the crosswalk, the version diff, the rubrics), so that a link in one view (an item's
 //! rubric, "Open in graph") opens another; kept with the session, so the next start shows it again.
 
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 import { useExplorerStore } from "../features/frameworks/ExplorerContext";
 
@@ -28,7 +28,11 @@ interface MainViewState {
   show(view: MainView, options?: { rubric?: string | null; graphFrom?: string }): void;
 }
 
+type ShowView = MainViewState["show"];
+
 const Context = createContext<MainViewState | null>(null);
+/** `show` alone, which never changes: what only opens a view does not render again with each switch. */
+const ShowContext = createContext<ShowView | null>(null);
 
 /** Holds the main pane's view for what is below. */
 export function MainViewProvider({ children }: { children: ReactNode }) {
@@ -40,25 +44,32 @@ export function MainViewProvider({ children }: { children: ReactNode }) {
   });
   const [rubric, setRubric] = useState<string | null>(null);
   const [graphFrom, setGraphFrom] = useState<MainViewState["graphFrom"]>(null);
-  const value = useMemo<MainViewState>(
-    () => ({
-      view,
-      rubric,
-      graphFrom,
-      show(next, options = {}) {
-        setView(next);
-        store.keepInSession({ view: next === "tree" ? null : next });
-        setRubric(options.rubric ?? null);
-        const from = options.graphFrom;
-        if (from) setGraphFrom((was) => ({ identifier: from, request: (was?.request ?? 0) + 1 }));
-      },
-    }),
-    [view, rubric, graphFrom, store],
+  const show = useCallback<ShowView>(
+    (next, options = {}) => {
+      setView(next);
+      store.keepInSession({ view: next === "tree" ? null : next });
+      setRubric(options.rubric ?? null);
+      const from = options.graphFrom;
+      if (from) setGraphFrom((was) => ({ identifier: from, request: (was?.request ?? 0) + 1 }));
+    },
+    [store],
   );
-  return <Context.Provider value={value}>{children}</Context.Provider>;
+  const value = useMemo<MainViewState>(() => ({ view, rubric, graphFrom, show }), [view, rubric, graphFrom, show]);
+  return (
+    <ShowContext.Provider value={show}>
+      <Context.Provider value={value}>{children}</Context.Provider>
+    </ShowContext.Provider>
+  );
 }
+
+const NOWHERE: MainViewState = { view: "tree", rubric: null, graphFrom: null, show: () => undefined };
 
 /** The main pane's view and the way to change it (a fixed "tree" outside a provider). */
 export function useMainView(): MainViewState {
-  return useContext(Context) ?? { view: "tree", rubric: null, graphFrom: null, show: () => undefined };
+  return useContext(Context) ?? NOWHERE;
+}
+
+/** The way to change the main pane's view, without following the view itself. */
+export function useShowMainView(): ShowView {
+  return useContext(ShowContext) ?? NOWHERE.show;
 }

@@ -2,9 +2,9 @@
 //! framework where it is not the start node's, its "+N more" and each of its associations drawn (type and other end, a button that goes there),
 //! and the node's grow, collapse and remove. Escape goes back to the drawing.
 
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 
-import { describeStep, hiddenCount, stepsFrom, type DrawnGraph, type Exploration } from "./explorationModel";
+import { describeStep, hiddenCounts, stepsByNode, type DrawnGraph, type Exploration } from "./explorationModel";
 
 interface Props {
   exploration: Exploration;
@@ -32,6 +32,8 @@ export function GraphListView({
   onClose,
 }: Props) {
   const list = useRef<HTMLUListElement>(null);
+  const steps = useMemo(() => stepsByNode(graph), [graph]);
+  const hiddenOf = useMemo(() => hiddenCounts(exploration), [exploration]);
   useEffect(() => {
     // Opened from the drawing: the focused node's entry takes the keyboard's focus.
     list.current?.querySelector<HTMLElement>("[aria-current='true']")?.focus();
@@ -46,7 +48,7 @@ export function GraphListView({
       }}
     >
       {graph.nodes.map((node) => {
-        const hidden = hiddenCount(exploration, node.identifier);
+        const hidden = hiddenOf.get(node.identifier) ?? 0;
         const grown = exploration.grown.has(node.identifier);
         const where = elsewhere(node.identifier);
         return (
@@ -77,7 +79,7 @@ export function GraphListView({
               </button>
             </span>
             <ul aria-label={`Associations of ${node.code ?? node.label}`}>
-              {stepsFrom(graph, node.identifier).map((step) => (
+              {(steps.get(node.identifier) ?? []).map((step) => (
                 <li key={`${step.edge.id}:${step.outgoing}`}>
                   <button
                     type="button"

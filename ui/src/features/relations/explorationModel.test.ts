@@ -18,6 +18,7 @@ import {
   frameworkId,
   grow,
   hiddenCount,
+  hiddenCounts,
   historyOf,
   layers,
   layeredPositions,
@@ -26,6 +27,8 @@ import {
   searchNodes,
   startExploration,
   stepToward,
+  stepsByNode,
+  stepsFrom,
 } from "./explorationModel";
 import { explorerElements } from "./graphExplorerElements";
 
@@ -85,6 +88,28 @@ describe("growing", () => {
     expect(grown.grown.has("b")).toBe(true);
     // The start is unchanged (history keeps it).
     expect(start.nodes.size).toBe(3);
+  });
+
+  it("counts every node's hidden associations in one pass as it counts one node's", () => {
+    // A self-loop counts once toward its node, as one association.
+    const looped = hood("c", [edge("2", "c", "a"), edge("7", "c", "c", "isRelatedTo")], { c: 1 });
+    const all = grow(grow(grow(startExploration(A), "b", B), "c", C), "c", looped);
+    const counts = hiddenCounts(all);
+    expect([...counts.keys()]).toEqual([...all.nodes.keys()]);
+    for (const id of all.nodes.keys()) expect(counts.get(id)).toBe(hiddenCount(all, id));
+    expect(counts.get("a")).toBe(0);
+  });
+
+  it("gathers the neighbourhood of a hub of 5,000 edges", () => {
+    const edges = Array.from({ length: 5000 }, (_, i) => edge(`e${i}`, `n${i}`, "hub"));
+    const hub = startExploration(hood("hub", edges));
+    const graph = drawn(hub, NO_FILTERS);
+    const steps = stepsByNode(graph);
+    const counts = hiddenCounts(hub);
+    expect(steps.get("hub")).toHaveLength(5000);
+    expect(stepsFrom(graph, "n42")).toEqual(steps.get("n42"));
+    expect(counts.get("hub")).toBe(0);
+    expect(hub.nodes.get("hub")?.degree).toBe(5000);
   });
 
   it("collapses what a grow added, and what those added in turn", () => {

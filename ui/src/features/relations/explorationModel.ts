@@ -49,15 +49,24 @@ export const NO_GROUPING = "";
 /** Most explorations remembered behind the present one. */
 const HISTORY_MAX = 100;
 
-function explored(node: GraphNode, graph: NeighbourhoodGraph): ExploredNode {
-  const touching = graph.edges.filter((e) => e.origin === node.identifier || e.destination === node.identifier).length;
+/** How many of `edges` touch each node (an edge from a node to itself once). */
+function touching(edges: Iterable<GraphEdge>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of edges) {
+    counts.set(e.origin, (counts.get(e.origin) ?? 0) + 1);
+    if (e.destination !== e.origin) counts.set(e.destination, (counts.get(e.destination) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function explored(node: GraphNode, drawnEdges: number): ExploredNode {
   return {
     identifier: node.identifier,
     kind: node.kind,
     code: node.code,
     label: node.label,
     framework: node.framework,
-    degree: touching + node.hidden,
+    degree: drawnEdges + node.hidden,
   };
 }
 
@@ -78,8 +87,9 @@ export function startExploration(graph: NeighbourhoodGraph): Exploration {
 export function grow(exploration: Exploration, identifier: string, graph: NeighbourhoodGraph): Exploration {
   const nodes = new Map(exploration.nodes);
   const addedBy = new Map(exploration.addedBy);
+  const edgesOf = touching(graph.edges);
   for (const n of graph.nodes) {
-    const node = explored(n, graph);
+    const node = explored(n, edgesOf.get(n.identifier) ?? 0);
     const known = nodes.get(n.identifier);
     if (known) nodes.set(n.identifier, { ...known, degree: Math.max(known.degree, node.degree) });
     else {
@@ -153,6 +163,14 @@ export function hiddenCount(exploration: Exploration, identifier: string): numbe
   let drawn = 0;
   for (const e of exploration.edges.values()) if (e.origin === identifier || e.destination === identifier) drawn++;
   return Math.max(0, node.degree - drawn);
+}
+
+/** [`hiddenCount`] of every node of `exploration`, in one pass over its edges. */
+export function hiddenCounts(exploration: Exploration): Map<string, number> {
+  const drawn = touching(exploration.edges.values());
+  const counts = new Map<string, number>();
+  for (const [id, node] of exploration.nodes) counts.set(id, Math.max(0, node.degree - (drawn.get(id) ?? 0)));
+  return counts;
 }
 
 /** A history starting at `present`. */
@@ -262,7 +280,7 @@ export function explorationTypes(exploration: Exploration): string[] {
 
 /** Associations away from `from` over `graph`'s edges (either direction); unreachable nodes absent. */
 export function distances(graph: DrawnGraph, from: string): Map<string, number> {
-  const around = neighbours(graph);
+  const around = stepsByNode(graph);
   const seen = new Map<string, number>([[from, 0]]);
   let frontier = [from];
   for (let d = 1; frontier.length > 0; d++) {
@@ -286,8 +304,7 @@ export function distances(graph: DrawnGraph, from: string): Map<string, number> 
 export function layers(graph: DrawnGraph): Map<string, number> {
   const parents = new Map<string, string[]>();
   for (const e of graph.edges)
-    if (e.associationType === "isChildOf" && e.origin !== e.destination)
-      parents.set(e.origin, [...(parents.get(e.origin) ?? []), e.destination]);
+    if (e.associationType === "isChildOf" && e.origin !== e.destination) push(parents, e.origin, e.destination);
   const layer = new Map<string, number>();
   const visiting = new Set<string>();
   const depth = (id: string): number => {
@@ -305,7 +322,7 @@ export function layers(graph: DrawnGraph): Map<string, number> {
   for (const [child, ps] of parents) for (const id of [child, ...ps]) inTree.add(id);
   for (const n of graph.nodes) if (inTree.has(n.identifier)) depth(n.identifier);
   // The others, outward from the tree along any association.
-  const around = neighbours(graph);
+  const around = stepsByNode(graph);
   let frontier = [...layer.keys()];
   while (frontier.length > 0) {
     const next: string[] = [];
@@ -329,19 +346,19 @@ export interface Step {
   outgoing: boolean;
 }
 
-function neighbours(graph: DrawnGraph): Map<string, Step[]> {
+/** Every node's steps along the edges of `graph` (a node no edge touches has none). */
+export function stepsByNode(graph: DrawnGraph): Map<string, Step[]> {
   const around = new Map<string, Step[]>();
-  const add = (id: string, step: Step) => around.set(id, [...(around.get(id) ?? []), step]);
   for (const edge of graph.edges) {
-    add(edge.origin, { other: edge.destination, edge, outgoing: true });
-    if (edge.origin !== edge.destination) add(edge.destination, { other: edge.origin, edge, outgoing: false });
+    push(around, edge.origin, { other: edge.destination, edge, outgoing: true });
+    if (edge.origin !== edge.destination) push(around, edge.destination, { other: edge.origin, edge, outgoing: false });
   }
   return around;
 }
 
 /** The steps along drawn edges from `identifier`. */
 export function stepsFrom(graph: DrawnGraph, identifier: string): Step[] {
-  return neighbours(graph).get(identifier) ?? [];
+  return stepsByNode(graph).get(identifier) ?? [];
 }
 
 export type Direction = "left" | "right" | "up" | "down";
@@ -458,8 +475,8 @@ export function layeredPositions(graph: DrawnGraph): Map<string, { x: number; y:
   for (const e of graph.edges) {
     const lo = layer.get(e.origin) ?? 0;
     const ld = layer.get(e.destination) ?? 0;
-    if (lo > ld) above.set(e.origin, [...(above.get(e.origin) ?? []), e.destination]);
-    else if (ld > lo) above.set(e.destination, [...(above.get(e.destination) ?? []), e.origin]);
+    if (lo > ld) push(above, e.origin, e.destination);
+    else if (ld > lo) push(above, e.destination, e.origin);
   }
   const x = new Map<string, number>();
   const positions = new Map<string, { x: number; y: number }>();
@@ -484,4 +501,11 @@ export function layeredPositions(graph: DrawnGraph): Map<string, { x: number; y:
     }
   }
   return positions;
+}
+
+/** Adds `value` to the list of `key` in `lists` (in place: a hub's list grows in linear time). */
+function push<T>(lists: Map<string, T[]>, key: string, value: T) {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }

@@ -6,7 +6,7 @@ import { BAND_COLOURS } from "./canvasTheme";
 import {
   distances,
   frameworkId,
-  hiddenCount,
+  hiddenCounts,
   layeredPositions,
   nodeLabel,
   type DrawnGraph,
@@ -28,8 +28,9 @@ export function explorerElements(
   const places = layeredPositions(graph);
   const rings = distances(graph, focus);
   const farthest = Math.max(0, ...rings.values());
+  const hiddenOf = hiddenCounts(exploration);
   const nodes: ExplorerNode[] = graph.nodes.map((n) => {
-    const hidden = hiddenCount(exploration, n.identifier);
+    const hidden = hiddenOf.get(n.identifier) ?? 0;
     return {
       group: "nodes",
       data: {

@@ -22,7 +22,7 @@ import {
   type Exploration,
   type ExplorationHistory,
 } from "./explorationModel";
-import { useMainView } from "../../app/mainView";
+import { useShowMainView } from "../../app/mainView";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import {
   awaitingReplay,
@@ -126,13 +126,13 @@ export function useExploration(framework: FrameworkKey | null): ExplorationState
 export function useOpenInGraph(): (identifier: string) => void {
   const backend = useBackend();
   const client = useQueryClient();
-  const main = useMainView();
+  const show = useShowMainView();
   const { framework } = useExplorer();
   return useCallback(
     (identifier: string) => {
       if (framework) void neighbourhoodFetcher(client, backend)(framework, identifier).catch(() => undefined);
-      main.show("graph", { graphFrom: identifier });
+      show("graph", { graphFrom: identifier });
     },
-    [backend, client, main, framework],
+    [backend, client, show, framework],
   );
 }
