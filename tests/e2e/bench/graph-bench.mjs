@@ -11,7 +11,7 @@ import { median, printTable } from '../lib/bench.mjs';
 import { freshDataDir, launch, startDriver } from '../lib/app.mjs';
 import { importPackages, writeWidePackage } from '../lib/data.mjs';
 import { openFramework, select, waitForTree } from '../lib/explorer.mjs';
-import { GRAPH_VIEW, graphViewState } from '../lib/graphView.mjs';
+import { GRAPH_VIEW, graphViewState, panAndZoomInPage } from '../lib/graphView.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const WIDE_TITLE = 'Bench: one wide node';
@@ -69,57 +69,9 @@ async function timed(browser, action, arg, nodes) {
   }, GRAPH_VIEW, action, arg, nodes);
 }
 
-/**
- * In the page: pans and zooms the drawing for `frames` frames at `zoom` (null: fitted) as a
- * user does — a mouse drag across the canvas for 30 frames, then the wheel for 30 (a step each
- * frame), alternately in and out — through DOM events that cytoscape's own handlers take (so it
- * pans and zooms over its bitmap of the drawing while the gesture lasts, and draws anew when it
- * ends), and answers each frame's interval in ms, the redraws after each gesture included.
- */
-async function frameTimes(browser, frames, zoom) {
-  return browser.executeAsync((view, frames, zoom, done) => {
-    const host = document.querySelector(`${view} .graph-canvas`);
-    const cy = host.cy;
-    if (zoom === null) host.graph.fit(); // as the Fit button does: the whole drawing in view
-    else cy.zoom({ level: zoom, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
-    const box = host.getBoundingClientRect();
-    const target = host.querySelector('canvas:last-of-type') ?? host;
-    const at = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-    const mouse = (type, x, y) => (type === 'mousedown' ? target : window).dispatchEvent(new MouseEvent(type, {
-      bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, buttons: type === 'mouseup' ? 0 : 1, view: window,
-    }));
-    const wheel = (deltaY) => target.dispatchEvent(new WheelEvent('wheel', {
-      bubbles: true, cancelable: true, clientX: at.x, clientY: at.y, deltaY, deltaMode: 0, view: window,
-    }));
-    const times = [];
-    let last = null;
-    let i = 0;
-    let dragged = { x: at.x, y: at.y };
-    const step = (now) => {
-      if (last !== null) times.push(now - last);
-      last = now;
-      const phase = Math.floor(i / 30) % 4;
-      const first = i % 30 === 0;
-      // A drag ends when its 30 frames do.
-      if (first && i > 0 && (phase === 1 || phase === 3)) mouse('mouseup', dragged.x, dragged.y);
-      if (i >= frames) return done(times);
-      if (phase === 0 || phase === 2) {
-        const sign = phase === 0 ? 1 : -1;
-        if (first) {
-          dragged = { x: at.x, y: at.y };
-          mouse('mousedown', dragged.x, dragged.y);
-        }
-        dragged = { x: dragged.x + 6 * sign, y: dragged.y + 3 * sign };
-        mouse('mousemove', dragged.x, dragged.y);
-      } else {
-        wheel(phase === 1 ? -8 : 8);
-      }
-      i++;
-      requestAnimationFrame(step);
-    };
-    // The fit or zoom above is drawn first: the frames timed are the gestures'.
-    setTimeout(() => requestAnimationFrame(step), 500);
-  }, GRAPH_VIEW, frames, zoom);
+/** The frames of `frames` frames of panning and zooming at `zoom` (null: fitted), in ms. */
+function frameTimes(browser, frames, zoom) {
+  return browser.executeAsync(panAndZoomInPage, GRAPH_VIEW, frames, zoom);
 }
 
 async function main() {

@@ -69,6 +69,32 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
     assert.ok(opened.nodes.some((n) => n.hidden > 0 && n.label.endsWith(`+${n.hidden} more`)), 'a node says how many more it has');
     await screenshot(browser, 'graph-view');
 
+    // A drag that starts on a card pans the view, as one on the background does: cards do not
+    // move, and a drag is not a click (nothing grows).
+    const card = await browser.execute((view) => {
+      const host = document.querySelector(`${view} .graph-canvas`);
+      const box = host.getBoundingClientRect();
+      const node = host.cy.nodes().filter((n) => !n.data('root')).filter((n) => {
+        const p = n.renderedPosition();
+        return p.x > 40 && p.y > 40 && p.x < box.width - 120 && p.y < box.height - 80;
+      })[0];
+      const p = node.renderedPosition();
+      return { id: node.id(), x: Math.round(box.left + p.x), y: Math.round(box.top + p.y), at: { ...node.position() }, pan: { ...host.cy.pan() } };
+    }, GRAPH_VIEW);
+    await browser.action('pointer', { parameters: { pointerType: 'mouse' } })
+      .move({ x: card.x, y: card.y, origin: 'viewport' }).down({ button: 0 })
+      .move({ x: card.x + 30, y: card.y + 20, origin: 'viewport', duration: 100 })
+      .move({ x: card.x + 60, y: card.y + 40, origin: 'viewport', duration: 100 })
+      .up({ button: 0 }).perform();
+    const dragged = await browser.execute((view, id) => {
+      const cy = document.querySelector(`${view} .graph-canvas`).cy;
+      return { pan: { ...cy.pan() }, at: { ...cy.getElementById(id).position() }, nodes: cy.nodes().length };
+    }, GRAPH_VIEW, card.id);
+    assert.ok(Math.abs(dragged.pan.x - card.pan.x - 60) < 8 && Math.abs(dragged.pan.y - card.pan.y - 40) < 8,
+      `the view panned by the drag: ${JSON.stringify(card.pan)} → ${JSON.stringify(dragged.pan)}`);
+    assert.deepEqual(dragged.at, card.at, 'the card stayed where the layout put it');
+    assert.equal(dragged.nodes, opened.nodes.length, 'nothing grew');
+
     // The keyboard: down along an edge to a child of the domain, the edge and node read out.
     await pressOnGraph(browser, 'ArrowDown');
     const moved = await graphViewState(browser, (s) => s.focus && s.focus !== root.id);

@@ -318,7 +318,10 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
       const nodes = elements.flatMap((e) => {
         if (e.group !== "nodes") return [];
         const position = { ...(placed.get(e.data.id) ?? e.position) };
-        return [{ id: e.data.id, definition: { ...e, position, classes: e.data.id === focus ? "focused" : "" } }];
+        // Cards cannot be moved (autoungrabify): a drag that starts on one pans the view, as one
+        // on the background does (else it did nothing, hit-testing every element at each move).
+        const classes = e.data.id === focus ? "focused" : "";
+        return [{ id: e.data.id, definition: { ...e, position, classes, pannable: true } }];
       });
       const edges = elements.flatMap((e) => {
         if (e.group !== "edges") return [];
