@@ -165,7 +165,7 @@ export function hiddenCount(exploration: Exploration, identifier: string): numbe
   return Math.max(0, node.degree - drawn);
 }
 
-/** [`hiddenCount`] of every node of `exploration`, in one pass over its edges. */
+/** `hiddenCount` of every node of `exploration`, in one pass over its edges. */
 export function hiddenCounts(exploration: Exploration): Map<string, number> {
   const drawn = touching(exploration.edges.values());
   const counts = new Map<string, number>();
