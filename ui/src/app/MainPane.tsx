@@ -3,7 +3,7 @@
 //! tree stays mounted (hidden) so that it keeps its place. The relations panel's height and
 //! whether it is shown are the user's, remembered.
 
-import { memo } from "react";
+import { memo, useSyncExternalStore } from "react";
 
 import { CrosswalkView } from "../features/crosswalk/CrosswalkView";
 import { FrameworkTree } from "../features/frameworks/FrameworkTree";
@@ -52,6 +52,11 @@ export function MainPane() {
   );
 }
 
+function onResize(changed: () => void): () => void {
+  window.addEventListener("resize", changed);
+  return () => window.removeEventListener("resize", changed);
+}
+
 /**
  * The Tree tab: the tree with the relations panel below it. Memoized: switching to another tab
  * only hides it, without rendering the tree and the panel again.
@@ -59,8 +64,8 @@ export function MainPane() {
 const TreeView = memo(function TreeView({ hidden }: { hidden: boolean }) {
   const [relationsHeight, setRelationsHeight] = usePaneSize("relations", 260);
   const [relationsShown, setRelationsShown] = usePaneShown("relations", true);
-  // The tree keeps at least a few rows whatever the window's height.
-  const maxHeight = Math.max(160, window.innerHeight - 320);
+  // The tree keeps at least a few rows whatever the window's height (followed as it changes).
+  const maxHeight = Math.max(160, useSyncExternalStore(onResize, () => window.innerHeight) - 320);
   return (
     <div className="main-view" hidden={hidden} {...tabPanelProps("framework-views", "tree")}>
       <div className="tree-holder">

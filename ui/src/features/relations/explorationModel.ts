@@ -158,14 +158,10 @@ export function remove(exploration: Exploration, identifier: string): Exploratio
 
 /** How many of `identifier`'s associations lead to nodes not drawn. */
 export function hiddenCount(exploration: Exploration, identifier: string): number {
-  const node = exploration.nodes.get(identifier);
-  if (!node) return 0;
-  let drawn = 0;
-  for (const e of exploration.edges.values()) if (e.origin === identifier || e.destination === identifier) drawn++;
-  return Math.max(0, node.degree - drawn);
+  return hiddenCounts(exploration).get(identifier) ?? 0;
 }
 
-/** `hiddenCount` of every node of `exploration`, in one pass over its edges. */
+/** Each node's associations not drawn (its degree less its drawn edges), in one pass over the edges. */
 export function hiddenCounts(exploration: Exploration): Map<string, number> {
   const drawn = touching(exploration.edges.values());
   const counts = new Map<string, number>();
