@@ -135,6 +135,25 @@ async fn the_diff_of_two_imported_versions_lists_exactly_their_changes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_print_preview_is_kept_for_the_print_until_the_cache_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path());
+    app.import_files("Files".to_owned(), vec![fixture("versions-v1.json")], false, &|_| {}).await.unwrap();
+    let source = PrintSource::Framework {
+        key: FrameworkKey { connection: "Files".to_owned(), identifier: VERSIONS.to_owned() },
+        subtree: None,
+    };
+    let first = app.print_preview(source.clone(), PrintColumns::default()).await.unwrap();
+    assert_eq!(app.print_preview(source.clone(), PrintColumns::default()).await.unwrap(), first);
+    // A newer version imported over it: the next preview (and print) is the new document.
+    app.import_files("Files".to_owned(), vec![fixture("versions-v2.json")], false, &|_| {}).await.unwrap();
+    let second = app.print_preview(source.clone(), PrintColumns::default()).await.unwrap();
+    assert_ne!(second.document, first.document, "the document was built again from the changed cache");
+    let fresh = app.print_document(source, PrintColumns::default(), &|_| ()).await.unwrap();
+    assert_eq!(second.document.items, fresh.items);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rubrics_are_tables_linked_to_their_items_and_progressions_are_ordered() {
     let dir = tempfile::tempdir().unwrap();
     versions_imported(dir.path());

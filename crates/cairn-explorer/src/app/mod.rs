@@ -20,6 +20,7 @@ mod grants;
 mod imports;
 mod open;
 mod print;
+mod print_memo;
 mod print_sources;
 mod relations;
 mod relay;
@@ -133,6 +134,8 @@ pub struct App {
     on_cache_change: Box<dyn Fn(&str) + Send + Sync>,
     rubrics: relations::rubrics::RubricCache,
     roster: Arc<roster::RosterMemo>,
+    /// The last print document built (the print dialog's preview), for the print that follows.
+    print_memo: print_memo::PrintMemo,
     secrets: OpenSecrets,
     /// Connections whose server refused a write for the credentials (401 or 403), with why:
     /// their gradebook forms are read-only until the connection is saved again.
@@ -162,6 +165,7 @@ impl App {
             on_cache_change: options.on_cache_change,
             rubrics: relations::rubrics::RubricCache::default(),
             roster: Arc::default(),
+            print_memo: print_memo::PrintMemo::default(),
             secrets: connections::os_keyring(),
             write_refusals: Mutex::new(HashMap::new()),
             sending: tokio::sync::Mutex::new(()),
@@ -385,6 +389,7 @@ impl App {
         drop_later(stale);
         self.rubrics.forget(connection);
         self.roster.forget(connection);
+        self.print_memo.forget();
         (self.on_cache_change)(connection);
     }
 }

@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -94,18 +95,38 @@ impl App {
         self.build_print(source, columns, progress, running.cancel().clone()).await
     }
 
-    /// The preview of the print document: its first [`PREVIEW_ITEMS`] items.
+    /// The preview of the print document: its first [`PREVIEW_ITEMS`] items. The whole
+    /// document is kept for the print that usually follows (see [`App::save_print_pdf`]).
     pub async fn print_preview(&self, source: PrintSource, columns: PrintColumns) -> Result<PrintPreview, AppError> {
-        let mut document = self.print_document(source, columns, &|_| ()).await?;
+        let running = self.tasks.begin(task::EXPORT.as_str());
+        let document = self.kept_or_built(source, columns, &|_| (), running.cancel().clone()).await?;
         let total = document.items.iter().filter(|item| !item.heading).count() as u64;
-        document.items.truncate(PREVIEW_ITEMS);
-        Ok(PrintPreview { document, total })
+        Ok(PrintPreview { document: document.slice(0..PREVIEW_ITEMS.min(document.items.len())), total })
     }
 
     /// The title `source`'s document carries (a print job's name), without building it.
     pub async fn print_title(&self, source: &PrintSource) -> Result<String, AppError> {
         let source = source.clone();
         self.cache.read(move |conn| print_title(conn, &source)).await
+    }
+
+    /// The print document of `source` with `columns`: the one the last build kept when the
+    /// cache has not changed since (the preview's, for the print that follows it), else built
+    /// now and kept.
+    async fn kept_or_built(
+        &self,
+        source: PrintSource,
+        columns: PrintColumns,
+        progress: OnProgress<'_>,
+        cancel: Cancel,
+    ) -> Result<Arc<PrintDocument>, AppError> {
+        if let Some(document) = self.print_memo.get(&source, columns) {
+            return Ok(document);
+        }
+        let generation = self.print_memo.generation();
+        let document = Arc::new(self.build_print(source.clone(), columns, progress, cancel).await?);
+        self.print_memo.keep(source, columns, generation, document.clone());
+        Ok(document)
     }
 
     /// The print document of `source`, built while the task `cancel` belongs to runs: a
@@ -152,8 +173,9 @@ impl App {
         }
     }
 
-    /// `source` as a PDF into `path`: the document built, `render` (the web view) printing it
-    /// in parts — the title page and contents, then [`PART_ITEMS`] items at a time, each an
+    /// `source` as a PDF into `path`: the document built (or the one its preview built, kept),
+    /// `render` (the web view) printing it in parts — the title page and contents, then
+    /// [`PART_ITEMS`] items at a time, each an
     /// HTML file (around `bundle`) printed into a file of a temporary folder — then the parts
     /// joined and every page given the running header and its number, and the whole moved onto
     /// `path`. WebKit's pagination slows down with the document's length, so the parts keep it
@@ -177,7 +199,7 @@ impl App {
         let running = self.tasks.begin(task::EXPORT.as_str());
         let cancel = running.cancel().clone();
         let started = std::time::Instant::now();
-        let document = self.build_print(source, columns, progress, cancel.clone()).await?;
+        let document = self.kept_or_built(source, columns, progress, cancel.clone()).await?;
         if path.parent().is_none_or(|p| p.as_os_str().is_empty()) {
             return Err(AppError::new(ErrorCode::Invalid, format!("{}: choose a file in a folder", path.display())));
         }
