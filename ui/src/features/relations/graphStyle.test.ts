@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { contrast } from "../../test/contrast";
 import { DEFINED_TYPES, PALETTE, typeStyle } from "./graphStyle";
-
-/** WCAG's relative luminance of `#rrggbb`. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG's contrast ratio of two colours. */
-function contrast(a: string, b: string): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-}
 
 /** The canvas's background in the light and the dark theme (`--bg` in theme.css). */
 const BACKGROUNDS = { light: "#ffffff", dark: "#16191d" };

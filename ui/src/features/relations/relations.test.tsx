@@ -51,6 +51,9 @@ describe("the relationship graph", () => {
     // Depth 1 cuts A's other children and B's: their nodes say so.
     const nodes = within(graph).getByRole("list", { name: "Graph nodes" });
     expect(within(nodes).getAllByText(/\+\d+ more/).length).toBeGreaterThan(0);
+    // The drawing's text equivalent is that list, and its name says where it is.
+    const count = within(nodes).getAllByRole("listitem").length;
+    within(graph).getByRole("img", { name: `Graph drawing: ${count} nodes, listed under Graph nodes` });
   });
 
   it("selects a tapped node in the tree, and the graph follows", async () => {
