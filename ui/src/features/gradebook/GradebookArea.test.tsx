@@ -152,6 +152,21 @@ describe("the gradebook", () => {
     expect(within(grid).getAllByRole("columnheader")[0]).toHaveAccessibleName("Student");
   });
 
+  it("makes the active cell anew when what it says changes, so that a screen reader reads it afresh", async () => {
+    const { user, grid } = await openGradebook();
+    grid.focus();
+    const active = () => document.getElementById(grid.getAttribute("aria-activedescendant") ?? "");
+    const before = active();
+    expect(before).toHaveAccessibleName(/^Okafor, Ada, Quiz 1:/);
+    expect(before).not.toHaveAccessibleName(/Missing/);
+    await user.keyboard("m");
+    await waitFor(() => expect(active()).toHaveAccessibleName(/^Okafor, Ada, Quiz 1:.*Missing/));
+    // WebKitGTK tells a screen reader of no change to an element's name: a new element is read.
+    expect(active()).not.toBe(before);
+    expect(before?.isConnected).toBe(false);
+    expect(grid).toHaveFocus();
+  });
+
   it("is one Tab stop: Home/End and Ctrl+Home/Ctrl+End move within it, Tab leaves it", async () => {
     const { user, grid } = await openGradebook();
     grid.focus();

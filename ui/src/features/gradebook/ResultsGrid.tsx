@@ -62,9 +62,27 @@ function columnId(grid: string, col: number, part: "title" | "details"): string 
   return `${grid}-col${col}-${part}`;
 }
 
-/** A cell's id, for the grid's `aria-activedescendant`. */
-export function cellId(grid: string, row: number, col: number): string {
-  return `${grid}-r${row}-c${col}`;
+/**
+ * A cell's id, for the grid's `aria-activedescendant`, carrying its `version` (`cellVersion`):
+ * a cell whose text changes is drawn as a new element with a new id. WebKitGTK tells the
+ * platform of no change to an element's name or description, and a screen reader keeps what it
+ * first read of an element ("not sent yet" added by the save went unspoken); a new active
+ * descendant it reads afresh — as the tree's rows are always new elements (`VirtualTree.tsx`).
+ */
+export function cellId(grid: string, row: number, col: number, version: string): string {
+  return `${grid}-r${row}-c${col}-${version}`;
+}
+
+/** A short token of what a cell says (its value, flags, comment, state and error), which
+ * changes whenever any of them does. */
+export function cellVersion(cell: GradebookCell | undefined, problem: CellProblem | undefined): string {
+  const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f)).map(([, mark]) => mark);
+  const parts = [shown(cell), cell?.state ?? "", flags.join(""), cell?.comment ?? "", cell?.error?.message ?? ""];
+  if (problem) parts.push(problem.text, problem.message);
+  const text = parts.join("\u0000");
+  let hash = 5381;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 33) ^ text.charCodeAt(i)) >>> 0;
+  return hash.toString(36);
 }
 
 const Cell = memo(function Cell({
@@ -349,6 +367,8 @@ export function ResultsGrid({
     setEditing(`${key}\u0001${shown(cells.get(key))}`);
   };
   const rendered = at.row >= 0 && at.col >= 0 && virtual.getVirtualItems().some((v) => v.index === at.row);
+  const activeKey = rendered ? cellKey(current(at).student, current(at).lineItem) : "";
+  const activeId = cellId(gridId, at.row, at.col, cellVersion(cells.get(activeKey), problems.get(activeKey)));
 
   const editKey = editing?.split("\u0001")[0];
   const editText = editing?.slice((editKey?.length ?? 0) + 1) ?? "";
@@ -363,7 +383,7 @@ export function ResultsGrid({
         aria-rowcount={rows + 1}
         aria-colcount={cols + 1}
         aria-readonly={readOnly}
-        aria-activedescendant={rendered && !editing ? cellId(gridId, at.row, at.col) : undefined}
+        aria-activedescendant={rendered && !editing ? activeId : undefined}
         tabIndex={0}
         onKeyDown={onKey}
         onMouseDown={onMouseDown}
@@ -436,10 +456,11 @@ export function ResultsGrid({
                       </div>
                     );
                   }
+                  const version = cellVersion(cells.get(key), problems.get(key));
                   return (
                     <Cell
-                      key={l.id}
-                      id={cellId(gridId, item.index, col)}
+                      key={`${l.id}-${version}`}
+                      id={cellId(gridId, item.index, col, version)}
                       row={item.index}
                       col={col}
                       name={`${student.name}, ${l.title}`}
