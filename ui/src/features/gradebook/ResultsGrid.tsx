@@ -75,7 +75,7 @@ export function cellId(grid: string, row: number, col: number, version: string):
 
 /** A short token of what a cell says (its value, flags, comment, state and error), which
  * changes whenever any of them does. */
-export function cellVersion(cell: GradebookCell | undefined, problem: CellProblem | undefined): string {
+function cellVersion(cell: GradebookCell | undefined, problem: CellProblem | undefined): string {
   const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f)).map(([, mark]) => mark);
   const parts = [shown(cell), cell?.state ?? "", flags.join(""), cell?.comment ?? "", cell?.error?.message ?? ""];
   if (problem) parts.push(problem.text, problem.message);
@@ -367,7 +367,8 @@ export function ResultsGrid({
     setEditing(`${key}\u0001${shown(cells.get(key))}`);
   };
   const rendered = at.row >= 0 && at.col >= 0 && virtual.getVirtualItems().some((v) => v.index === at.row);
-  const activeKey = rendered ? cellKey(current(at).student, current(at).lineItem) : "";
+  const active = current(at);
+  const activeKey = cellKey(active.student, active.lineItem);
   const activeId = cellId(gridId, at.row, at.col, cellVersion(cells.get(activeKey), problems.get(activeKey)));
 
   const editKey = editing?.split("\u0001")[0];
