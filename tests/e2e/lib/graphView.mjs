@@ -6,7 +6,8 @@ export const GRAPH_VIEW = 'section.graph-explorer';
 /**
  * Waits until the Graph tab has drawn `until` (a predicate on the state, or any drawing) and
  * answers it: the node count the view reports, the ms the last drawing took, the nodes on the
- * canvas with their data and places, the focused node and the announcement.
+ * canvas with their data and places, the focused node, the announcement and what the drawing's
+ * focused part (its active descendant, `ActivePart`) reads: its name and description.
  */
 export async function graphViewState(browser, until = () => true, timeout = 30_000) {
   let state = null;
@@ -25,6 +26,12 @@ export async function graphViewState(browser, until = () => true, timeout = 30_0
         zoom: cy ? cy.zoom() : null,
         focus: host?.dataset.focus ?? null,
         announcement: document.querySelector(`${view} [aria-label="Graph announcement"]`)?.textContent ?? '',
+        part: (() => {
+          const option = host && document.getElementById(host.getAttribute('aria-activedescendant') ?? '');
+          if (!option) return null;
+          const how = option.getAttribute('aria-describedby');
+          return { name: option.getAttribute('aria-label'), description: how ? document.getElementById(how)?.textContent ?? '' : '' };
+        })(),
         listItems: list ? list.querySelectorAll(':scope > li').length : null,
         busy: size.textContent.includes('loading'),
       };

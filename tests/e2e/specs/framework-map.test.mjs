@@ -82,7 +82,7 @@ test('the Map tab: the tree\'s first level sized by its subtrees, colours, keybo
     });
     assert.ok(tip.startsWith(`${hovered.code} `) && tip.includes(`${hovered.descendants} items below`), `the tip: ${tip}`);
     await screenshot(browser, 'framework-map');
-    await browser.execute((map) => { document.querySelector(`${map} canvas`).focus(); }, MAP);
+    await browser.execute((map) => { document.querySelector(`${map} [role="tree"]`).focus(); }, MAP);
     findings.push(...(await auditThemes(browser, 'framework map')));
 
     // Alignment to the Spanish edition: its translations make items aligned.
@@ -93,12 +93,18 @@ test('the Map tab: the tree\'s first level sized by its subtrees, colours, keybo
     });
 
     // The keyboard: into the first segment of the first level, zoom on it, open it in the tree.
-    await browser.execute((map) => document.querySelector(`${map} canvas`).focus(), MAP);
+    await browser.execute((map) => document.querySelector(`${map} [role="tree"]`).focus(), MAP);
     await browser.keys('ArrowRight');
-    const selectedId = () => browser.execute((map) => document.querySelector(`${map} canvas`).dataset.selected, MAP);
+    const selectedId = () => browser.execute((map) => document.querySelector(`${map} [role="tree"]`).dataset.selected, MAP);
     await browser.waitUntil(async () => (await selectedId()) === top[0].identifier, { timeout: 5_000, timeoutMsg: 'ArrowRight did not select the first segment' });
-    const said = await browser.execute((map) => document.querySelector(`${map} [aria-label="Map announcement"]`).textContent, MAP);
-    assert.ok(said.startsWith(`${top[0].code} `) && said.includes(`${top[0].descendants} items below`), `announced: ${said}`);
+    // The segment read out: the tree's active descendant, a tree item at level 2.
+    const said = await browser.execute((map) => {
+      const tree = document.querySelector(`${map} [role="tree"]`);
+      const item = document.getElementById(tree.getAttribute('aria-activedescendant'));
+      return { name: item?.getAttribute('aria-label') ?? '', role: item?.getAttribute('role'), level: item?.getAttribute('aria-level') };
+    }, MAP);
+    assert.ok(said.name.startsWith(`${top[0].code} `) && said.name.includes(`${top[0].descendants} items below`), `read: ${said.name}`);
+    assert.deepEqual([said.role, said.level], ['treeitem', '2']);
     await browser.keys(' ');
     // Zoomed: the segment alone in the first column, the view's whole height.
     const height = await browser.execute((map) => document.querySelector(`${map} canvas`).clientHeight, MAP);

@@ -101,8 +101,8 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
     const child = moved.nodes.find((n) => n.id === moved.focus);
     assert.ok(moved.edges.some((e) => (e.source === child.id && e.target === root.id) || (e.source === root.id && e.target === child.id)),
       'the focus moved along an edge');
-    assert.match(moved.announcement, /isChildOf/);
-    assert.ok(moved.announcement.includes(child.label.split('\n')[0]), `announced: ${moved.announcement}`);
+    assert.match(moved.part.description, /^By .*isChildOf/);
+    assert.ok(moved.part.name.startsWith(child.label.split('\n')[0]), `read: ${moved.part.name}`);
 
     // Enter grows it: its neighbours join the graph, the item panel follows.
     const before = moved.nodes.length;
@@ -266,7 +266,7 @@ test('the Graph tab\'s tools (find, fit, minimap, remove, collapse), and the gra
     await pressOnGraph(browser, 'Delete');
     const removed = await graphViewState(browser, (s) => !s.nodes.some((n) => n.id === target.id));
     assert.equal(removed.nodes.length, opened.nodes.length - 1);
-    assert.match(removed.announcement, /^Removed/);
+    assert.match(removed.part.description, /^Removed/);
     // Another node grown, kept for the restart.
     await pressOnGraph(browser, 'Home', 'n');
     const next = await graphViewState(browser, (s) => s.focus && s.focus !== root.id);

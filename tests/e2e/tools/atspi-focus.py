@@ -1,10 +1,13 @@
 """Prints what has the focus in the Cairn window as a new AT-SPI client reads it (no cache of
 earlier answers, unlike a screen reader running all along): role, name and description of each
-focused node (the grid and its active cell are both focused), for `screen-reader-speech.mjs`.
+focused node (the grid and its active cell are both focused) and the states a screen reader
+decides by (selectable, selected, editable), for `screen-reader-speech.mjs`.
 Usage: atspi-focus.py"""
 import pyatspi
 
 seen = [0]
+MARKS = [("selectable", pyatspi.STATE_SELECTABLE), ("selected", pyatspi.STATE_SELECTED),
+         ("editable", pyatspi.STATE_EDITABLE)]
 
 
 def walk(node, depth, inside, found):
@@ -18,7 +21,9 @@ def walk(node, depth, inside, found):
         role = node.getRoleName()
         if inside and states.contains(pyatspi.STATE_FOCUSED):
             desc = node.description
-            found.append(f"{role} \"{node.name}\"" + (f" desc=\"{desc}\"" if desc else ""))
+            marks = [name for name, state in MARKS if states.contains(state)]
+            found.append(f"{role} \"{node.name}\"" + (f" desc=\"{desc}\"" if desc else "")
+                         + (f" [{' '.join(marks)}]" if marks else ""))
         if inside and not states.contains(pyatspi.STATE_SHOWING):
             return
         for i in range(node.childCount):

@@ -1,8 +1,10 @@
 // What Orca says in the real window: the system's Orca screen reader (Debian 12: `apt-get install
 // orca`, orca 43.1) run on the window's AT-SPI bus, its debug log read after each key, and each
-// "SPEECH OUTPUT" printed under the step that caused it. Three journeys by keyboard: the framework
-// tree (Tab to it, arrows, expand, Enter, back up), the rosters (a class, a student, back) and
-// a class's gradebook (Tab into the grid, arrows, a score typed, two flags). Not a test: it prints
+// "SPEECH OUTPUT" printed under the step that caused it. Five journeys by keyboard: the framework
+// tree (Tab to it, arrows, expand, Enter, back up), the rosters (a class, a student, back),
+// a class's gradebook (Tab into the grid, arrows, a score typed, two flags), the Graph tab (the
+// selected item opened in the graph, arrows along its associations, N, P, Enter) and the Map tab
+// (arrows between segments, Space to zoom). Not a test: it prints
 // for a person to read. Under each step it prints too what has the focus in the page, what has it
 // for a new AT-SPI client (`atspi-focus.py`: no cache, unlike a screen reader running all along)
 // and what the page's live regions announced, so a wrong or missing utterance can be told apart.
@@ -16,10 +18,13 @@
 // Xvfb runs no window manager), as a person's would, so Orca sees them too. WebDriver reads the
 // page, waits for it, and takes the focus off before a journey that starts from the page's top (as
 // `specs/keyboard-journey.test.mjs` does). No other Orca may run for this user (Orca would not
-// start). A run takes about four minutes.
+// start). A run takes about five minutes.
 //
 //   cd tests/e2e && xvfb-run -a --server-args="-screen 0 1280x800x24" \
-//     node tools/screen-reader-speech.mjs > screen-reader-speech.txt
+//     node tools/screen-reader-speech.mjs [JOURNEYS] > screen-reader-speech.txt
+//
+// JOURNEYS: some of tree,rosters,gradebook,graph,map, comma-separated (all by default); graph
+// and map need tree, which opens the framework and selects an item.
 //
 // SPEECH_LOG=path keeps Orca's debug log there (else it goes with the run's temporary folder).
 
@@ -35,6 +40,11 @@ import { currentFramework, waitForTree } from '../lib/explorer.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MATHS = 'Cairn Demo Mathematics';
 const GRID = '[role="grid"][aria-label^="Results of"]';
+const JOURNEYS = ['tree', 'rosters', 'gradebook', 'graph', 'map'];
+const journeys = new Set(process.argv[2]?.split(',') ?? JOURNEYS);
+for (const j of journeys) if (!JOURNEYS.includes(j)) throw new Error(`no journey "${j}": one of ${JOURNEYS.join(', ')}`);
+if ((journeys.has('graph') || journeys.has('map')) && !journeys.has('tree')) throw new Error('graph and map need tree');
+const VIEWS = '[role="tablist"][aria-label="Framework views"]';
 
 /**
  * A session bus of our own, and the AT-SPI bus on it, leaving nothing in the home folder: the
@@ -259,55 +269,104 @@ try {
   await step('The window opens (the built-in sandbox starts, the first framework shows)', null, { least: 1500 });
 
   // (a) The framework tree.
-  await tabTo(`Tab to ${MATHS} in the framework list`, 'button.fw-entry', MATHS);
-  await step(`Enter: ${MATHS} opens`, ['Return'], { least: 2500 });
-  if ((await currentFramework(browser)) !== MATHS) throw new Error(`${MATHS} did not open`);
-  await tabTo('Tab to the framework tree', '[role="tree"][aria-label="Framework tree"] [role="treeitem"]');
-  await step('Down: the next row', ['Down']);
-  await step('Down: the next row', ['Down']);
-  await step('Down: the next row', ['Down']);
-  await step('Right: the row expands', ['Right']);
-  await step('Down: its first child', ['Down']);
-  await step('Down: the next child', ['Down']);
-  await step('Enter: the row is selected, the item panel shows it', ['Return']);
-  await step('Left: to the parent row', ['Left']);
-  await step('Left: the parent collapses', ['Left']);
+  if (journeys.has('tree')) {
+    await tabTo(`Tab to ${MATHS} in the framework list`, 'button.fw-entry', MATHS);
+    await step(`Enter: ${MATHS} opens`, ['Return'], { least: 2500 });
+    if ((await currentFramework(browser)) !== MATHS) throw new Error(`${MATHS} did not open`);
+    await tabTo('Tab to the framework tree', '[role="tree"][aria-label="Framework tree"] [role="treeitem"]');
+    await step('Down: the next row', ['Down']);
+    await step('Down: the next row', ['Down']);
+    await step('Down: the next row', ['Down']);
+    await step('Right: the row expands', ['Right']);
+    await step('Down: its first child', ['Down']);
+    await step('Down: the next child', ['Down']);
+    await step('Enter: the row is selected, the item panel shows it', ['Return']);
+    await step('Left: to the parent row', ['Left']);
+    await step('Left: the parent collapses', ['Left']);
+  }
 
   // (b) The rosters: a class, a student, back.
-  await browser.execute(() => document.activeElement?.blur?.());
-  await tabTo('Tab (from the page\'s start) to Rosters in the rail', 'nav[aria-label="Areas"] button[aria-label="Rosters"]');
-  await step('Enter: the Rosters area', ['Return'], { least: 2500 });
-  await tabTo('Tab to a class in the classes table', '[role="table"][aria-label="Classes"] [role="row"] button.link');
-  await step('Enter: the class\'s page', ['Return'], { least: 2500 });
-  await tabTo('Tab to a student of the class', 'article[aria-label^="Class "] section[aria-label="Students"] button.link');
-  await step('Enter: the student\'s page', ['Return'], { least: 2500 });
-  await tabTo('Shift+Tab to Back', 'section[aria-label="Roster record"] button[aria-label="Back"]', null, 20, 'shift+Tab');
-  await step('Enter: back to the class', ['Return'], { least: 2500 });
+  if (journeys.has('rosters')) {
+    await browser.execute(() => document.activeElement?.blur?.());
+    await tabTo('Tab (from the page\'s start) to Rosters in the rail', 'nav[aria-label="Areas"] button[aria-label="Rosters"]');
+    await step('Enter: the Rosters area', ['Return'], { least: 2500 });
+    await tabTo('Tab to a class in the classes table', '[role="table"][aria-label="Classes"] [role="row"] button.link');
+    await step('Enter: the class\'s page', ['Return'], { least: 2500 });
+    await tabTo('Tab to a student of the class', 'article[aria-label^="Class "] section[aria-label="Students"] button.link');
+    await step('Enter: the student\'s page', ['Return'], { least: 2500 });
+    await tabTo('Shift+Tab to Back', 'section[aria-label="Roster record"] button[aria-label="Back"]', null, 20, 'shift+Tab');
+    await step('Enter: back to the class', ['Return'], { least: 2500 });
+  }
 
   // (c) The class's gradebook.
-  await tabTo('Tab to Open gradebook', 'article[aria-label^="Class "] button', 'Open gradebook');
-  await step('Enter: the gradebook opens', ['Return'], { least: 3000 });
-  await browser.waitUntil(() => browser.execute((g) => document.querySelector(`${g} .gb-cell[data-student]`) !== null, GRID), { timeout: 20_000, timeoutMsg: 'the gradebook did not open' });
-  await tabTo('Tab into the results grid', GRID, null, 300);
-  await step('Down: the next student', ['Down']);
-  await step('Right: the next line item', ['Right']);
-  await step('Right: the next line item', ['Right']);
-  await step('Left: back', ['Left']);
-  const max = await browser.execute((g) => {
-    const cell = document.getElementById(document.querySelector(g).getAttribute('aria-activedescendant'));
-    const li = cell?.getAttribute('data-line-item');
-    return Number(document.querySelector(`[role="columnheader"][data-line-item="${li}"] .gb-colmeta`)?.textContent.replace('/', '') ?? '0');
-  }, GRID);
-  // A score of two digits, the second one of Orca's heading keys (1 to 6) when the range allows.
-  const score = String(max >= 85 ? 85 : Math.max(0, max - 1));
-  await step(`Typing ${score}: the cell is edited`, score);
-  await step('Enter: the score is saved, the next student\'s cell', ['Return'], { least: 2500 });
-  await step('Up: back to the scored cell', ['Up']);
-  await step('M: the cell flagged missing', ['m']);
-  await step('L: the cell flagged late', ['l']);
-  // Orca+Z (Orca's key: Insert) turns Orca's single-letter keys off; the letters reach the page.
-  await step('Insert+Z: Orca\'s structural navigation keys off', ['Insert+z']);
-  await step('M: the cell flagged missing', ['m']);
+  if (journeys.has('gradebook')) {
+    await tabTo('Tab to Open gradebook', 'article[aria-label^="Class "] button', 'Open gradebook');
+    await step('Enter: the gradebook opens', ['Return'], { least: 3000 });
+    await browser.waitUntil(() => browser.execute((g) => document.querySelector(`${g} .gb-cell[data-student]`) !== null, GRID), { timeout: 20_000, timeoutMsg: 'the gradebook did not open' });
+    await tabTo('Tab into the results grid', GRID, null, 300);
+    await step('Down: the next student', ['Down']);
+    await step('Right: the next line item', ['Right']);
+    await step('Right: the next line item', ['Right']);
+    await step('Left: back', ['Left']);
+    const max = await browser.execute((g) => {
+      const cell = document.getElementById(document.querySelector(g).getAttribute('aria-activedescendant'));
+      const li = cell?.getAttribute('data-line-item');
+      return Number(document.querySelector(`[role="columnheader"][data-line-item="${li}"] .gb-colmeta`)?.textContent.replace('/', '') ?? '0');
+    }, GRID);
+    // A score of two digits, the second one of Orca's heading keys (1 to 6) when the range allows.
+    const score = String(max >= 85 ? 85 : Math.max(0, max - 1));
+    await step(`Typing ${score}: the cell is edited`, score);
+    await step('Enter: the score is saved, the next student\'s cell', ['Return'], { least: 2500 });
+    await step('Up: back to the scored cell', ['Up']);
+    await step('M: the cell flagged missing', ['m']);
+    await step('L: the cell flagged late', ['l']);
+    // Orca+Z (Orca's key: Insert) turns Orca's single-letter keys off; the letters reach the page.
+    await step('Insert+Z: Orca\'s structural navigation keys off', ['Insert+z']);
+    await step('M: the cell flagged missing', ['m']);
+    await step('Insert+Z: Orca\'s structural navigation keys on again', ['Insert+z']);
+  }
+
+  // (d) The Graph tab: the item selected in (a) opened in the graph, moved along its associations.
+  if (journeys.has('graph')) {
+    if (journeys.has('rosters') || journeys.has('gradebook')) {
+      await browser.execute(() => document.activeElement?.blur?.());
+      await tabTo('Tab (from the page\'s start) to Frameworks in the rail', 'nav[aria-label="Areas"] button[aria-label="Frameworks"]');
+      await step('Enter: the Frameworks area, as it was left', ['Return'], { least: 2500 });
+    }
+    await browser.execute(() => document.activeElement?.blur?.());
+    await tabTo('Tab to Open in graph in the item panel', 'button.link', 'Open in graph');
+    await step('Enter: the Graph tab opens on the item', ['Return'], { least: 3000 });
+    await tabTo('Tab to the graph\'s drawing', '.graph-canvas[role="listbox"]', null, 60);
+    await step('Down: along an association', ['Down']);
+    await step('Right: along an association', ['Right']);
+    await step('N: the next node', ['n']);
+    await step('N: the next node', ['n']);
+    await step('P: the previous node', ['p']);
+    await step('A: the node\'s associations read', ['a']);
+    await step('Insert+Z: Orca\'s structural navigation keys off', ['Insert+z']);
+    await step('P: the previous node', ['p']);
+    await step('A: the node\'s associations read', ['a']);
+    await step('Insert+Z: Orca\'s structural navigation keys on again', ['Insert+z']);
+    await step('Enter: the node grows', ['Return'], { least: 2500 });
+    await step('Home: back to the start', ['Home']);
+  }
+
+  // (e) The Map tab: the framework's segments by arrows.
+  if (journeys.has('map')) {
+    await browser.execute(() => document.activeElement?.blur?.());
+    await tabTo('Tab to the selected view\'s tab', `${VIEWS} [role="tab"][aria-selected="true"]`);
+    await step('Right: the next view\'s tab', ['Right'], { least: 2000 });
+    if (!(await browser.execute((v) => document.activeElement?.closest(v) !== null && document.activeElement.textContent === 'Map', VIEWS))) {
+      await step('Right: the next view\'s tab', ['Right'], { least: 2000 });
+    }
+    await tabTo('Tab to the map\'s drawing', '.map-drawing[role="tree"]', null, 60);
+    await step('Right: into the first segment\'s children', ['Right']);
+    await step('Down: the next segment', ['Down']);
+    await step('Down: the next segment', ['Down']);
+    await step('Up: the previous segment', ['Up']);
+    await step('Space: zoomed in', ['space'], { least: 2000 });
+    await step('Left: to the parent segment', ['Left']);
+  }
 } finally {
   await browser?.deleteSession().catch(() => {});
   await driver?.stop();

@@ -26,6 +26,7 @@ import {
   type Position,
 } from "./gradebookModel";
 import { formatLocalDate } from "../../ui/formatDate";
+import { wordsVersion } from "../../ui/wordsVersion";
 
 const ROW = 28;
 const NAME = 200;
@@ -79,10 +80,7 @@ function cellVersion(cell: GradebookCell | undefined, problem: CellProblem | und
   const flags = FLAG_MARKS.filter(([f]) => hasFlag(cell, f)).map(([, mark]) => mark);
   const parts = [shown(cell), cell?.state ?? "", flags.join(""), cell?.comment ?? "", cell?.error?.message ?? ""];
   if (problem) parts.push(problem.text, problem.message);
-  const text = parts.join("\u0000");
-  let hash = 5381;
-  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 33) ^ text.charCodeAt(i)) >>> 0;
-  return hash.toString(36);
+  return wordsVersion(parts.join("\u0000"));
 }
 
 const Cell = memo(function Cell({

@@ -5,10 +5,11 @@
 //! it in the tree. The keyboard moves between segments (arrows), zooms (Space in, Backspace out)
 //! and hears each one read.
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 
 import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
 import { useMainView } from "../../app/mainView";
+import { ActivePart, activePartId, type Part } from "../../ui/ActivePart";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { useCrosswalk } from "../crosswalk/useCrosswalk";
@@ -75,7 +76,11 @@ export function FrameworkMapView() {
   const [focusIndex, setFocusIndex] = useState(0);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [hover, setHover] = useState<{ segment: Segment; x: number; y: number } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
+  // What the last key on the map did, told with the selected segment (`ActivePart`), numbered so
+  // that the same words said again are read again.
+  const [note, setNote] = useState({ text: "", seq: 0 });
+  const tell = (text: string) => setNote((n) => ({ text, seq: n.seq + 1 }));
+  const drawingId = useId();
   // The last drawing's ms and when it was made (the bench and the tests wait for a new one).
   const [drawing, setDrawing] = useState<{ ms: number; at: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -164,15 +169,15 @@ export function FrameworkMapView() {
     return entry ? `${MEASURES.find((m) => m.id === measure)?.label}: ${entry.name}` : null;
   };
   const say = (segment: Segment) => describeSegment(segment, categoryOf(segment));
-  const select = (segment: Segment) => {
+  const select = (segment: Segment, how = "") => {
     setSelectedIndex(segment.data.index);
-    setAnnouncement(say(segment));
+    tell(how);
   };
-  const zoomTo = (segment: Segment) => {
+  const zoomTo = (segment: Segment, how = "") => {
     // A leaf has nothing to show to its right: the view zooms on its parent.
     const target = segment.children ? segment : (segment.parent ?? segment);
     setFocusIndex(target.data.index);
-    select(segment);
+    select(segment, how);
   };
   const openInTree = (segment: Segment) => {
     const { row } = segment.data;
@@ -186,14 +191,14 @@ export function FrameworkMapView() {
     const y = event.clientY - box.top;
     return { segment: segmentAt(drawn.current, x, y), x, y };
   };
-  const onKey = (event: KeyboardEvent<HTMLCanvasElement>) => {
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!selected) return;
     const move = KEYS[event.key];
     if (move) {
       event.preventDefault();
       const next = moveFrom(selected, move);
       if (!next) {
-        setAnnouncement(move === "child" ? "Nothing below." : move === "parent" ? "The framework." : "No more here.");
+        tell(move === "child" ? "Nothing below." : move === "parent" ? "The framework." : "No more here.");
         return;
       }
       // Out of the view: the view follows.
@@ -209,14 +214,14 @@ export function FrameworkMapView() {
         return;
       case " ":
         event.preventDefault();
-        zoomTo(selected);
+        zoomTo(selected, "Zoomed in.");
         return;
       case "Backspace":
       case "Escape":
         if (focus.parent) {
           event.preventDefault();
           setFocusIndex(focus.parent.data.index);
-          setAnnouncement(`Zoomed out: ${say(focus.parent)}`);
+          tell(`Zoomed out to ${focus.parent.data.row.code ?? focus.parent.data.row.label}.`);
         }
         return;
       case "Home":
@@ -228,6 +233,17 @@ export function FrameworkMapView() {
   };
 
   const path = focus.ancestors().reverse();
+  const partName = selected ? say(selected) : "";
+  const part: Part | null = selected
+    ? {
+        id: activePartId(drawingId, [selected.data.index, partName, note.text, note.seq].join("\u0000")),
+        name: partName,
+        description: note.text,
+        index: selected.parent?.children?.indexOf(selected) ?? 0,
+        count: selected.parent?.children?.length ?? 1,
+        level: selected.depth + 1,
+      }
+    : null;
   return (
     <section className="framework-map" aria-label="Framework map">
       <div className="toolbar graph-toolbar" role="toolbar" aria-label="Map tools">
@@ -292,30 +308,40 @@ export function FrameworkMapView() {
       </nav>
       {compared.error && <ErrorView error={compared.error} />}
       <div className="map-body">
-        <canvas
-          ref={canvas}
-          className="map-canvas"
+        <div
+          className="map-drawing"
           tabIndex={0}
-          role="application"
-          aria-roledescription="framework map"
-          aria-label={`Framework map. Selected: ${selected ? say(selected) : ""}`}
+          role="tree"
+          aria-label="Framework map"
           aria-describedby="map-keys"
+          aria-activedescendant={part?.id}
           data-selected={selected?.data.row.identifier ?? ""}
           onKeyDown={onKey}
-          onClick={(e) => {
-            const { segment } = pointAt(e);
-            if (segment) zoomTo(segment);
-          }}
-          onDoubleClick={(e) => {
-            const { segment } = pointAt(e);
-            if (segment) openInTree(segment);
-          }}
-          onMouseMove={(e) => {
-            const at = pointAt(e);
-            setHover(at.segment ? { segment: at.segment, x: at.x, y: at.y } : null);
-          }}
-          onMouseLeave={() => setHover(null)}
-        />
+        >
+          {part && <ActivePart key={part.id} part={part} role="treeitem" />}
+          {/* Presentation only: WebKit takes a tree holding anything but tree items, groups and
+              presentation for no tree (its items then read as sections). The segments are read
+              through the active descendant. */}
+          <canvas
+            ref={canvas}
+            className="map-canvas"
+            role="presentation"
+            aria-hidden="true"
+            onClick={(e) => {
+              const { segment } = pointAt(e);
+              if (segment) zoomTo(segment);
+            }}
+            onDoubleClick={(e) => {
+              const { segment } = pointAt(e);
+              if (segment) openInTree(segment);
+            }}
+            onMouseMove={(e) => {
+              const at = pointAt(e);
+              setHover(at.segment ? { segment: at.segment, x: at.x, y: at.y } : null);
+            }}
+            onMouseLeave={() => setHover(null)}
+          />
+        </div>
         {hover && (
           <div className="map-tip" style={{ left: hover.x + 14, top: hover.y + 14 }} aria-hidden="true">
             {say(hover.segment)}
@@ -347,9 +373,6 @@ export function FrameworkMapView() {
           )}
         </aside>
       </div>
-      <p className="sr-only" role="status" aria-live="polite" aria-label="Map announcement">
-        {announcement}
-      </p>
     </section>
   );
 }

@@ -21,14 +21,28 @@ describe("the Map tab", () => {
     const legend = within(view).getByRole("list", { name: "Colours: Item type" });
     expect(legend.textContent).toMatch(/None \(8\)/);
 
-    const map = within(view).getByRole("application");
+    // The selected segment is the map's active descendant: a tree item, a new element each move.
+    const map = within(view).getByRole("tree", { name: "Framework map" });
+    const active = () => document.getElementById(map.getAttribute("aria-activedescendant") ?? "");
     map.focus();
     await user.keyboard("{ArrowRight}");
-    const said = within(view).getByRole("status", { name: "Map announcement" });
-    await waitFor(() => expect(said.textContent).toMatch(/^1 Numbers and counting, level 1, 3 items below/));
+    await waitFor(() => expect(active()).toHaveAccessibleName(/^1 Numbers and counting, level 1, 3 items below/));
+    expect(active()).toHaveAttribute("role", "treeitem");
+    expect(active()).toHaveAttribute("aria-level", "2");
+    const first = active();
     await user.keyboard("{ArrowDown}");
-    await waitFor(() => expect(said.textContent).toMatch(/^2 Geometry, level 1/));
+    await waitFor(() => expect(active()).toHaveAccessibleName(/^2 Geometry, level 1/));
+    expect(active()).not.toBe(first);
+    expect(active()).toHaveAttribute("aria-posinset", "2");
     expect(map.dataset.selected).toBe("B");
+    // A key that moves nothing is told with the segment, which is read again.
+    await user.keyboard("{Home}");
+    const before = active();
+    await user.keyboard("{ArrowLeft}");
+    await waitFor(() => expect(active()).toHaveAccessibleDescription("The framework."));
+    expect(active()).not.toBe(before);
+    await user.keyboard("{ArrowRight}{ArrowDown}");
+    await waitFor(() => expect(map.dataset.selected).toBe("B"));
 
     // Education level as the measure: its legend.
     await user.selectOptions(within(view).getByRole("combobox", { name: "Colour by" }), "educationLevel");

@@ -5,12 +5,13 @@
 //! read out, and the same graph as a list one key (L) away. The item panel beside it follows the
 //! node grown or chosen.
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 
 import { useFrameworkChoices } from "../../app/frameworkChoices";
 import { useMainView } from "../../app/mainView";
 import { toAppError, useBackend } from "../../backend";
 import type { NodeKind } from "../../bindings/NodeKind";
+import { ActivePart, activePartId, type Part } from "../../ui/ActivePart";
 import { ErrorView } from "../../ui/ErrorView";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import {
@@ -60,6 +61,11 @@ export function GraphExplorerView() {
   const [focus, setFocus] = useState<string | null>(null);
   const [listView, setListView] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  // What the last key on the drawing did, told with the focused node (`ActivePart`), numbered so
+  // that the same words said again are read again.
+  const [note, setNote] = useState({ text: "", seq: 0 });
+  const tell = (text: string) => setNote((n) => ({ text, seq: n.seq + 1 }));
+  const drawingId = useId();
   const [search, setSearch] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [drawnMs, setDrawnMs] = useState<number | null>(null);
@@ -165,9 +171,9 @@ export function GraphExplorerView() {
   const tapped = useRef(growNode);
   tapped.current = growNode;
 
-  const moveTo = (identifier: string, words: string) => {
+  const moveTo = (identifier: string, how = "") => {
     setFocus(identifier);
-    setAnnouncement(words);
+    tell(how);
   };
   const onKey = (event: KeyboardEvent<HTMLElement>) => {
     if (!present || !graph || !focused) return;
@@ -175,8 +181,8 @@ export function GraphExplorerView() {
     if (direction) {
       event.preventDefault();
       const step = stepToward(graph, focused, direction, canvas?.positions() ?? new Map());
-      if (!step) setAnnouncement(`No association leads ${direction} from here.`);
-      else moveTo(step.other, `${describeStep(present, step)}. ${say(step.other)}`);
+      if (!step) tell(`No association leads ${direction} from here.`);
+      else moveTo(step.other, `By ${describeStep(present, step)}.`);
       return;
     }
     switch (event.key) {
@@ -184,7 +190,7 @@ export function GraphExplorerView() {
       case " ":
         event.preventDefault();
         growNode(focused);
-        setAnnouncement(`Grown: ${say(focused)}`);
+        tell("Grown.");
         return;
       case "n":
       case "p": {
@@ -192,13 +198,15 @@ export function GraphExplorerView() {
         const ids = graph.nodes.map((n) => n.identifier);
         const at = ids.indexOf(focused) + (event.key === "n" ? 1 : -1);
         const next = ids[(at + ids.length) % ids.length];
-        if (next) moveTo(next, say(next));
+        if (next) moveTo(next);
         return;
       }
       case "a": {
         const steps = stepsFrom(graph, focused);
-        setAnnouncement(
-          steps.length === 0 ? "No association drawn." : steps.map((step) => describeStep(present, step)).join("; "),
+        tell(
+          steps.length === 0
+            ? "No association drawn."
+            : `${steps.map((step) => describeStep(present, step)).join("; ")}.`,
         );
         return;
       }
@@ -206,16 +214,16 @@ export function GraphExplorerView() {
       case "Backspace":
         event.preventDefault();
         exploration.collapse(focused);
-        setAnnouncement(`Collapsed ${present.nodes.get(focused)?.code ?? ""}`);
+        tell(`Collapsed ${present.nodes.get(focused)?.code ?? ""}.`);
         return;
       case "Delete":
         event.preventDefault();
         exploration.remove(focused);
-        setAnnouncement(`Removed ${present.nodes.get(focused)?.code ?? ""}`);
+        tell(`Removed ${present.nodes.get(focused)?.code ?? ""}.`);
         return;
       case "Home":
         event.preventDefault();
-        moveTo(present.root, say(present.root));
+        moveTo(present.root);
         return;
       case "l":
       case "L":
@@ -223,7 +231,7 @@ export function GraphExplorerView() {
         setListView(true);
         return;
       case "i":
-        setAnnouncement(say(focused));
+        tell("");
         return;
     }
   };
@@ -252,7 +260,8 @@ export function GraphExplorerView() {
   const find = () => {
     const hit = matches[0];
     if (!hit || !graph) return setAnnouncement(search ? `Nothing drawn matches “${search}”.` : "");
-    moveTo(hit.identifier, say(hit.identifier));
+    setFocus(hit.identifier);
+    setAnnouncement(say(hit.identifier));
     canvas?.centre(hit.identifier);
   };
   const save = async (format: "png" | "svg") => {
@@ -268,6 +277,17 @@ export function GraphExplorerView() {
   };
   const history = exploration.history;
   const focusedNode = focused ? present.nodes.get(focused) : undefined;
+  const partName = focused ? say(focused) : "";
+  const part: Part | null =
+    focused && graph
+      ? {
+          id: activePartId(drawingId, [focused, partName, note.text, note.seq].join("\u0000")),
+          name: partName,
+          description: note.text,
+          index: graph.nodes.findIndex((n) => n.identifier === focused),
+          count: graph.nodes.length,
+        }
+      : null;
   return (
     <section className="graph-view graph-explorer" aria-label="Graph">
       <div className="toolbar graph-toolbar" role="toolbar" aria-label="Graph tools">
@@ -378,13 +398,15 @@ export function GraphExplorerView() {
             ref={host}
             className="graph-canvas"
             tabIndex={0}
-            role="application"
-            aria-roledescription="graph"
-            aria-label={`Graph drawing. Focused: ${focusedNode?.label ?? ""}`}
+            role="listbox"
+            aria-label="Graph drawing"
             aria-describedby="graph-keys"
+            aria-activedescendant={part?.id}
             data-focus={focused ?? ""}
             onKeyDown={onKey}
-          />
+          >
+            {part && <ActivePart key={part.id} part={part} role="option" />}
+          </div>
         )}
         <aside className="graph-side" aria-label="Graph legend and filters">
           <p id="graph-keys" className="muted graph-keys">

@@ -57,12 +57,18 @@ describe("the Graph tab", () => {
     await waitFor(() => expect(drawnIds()).toEqual(first));
 
     // Up along isChildOf to the parent, read out.
-    const drawing = within(view).getByRole("application");
+    // The focused node is the drawing's active descendant, a new element for each move.
+    const drawing = within(view).getByRole("listbox", { name: "Graph drawing" });
+    const active = () => document.getElementById(drawing.getAttribute("aria-activedescendant") ?? "");
+    const start = active();
+    expect(start).toHaveAttribute("role", "option");
+    expect(start).toHaveAccessibleName(/^1\.1 /);
     drawing.focus();
     await user.keyboard("{ArrowUp}");
-    const said = within(view).getByRole("status", { name: "Graph announcement" });
-    await waitFor(() => expect(said.textContent).toMatch(/1\.1 isChildOf 1\b/));
+    await waitFor(() => expect(active()).toHaveAccessibleDescription(/^By 1\.1 isChildOf 1\b/));
+    expect(active()).not.toBe(start);
     expect(drawing.dataset.focus).not.toBe("A1");
+    expect(active()).toHaveAttribute("aria-setsize", String(first.length));
 
     // Enter grows the parent: its other children join.
     await user.keyboard("{Enter}");
@@ -78,7 +84,7 @@ describe("the Graph tab", () => {
     // The layout, and the list view one key away, with every node.
     await user.selectOptions(within(view).getByRole("combobox", { name: "Layout" }), "force");
     await waitFor(() => expect(explorerCanvases.at(-1)?.layout).toBe("force"));
-    within(view).getByRole("application").focus();
+    within(view).getByRole("listbox", { name: "Graph drawing" }).focus();
     await user.keyboard("l");
     const list = await within(view).findByRole("list", { name: "Graph as a list" });
     expect(list.querySelectorAll(":scope > li")).toHaveLength(grown.length);
@@ -91,7 +97,7 @@ describe("the Graph tab", () => {
     const view = await screen.findByRole("region", { name: "Graph" });
     await waitFor(() => expect(drawnIds().length).toBeGreaterThan(1));
     // The parent grown too, by Enter on it from the drawing.
-    const drawing = within(view).getByRole("application");
+    const drawing = within(view).getByRole("listbox", { name: "Graph drawing" });
     drawing.focus();
     await user.keyboard("{ArrowUp}");
     await waitFor(() => expect(drawing.dataset.focus).not.toBe("A1"));

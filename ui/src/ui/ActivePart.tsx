@@ -1,0 +1,62 @@
+//! The part of a drawing that has the keyboard's focus (the Graph tab's node, the map's segment)
+//! as an element of its own, which the drawing names as its `aria-activedescendant`.
+//!
+//! A drawing is one element to assistive technology; its focused part used to be told by the
+//! drawing's name, changed in place, and Orca (43) read none of the changes. WebKitGTK reports an
+//! active descendant as the focus moving to it — but only in the roles it supports one in (list
+//! box, tree, grid, combo box, list) — and a screen reader reads an element it has read before as
+//! it was. So the drawing is a list box (the Graph tab: its nodes) or a tree (the map: its
+//! segments), its focused part an option or tree item drawn as a new element, with a new id,
+//! whenever its words change — as the results grid's cells (`ResultsGrid.tsx`) and the tree's
+//! rows (`VirtualTree.tsx`) are. Both roles are widgets a screen reader with browse and focus
+//! modes passes keys to; Orca 43's WebKitGTK script has no such modes and keeps its one-letter
+//! keys (P, A, L, I) until Orca+Z.
+
+import { wordsVersion } from "./wordsVersion";
+
+/** The id of the part of drawing `base` that says `words`. */
+export function activePartId(base: string, words: string): string {
+  return `${base}-part-${wordsVersion(words)}`;
+}
+
+/** The focused part: its id (`activePartId`), what it is, and where it is among its kind. */
+export interface Part {
+  id: string;
+  /** What the part is, read as its name. */
+  name: string;
+  /** How the focus came to it, or what the last key did (read after the name). */
+  description: string;
+  /** Its place among the parts it is listed with (0-based), and how many they are. */
+  index: number;
+  count: number;
+  /** Its level, in a tree. */
+  level?: number;
+}
+
+/**
+ * The focused part, unseen: an option of the drawing's list box, or a tree item of its tree.
+ * Render it inside the drawing's focusable element with its id as its React key, and name that
+ * id as the drawing's `aria-activedescendant`.
+ */
+export function ActivePart({ part, role }: { part: Part; role: "option" | "treeitem" }) {
+  const how = part.description ? `${part.id}-how` : undefined;
+  return (
+    <div
+      id={part.id}
+      className="sr-only"
+      role={role}
+      aria-selected="true"
+      aria-label={part.name}
+      aria-describedby={how}
+      aria-posinset={part.index + 1}
+      aria-setsize={part.count}
+      aria-level={part.level}
+    >
+      {how && (
+        <span id={how} hidden>
+          {part.description}
+        </span>
+      )}
+    </div>
+  );
+}
