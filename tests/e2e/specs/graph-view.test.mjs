@@ -94,6 +94,14 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
       `the view panned by the drag: ${JSON.stringify(card.pan)} → ${JSON.stringify(dragged.pan)}`);
     assert.deepEqual(dragged.at, card.at, 'the card stayed where the layout put it');
     assert.equal(dragged.nodes, opened.nodes.length, 'nothing grew');
+    // A click on the card (where the drag left it) grows it and focuses it; − collapses it again
+    // and Home returns to the start node.
+    await browser.action('pointer', { parameters: { pointerType: 'mouse' } })
+      .move({ x: card.x + 60, y: card.y + 40, origin: 'viewport' }).down({ button: 0 }).up({ button: 0 }).perform();
+    const clicked = await graphViewState(browser, (s) => s.focus === card.id && s.nodes.find((n) => n.id === card.id)?.grown === true);
+    assert.ok(clicked.nodes.length >= opened.nodes.length);
+    await pressOnGraph(browser, '-', 'Home');
+    await graphViewState(browser, (s) => s.focus === root.id && s.nodes.length === opened.nodes.length && !s.nodes.find((n) => n.id === card.id)?.grown);
 
     // The keyboard: down along an edge to a child of the domain, the edge and node read out.
     await pressOnGraph(browser, 'ArrowDown');

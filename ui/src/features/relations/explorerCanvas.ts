@@ -110,6 +110,8 @@ function stylesheet(container: HTMLElement, types: string[], exporting = false):
         "background-color": soft,
         "border-width": 1.5,
         "border-color": muted,
+        // Cytoscape finds no element under the pointer (see `nodeAt`).
+        events: "no",
       },
     },
     { selector: "node[kind = 'document']", style: { "border-color": accent, "border-width": 3 } },
@@ -127,9 +129,14 @@ function stylesheet(container: HTMLElement, types: string[], exporting = false):
     },
     // Straight unless another edge joins the same two nodes: a bundle of bezier curves then.
     // (cytoscape looks for an edge's parallels every time it measures a bezier one.)
-    { selector: "edge", style: { width: edge ? 2.5 : 2, "curve-style": "straight", "arrow-scale": 1.1 } },
+    {
+      selector: "edge",
+      style: { width: edge ? 2.5 : 2, "curve-style": "straight", "arrow-scale": 1.1, events: "no" },
+    },
     { selector: "edge.parallel", style: { "curve-style": "bezier" } },
     { selector: "edge.focused", style: { width: 4, "z-index": 10 } },
+    // No grey disc where a press lands (every press is the background's: `events: no` above).
+    { selector: "core", style: { "active-bg-opacity": 0 } } as unknown as cytoscape.StylesheetJson[number],
   ];
   for (const [kind, style] of Object.entries(KIND_STYLE))
     sheet.push({ selector: `node[kind = '${kind}']`, style: { "border-style": style.border } });
@@ -196,6 +203,17 @@ interface Placed {
   definition: cytoscape.ElementDefinition;
 }
 
+/** The node whose card holds `at` (model coordinates), the topmost where cards overlap. */
+function nodeAt(cy: cytoscape.Core, at: cytoscape.Position): string | null {
+  const nodes = cy.nodes().toArray();
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i]!;
+    const box = node.boundingBox({ includeLabels: false, includeOverlays: false });
+    if (at.x >= box.x1 && at.x <= box.x2 && at.y >= box.y1 && at.y <= box.y2) return node.id();
+  }
+  return null;
+}
+
 /** A graph drawn into `container`; a tap on a node calls `onTap` with its identifier. */
 export function createExplorerCanvas(container: HTMLElement, onTap: (identifier: string) => void): ExplorerCanvas {
   const cy: cytoscape.Core = cytoscape({
@@ -211,7 +229,16 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     textureOnViewport: true,
     hideEdgesOnViewport: false,
   });
-  cy.on("tap", "node", (event) => onTap(event.target.id() as string));
+  // Cytoscape's own hit-testing is off (`events: no`): a press on a card made the card "active",
+  // which drew the whole view anew (about 100 ms over 500 nodes without a GPU) just before a drag
+  // from it drew the view again into its bitmap, and each move of the pointer was tested against
+  // every element. A tap is the background's, and the card under it is found here; a drag pans
+  // wherever it starts.
+  cy.on("tap", (event) => {
+    if (event.target !== cy) return;
+    const hit = nodeAt(cy, event.position);
+    if (hit) onTap(hit);
+  });
   const gone = () => cy.destroyed();
   let types: string[] = [];
   let focused: string | null = null;
@@ -318,10 +345,8 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
       const nodes = elements.flatMap((e) => {
         if (e.group !== "nodes") return [];
         const position = { ...(placed.get(e.data.id) ?? e.position) };
-        // Cards cannot be moved (autoungrabify): a drag that starts on one pans the view, as one
-        // on the background does (else it did nothing, hit-testing every element at each move).
         const classes = e.data.id === focus ? "focused" : "";
-        return [{ id: e.data.id, definition: { ...e, position, classes, pannable: true } }];
+        return [{ id: e.data.id, definition: { ...e, position, classes } }];
       });
       const edges = elements.flatMap((e) => {
         if (e.group !== "edges") return [];
