@@ -76,10 +76,10 @@ export function FrameworkMapView() {
   const [focusIndex, setFocusIndex] = useState(0);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [hover, setHover] = useState<{ segment: Segment; x: number; y: number } | null>(null);
-  // What the last key on the map did, told with the selected segment (`ActivePart`), numbered so
-  // that the same words said again are read again.
-  const [note, setNote] = useState({ text: "", seq: 0 });
-  const tell = (text: string) => setNote((n) => ({ text, seq: n.seq + 1 }));
+  // What the last key on the map did, told with the segment it is about while that segment is
+  // selected (`ActivePart`), numbered so that the same words said again are read again.
+  const [note, setNote] = useState({ text: "", about: -1, seq: 0 });
+  const tell = (text: string, about: number) => setNote((n) => ({ text, about, seq: n.seq + 1 }));
   const drawingId = useId();
   // The last drawing's ms and when it was made (the bench and the tests wait for a new one).
   const [drawing, setDrawing] = useState<{ ms: number; at: number } | null>(null);
@@ -94,6 +94,7 @@ export function FrameworkMapView() {
   useEffect(() => {
     setFocusIndex(0);
     setSelectedIndex(0);
+    setNote((n) => ({ text: "", about: -1, seq: n.seq + 1 }));
   }, [map]);
 
   const categorise = useMemo<Categorise | null>(() => {
@@ -171,7 +172,7 @@ export function FrameworkMapView() {
   const say = (segment: Segment) => describeSegment(segment, categoryOf(segment));
   const select = (segment: Segment, how = "") => {
     setSelectedIndex(segment.data.index);
-    tell(how);
+    tell(how, segment.data.index);
   };
   const zoomTo = (segment: Segment, how = "") => {
     // A leaf has nothing to show to its right: the view zooms on its parent.
@@ -198,7 +199,8 @@ export function FrameworkMapView() {
       event.preventDefault();
       const next = moveFrom(selected, move);
       if (!next) {
-        tell(move === "child" ? "Nothing below." : move === "parent" ? "The framework." : "No more here.");
+        const why = move === "child" ? "Nothing below." : move === "parent" ? "The framework." : "No more here.";
+        tell(why, selected.data.index);
         return;
       }
       // Out of the view: the view follows.
@@ -221,7 +223,7 @@ export function FrameworkMapView() {
         if (focus.parent) {
           event.preventDefault();
           setFocusIndex(focus.parent.data.index);
-          tell(`Zoomed out to ${focus.parent.data.row.code ?? focus.parent.data.row.label}.`);
+          tell(`Zoomed out to ${focus.parent.data.row.code ?? focus.parent.data.row.label}.`, selected.data.index);
         }
         return;
       case "Home":
@@ -234,11 +236,12 @@ export function FrameworkMapView() {
 
   const path = focus.ancestors().reverse();
   const partName = selected ? say(selected) : "";
+  const partNote = note.about === selected?.data.index ? note : { text: "", seq: 0 };
   const part: Part | null = selected
     ? {
-        id: activePartId(drawingId, [selected.data.index, partName, note.text, note.seq].join("\u0000")),
+        id: activePartId(drawingId, [selected.data.index, partName, partNote.text, partNote.seq].join("\u0000")),
         name: partName,
-        description: note.text,
+        description: partNote.text,
         index: selected.parent?.children?.indexOf(selected) ?? 0,
         count: selected.parent?.children?.length ?? 1,
         level: selected.depth + 1,

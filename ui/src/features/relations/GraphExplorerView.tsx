@@ -61,10 +61,10 @@ export function GraphExplorerView() {
   const [focus, setFocus] = useState<string | null>(null);
   const [listView, setListView] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  // What the last key on the drawing did, told with the focused node (`ActivePart`), numbered so
-  // that the same words said again are read again.
-  const [note, setNote] = useState({ text: "", seq: 0 });
-  const tell = (text: string) => setNote((n) => ({ text, seq: n.seq + 1 }));
+  // What the last key on the drawing did, told with the node it is about while that node has the
+  // focus (`ActivePart`), numbered so that the same words said again are read again.
+  const [note, setNote] = useState({ text: "", about: "", seq: 0 });
+  const tell = (text: string, about: string) => setNote((n) => ({ text, about, seq: n.seq + 1 }));
   const drawingId = useId();
   const [search, setSearch] = useState("");
   const [message, setMessage] = useState<string | null>(null);
@@ -173,7 +173,7 @@ export function GraphExplorerView() {
 
   const moveTo = (identifier: string, how = "") => {
     setFocus(identifier);
-    tell(how);
+    tell(how, identifier);
   };
   const onKey = (event: KeyboardEvent<HTMLElement>) => {
     if (!present || !graph || !focused) return;
@@ -181,7 +181,7 @@ export function GraphExplorerView() {
     if (direction) {
       event.preventDefault();
       const step = stepToward(graph, focused, direction, canvas?.positions() ?? new Map());
-      if (!step) tell(`No association leads ${direction} from here.`);
+      if (!step) tell(`No association leads ${direction} from here.`, focused);
       else moveTo(step.other, `By ${describeStep(present, step)}.`);
       return;
     }
@@ -190,7 +190,7 @@ export function GraphExplorerView() {
       case " ":
         event.preventDefault();
         growNode(focused);
-        tell("Grown.");
+        tell("Grown.", focused);
         return;
       case "n":
       case "p": {
@@ -207,6 +207,7 @@ export function GraphExplorerView() {
           steps.length === 0
             ? "No association drawn."
             : `${steps.map((step) => describeStep(present, step)).join("; ")}.`,
+          focused,
         );
         return;
       }
@@ -214,12 +215,12 @@ export function GraphExplorerView() {
       case "Backspace":
         event.preventDefault();
         exploration.collapse(focused);
-        tell(`Collapsed ${present.nodes.get(focused)?.code ?? ""}.`);
+        tell(`Collapsed ${present.nodes.get(focused)?.code ?? ""}.`, focused);
         return;
       case "Delete":
         event.preventDefault();
         exploration.remove(focused);
-        tell(`Removed ${present.nodes.get(focused)?.code ?? ""}.`);
+        tell(`Removed ${present.nodes.get(focused)?.code ?? ""}.`, present.root);
         return;
       case "Home":
         event.preventDefault();
@@ -231,7 +232,7 @@ export function GraphExplorerView() {
         setListView(true);
         return;
       case "i":
-        tell("");
+        tell("", focused);
         return;
     }
   };
@@ -278,12 +279,13 @@ export function GraphExplorerView() {
   const history = exploration.history;
   const focusedNode = focused ? present.nodes.get(focused) : undefined;
   const partName = focused ? say(focused) : "";
+  const partNote = note.about === focused ? note : { text: "", seq: 0 };
   const part: Part | null =
     focused && graph
       ? {
-          id: activePartId(drawingId, [focused, partName, note.text, note.seq].join("\u0000")),
+          id: activePartId(drawingId, [focused, partName, partNote.text, partNote.seq].join("\u0000")),
           name: partName,
-          description: note.text,
+          description: partNote.text,
           index: graph.nodes.findIndex((n) => n.identifier === focused),
           count: graph.nodes.length,
         }

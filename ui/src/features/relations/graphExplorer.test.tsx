@@ -81,6 +81,17 @@ describe("the Graph tab", () => {
     await user.click(within(view).getByRole("button", { name: "Forward →" }));
     await waitFor(() => expect(drawnIds()).toEqual(grown));
 
+    // A node focused otherwise (found by the search) is read without the last key's words.
+    drawing.focus();
+    await user.keyboard("{Home}{ArrowUp}");
+    await waitFor(() => expect(active()).toHaveAccessibleDescription(/^By 1\.1 isChildOf \d\.$/));
+    const parent = drawing.dataset.focus;
+    await user.type(within(view).getByRole("searchbox", { name: "Find a node in the graph" }), "1.1");
+    await user.click(within(view).getByRole("button", { name: "Find" }));
+    await waitFor(() => expect(drawing.dataset.focus).not.toBe(parent));
+    expect(active()).toHaveAccessibleName(/^1\.1/);
+    expect(active()).toHaveAccessibleDescription("");
+
     // The layout, and the list view one key away, with every node.
     await user.selectOptions(within(view).getByRole("combobox", { name: "Layout" }), "force");
     await waitFor(() => expect(explorerCanvases.at(-1)?.layout).toBe("force"));
