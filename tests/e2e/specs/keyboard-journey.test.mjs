@@ -84,8 +84,19 @@ test('open a framework, find an item by search, read its associations and open t
     const found = await itemTitle(browser);
     assert.match(found.toLowerCase(), /fraction/, `the item found: ${found}`);
 
-    // Its associations, reached by Tab; Enter on one's other end opens it.
-    await tabTo(browser, (f) => f.region === 'Associations' && f.tag === 'button', 'an association\'s other end');
+    // Its associations, reached by Tab: a type's name first (Enter shows its meaning), then the
+    // other end of one (Enter opens it).
+    await tabTo(browser, (f) => f.region === 'Associations' && f.className.includes('type-name'), 'an association type');
+    const type = (await focused(browser)).text;
+    await browser.keys(['Enter']);
+    const meaning = await browser.execute(() => {
+      const name = document.activeElement;
+      const tip = document.getElementById(name.getAttribute('aria-describedby') ?? '');
+      return { expanded: name.getAttribute('aria-expanded'), shown: tip !== null && !tip.hidden, text: tip?.textContent ?? '' };
+    });
+    assert.deepEqual([meaning.expanded, meaning.shown], ['true', true], `Enter on ${type} shows its meaning`);
+    assert.ok(meaning.text.length > 10, `the meaning of ${type}: ${meaning.text}`);
+    await tabTo(browser, (f) => f.region === 'Associations' && f.tag === 'button' && !f.className.includes('type-name'), 'an association\'s other end');
     const end = (await focused(browser)).text;
     await screenshot(browser, 'keyboard-journey-association');
     await browser.keys(['Enter']);

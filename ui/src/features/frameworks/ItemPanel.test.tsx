@@ -112,6 +112,17 @@ describe("the item panel", () => {
     const related = within(assoc).getByText("isRelatedTo");
     await waitFor(() => expect(related).toHaveAccessibleDescription(/^The origin is related to the destination/));
     expect(related).toHaveAttribute("title", expect.stringMatching(/^The origin is related to the destination/));
+    // The name is a button that shows the meaning beside it, and Escape hides it again.
+    expect(related.tagName).toBe("BUTTON");
+    const meaning = document.getElementById(related.getAttribute("aria-describedby") ?? "");
+    expect(meaning).not.toBeVisible();
+    await user.click(related);
+    expect(related).toHaveAttribute("aria-expanded", "true");
+    expect(meaning).toBeVisible();
+    expect(meaning).toHaveTextContent(/^The origin is related to the destination/);
+    await user.keyboard("{Escape}");
+    expect(meaning).not.toBeVisible();
+    expect(related).toHaveAttribute("aria-expanded", "false");
     expect(within(assoc).getByText("https://case.example.org/uri/ext-1")).toBeInTheDocument();
     expect(within(assoc).getByText("An outside standard")).toBeInTheDocument();
     await user.click(within(assoc).getByRole("button", { name: /X.1 Fractions in science/ }));
