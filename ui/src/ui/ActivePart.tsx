@@ -12,25 +12,43 @@
 //! modes passes keys to; Orca 43's WebKitGTK script has no such modes and keeps its one-letter
 //! keys (P, A, L, I) until Orca+Z.
 
+import { useId, useState } from "react";
+
 import { wordsVersion } from "./wordsVersion";
 
-/** The id of the part of drawing `base` that says `words`. */
-export function activePartId(base: string, words: string): string {
-  return `${base}-part-${wordsVersion(words)}`;
+/** Where a part stands among the parts it is listed with. */
+export interface Place {
+  /** 0-based. */
+  index: number;
+  count: number;
+  /** Its level, in a tree. */
+  level?: number;
 }
 
-/** The focused part: its id (`activePartId`), what it is, and where it is among its kind. */
-export interface Part {
+/**
+ * A drawing's focused part and what the last key did: `tell(text, about)` says `text` of the
+ * part `about` (numbered, so the same words said again are read again); `partOf` makes the
+ * focused part, which carries the words while it is the part they are about.
+ */
+export function useActivePart() {
+  const base = useId();
+  const [note, setNote] = useState({ text: "", about: "", seq: 0 });
+  const tell = (text: string, about: string) => setNote((n) => ({ text, about, seq: n.seq + 1 }));
+  const partOf = (about: string, name: string, place: Place): Part => {
+    const own = note.about === about ? note : { text: "", seq: 0 };
+    const words = [about, name, own.text, own.seq].join("\u0000");
+    return { id: `${base}-part-${wordsVersion(words)}`, name, description: own.text, ...place };
+  };
+  return { tell, partOf };
+}
+
+/** The focused part: its id, what it is, and where it is among its kind. */
+export interface Part extends Place {
   id: string;
   /** What the part is, read as its name. */
   name: string;
   /** How the focus came to it, or what the last key did (read after the name). */
   description: string;
-  /** Its place among the parts it is listed with (0-based), and how many they are. */
-  index: number;
-  count: number;
-  /** Its level, in a tree. */
-  level?: number;
 }
 
 /**

@@ -5,11 +5,11 @@
 //! it in the tree. The keyboard moves between segments (arrows), zooms (Space in, Backspace out)
 //! and hears each one read.
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 
 import { choiceKey, choiceValue, useFrameworkChoices } from "../../app/frameworkChoices";
 import { useMainView } from "../../app/mainView";
-import { ActivePart, activePartId, type Part } from "../../ui/ActivePart";
+import { ActivePart, useActivePart } from "../../ui/ActivePart";
 import { ErrorView } from "../../ui/ErrorView";
 import { formatCount } from "../../ui/formatCount";
 import { useCrosswalk } from "../crosswalk/useCrosswalk";
@@ -76,11 +76,8 @@ export function FrameworkMapView() {
   const [focusIndex, setFocusIndex] = useState(0);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [hover, setHover] = useState<{ segment: Segment; x: number; y: number } | null>(null);
-  // What the last key on the map did, told with the segment it is about while that segment is
-  // selected (`ActivePart`), numbered so that the same words said again are read again.
-  const [note, setNote] = useState({ text: "", about: -1, seq: 0 });
-  const tell = (text: string, about: number) => setNote((n) => ({ text, about, seq: n.seq + 1 }));
-  const drawingId = useId();
+  // The selected segment, read through the map's active descendant with what the last key did.
+  const { tell, partOf } = useActivePart();
   // The last drawing's ms and when it was made (the bench and the tests wait for a new one).
   const [drawing, setDrawing] = useState<{ ms: number; at: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -94,8 +91,8 @@ export function FrameworkMapView() {
   useEffect(() => {
     setFocusIndex(0);
     setSelectedIndex(0);
-    setNote((n) => ({ text: "", about: -1, seq: n.seq + 1 }));
-  }, [map]);
+    tell("", "");
+  }, [map]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const categorise = useMemo<Categorise | null>(() => {
     if (!map) return null;
@@ -172,7 +169,7 @@ export function FrameworkMapView() {
   const say = (segment: Segment) => describeSegment(segment, categoryOf(segment));
   const select = (segment: Segment, how = "") => {
     setSelectedIndex(segment.data.index);
-    tell(how, segment.data.index);
+    tell(how, String(segment.data.index));
   };
   const zoomTo = (segment: Segment, how = "") => {
     // A leaf has nothing to show to its right: the view zooms on its parent.
@@ -200,7 +197,7 @@ export function FrameworkMapView() {
       const next = moveFrom(selected, move);
       if (!next) {
         const why = move === "child" ? "Nothing below." : move === "parent" ? "The framework." : "No more here.";
-        tell(why, selected.data.index);
+        tell(why, String(selected.data.index));
         return;
       }
       // Out of the view: the view follows.
@@ -223,7 +220,10 @@ export function FrameworkMapView() {
         if (focus.parent) {
           event.preventDefault();
           setFocusIndex(focus.parent.data.index);
-          tell(`Zoomed out to ${focus.parent.data.row.code ?? focus.parent.data.row.label}.`, selected.data.index);
+          tell(
+            `Zoomed out to ${focus.parent.data.row.code ?? focus.parent.data.row.label}.`,
+            String(selected.data.index),
+          );
         }
         return;
       case "Home":
@@ -235,17 +235,12 @@ export function FrameworkMapView() {
   };
 
   const path = focus.ancestors().reverse();
-  const partName = selected ? say(selected) : "";
-  const partNote = note.about === selected?.data.index ? note : { text: "", seq: 0 };
-  const part: Part | null = selected
-    ? {
-        id: activePartId(drawingId, [selected.data.index, partName, partNote.text, partNote.seq].join("\u0000")),
-        name: partName,
-        description: partNote.text,
+  const part = selected
+    ? partOf(String(selected.data.index), say(selected), {
         index: selected.parent?.children?.indexOf(selected) ?? 0,
         count: selected.parent?.children?.length ?? 1,
         level: selected.depth + 1,
-      }
+      })
     : null;
   return (
     <section className="framework-map" aria-label="Framework map">

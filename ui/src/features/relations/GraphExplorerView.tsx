@@ -5,13 +5,13 @@
 //! read out, and the same graph as a list one key (L) away. The item panel beside it follows the
 //! node grown or chosen.
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 
 import { useFrameworkChoices } from "../../app/frameworkChoices";
 import { useMainView } from "../../app/mainView";
 import { toAppError, useBackend } from "../../backend";
 import type { NodeKind } from "../../bindings/NodeKind";
-import { ActivePart, activePartId, type Part } from "../../ui/ActivePart";
+import { ActivePart, useActivePart } from "../../ui/ActivePart";
 import { ErrorView } from "../../ui/ErrorView";
 import { useExplorer, useExplorerStore } from "../frameworks/ExplorerContext";
 import {
@@ -61,11 +61,8 @@ export function GraphExplorerView() {
   const [focus, setFocus] = useState<string | null>(null);
   const [listView, setListView] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  // What the last key on the drawing did, told with the node it is about while that node has the
-  // focus (`ActivePart`), numbered so that the same words said again are read again.
-  const [note, setNote] = useState({ text: "", about: "", seq: 0 });
-  const tell = (text: string, about: string) => setNote((n) => ({ text, about, seq: n.seq + 1 }));
-  const drawingId = useId();
+  // The focused node, read through the drawing's active descendant with what the last key did.
+  const { tell, partOf } = useActivePart();
   const [search, setSearch] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [drawnMs, setDrawnMs] = useState<number | null>(null);
@@ -278,17 +275,12 @@ export function GraphExplorerView() {
   };
   const history = exploration.history;
   const focusedNode = focused ? present.nodes.get(focused) : undefined;
-  const partName = focused ? say(focused) : "";
-  const partNote = note.about === focused ? note : { text: "", seq: 0 };
-  const part: Part | null =
+  const part =
     focused && graph
-      ? {
-          id: activePartId(drawingId, [focused, partName, partNote.text, partNote.seq].join("\u0000")),
-          name: partName,
-          description: partNote.text,
+      ? partOf(focused, say(focused), {
           index: graph.nodes.findIndex((n) => n.identifier === focused),
           count: graph.nodes.length,
-        }
+        })
       : null;
   return (
     <section className="graph-view graph-explorer" aria-label="Graph">
