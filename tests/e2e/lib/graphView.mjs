@@ -16,8 +16,8 @@ export async function graphViewState(browser, until = () => true, timeout = 30_0
       const size = document.querySelector(`${view} [aria-label="Graph size"]`);
       const host = document.querySelector(`${view} .graph-canvas`);
       const list = document.querySelector(`${view} [aria-label="Graph as a list"]`);
-      if (!size || (!list && (!host?.cy || size.dataset.drawnMs === ''))) return null;
-      const cy = host?.cy;
+      const cy = document.querySelector(`${view} .graph-surface`)?.cy;
+      if (!size || (!list && (!cy || size.dataset.drawnMs === ''))) return null;
       return {
         reported: Number(size.dataset.nodes),
         drawnMs: size.dataset.drawnMs === '' ? null : Number(size.dataset.drawnMs),
@@ -68,7 +68,7 @@ export async function graphButton(browser, name) {
  * included.
  */
 export function panAndZoomInPage(view, frames, zoom, done) {
-  const host = document.querySelector(`${view} .graph-canvas`);
+  const host = document.querySelector(`${view} .graph-surface`);
   const cy = host.cy;
   if (zoom === null) host.graph.fit(); // as the Fit button does: the whole drawing in view
   else cy.zoom({ level: zoom, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });

@@ -64,7 +64,7 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
     const root = opened.nodes.find((n) => n.root);
     assert.ok(root.label.startsWith(domain.code), `the root's label ${JSON.stringify(root.label)}`);
     assert.ok(opened.zoom >= 0.64, `labels readable at the default zoom: ${opened.zoom}`);
-    const labelShown = await browser.execute((view) => document.querySelector(`${view} .graph-canvas`).cy.nodes()[0].style('label'), GRAPH_VIEW);
+    const labelShown = await browser.execute((view) => document.querySelector(`${view} .graph-surface`).cy.nodes()[0].style('label'), GRAPH_VIEW);
     assert.ok(labelShown.length > 0, 'node labels drawn at the default zoom');
     assert.ok(opened.nodes.some((n) => n.hidden > 0 && n.label.endsWith(`+${n.hidden} more`)), 'a node says how many more it has');
     await screenshot(browser, 'graph-view');
@@ -72,7 +72,7 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
     // A drag that starts on a card pans the view, as one on the background does: cards do not
     // move, and a drag is not a click (nothing grows).
     const card = await browser.execute((view) => {
-      const host = document.querySelector(`${view} .graph-canvas`);
+      const host = document.querySelector(`${view} .graph-surface`);
       const box = host.getBoundingClientRect();
       const node = host.cy.nodes().filter((n) => !n.data('root')).filter((n) => {
         const p = n.renderedPosition();
@@ -87,7 +87,7 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
       .move({ x: card.x + 60, y: card.y + 40, origin: 'viewport', duration: 100 })
       .up({ button: 0 }).perform();
     const dragged = await browser.execute((view, id) => {
-      const cy = document.querySelector(`${view} .graph-canvas`).cy;
+      const cy = document.querySelector(`${view} .graph-surface`).cy;
       return { pan: { ...cy.pan() }, at: { ...cy.getElementById(id).position() }, nodes: cy.nodes().length };
     }, GRAPH_VIEW, card.id);
     assert.ok(Math.abs(dragged.pan.x - card.pan.x - 60) < 8 && Math.abs(dragged.pan.y - card.pan.y - 40) < 8,
@@ -198,7 +198,7 @@ test('the Graph tab across frameworks: opened from the tree\'s menu, a node of a
       item?.click();
       return Boolean(item);
     }), { timeout: 10_000, timeoutMsg: 'no "Open in graph" in the row\'s menu' });
-    const bands = () => browser.execute((view) => document.querySelector(`${view} .graph-canvas`).cy.nodes()
+    const bands = () => browser.execute((view) => document.querySelector(`${view} .graph-surface`).cy.nodes()
       .map((n) => ({ id: n.id(), band: n.data('band'), root: n.data('root') })), GRAPH_VIEW);
     const opened = await graphViewState(browser, (s) => s.nodes.length > 1);
     let drawn = [];
@@ -259,7 +259,7 @@ test('the Graph tab\'s tools (find, fit, minimap, remove, collapse), and the gra
     const zoomed = await graphViewState(browser);
     await graphButton(browser, 'Fit');
     await browser.waitUntil(() => browser.execute((view) => {
-      const cy = document.querySelector(`${view} .graph-canvas`).cy;
+      const cy = document.querySelector(`${view} .graph-surface`).cy;
       const box = cy.elements().renderedBoundingBox();
       return box.x1 >= -1 && box.y1 >= -1 && box.x2 <= cy.width() + 1 && box.y2 <= cy.height() + 1;
     }, GRAPH_VIEW), { timeout: 10_000, timeoutMsg: 'Fit left a node outside the pane' });

@@ -12,7 +12,7 @@
 //! modes passes keys to; Orca 43's WebKitGTK script has no such modes and keeps its one-letter
 //! keys (P, A, L, I) until Orca+Z.
 
-import { useId, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 
 import { wordsVersion } from "./wordsVersion";
 
@@ -28,12 +28,17 @@ export interface Place {
 /**
  * A drawing's focused part and what the last key did: `tell(text, about)` says `text` of the
  * part `about` (numbered, so the same words said again are read again); `partOf` makes the
- * focused part, which carries the words while it is the part they are about.
+ * focused part, which carries the words while it is the part they are about. `active` is the
+ * part that has the focus now: once it is another, the words are forgotten, so that coming back
+ * to their part later (by a click, the search, a filter's fallback) reads it without them.
  */
-export function useActivePart() {
+export function useActivePart(active: string | null) {
   const base = useId();
   const [note, setNote] = useState({ text: "", about: "", seq: 0 });
-  const tell = (text: string, about: string) => setNote((n) => ({ text, about, seq: n.seq + 1 }));
+  const tell = useCallback((text: string, about: string) => setNote((n) => ({ text, about, seq: n.seq + 1 })), []);
+  useEffect(() => {
+    setNote((n) => (n.about !== "" && n.about !== active ? { text: "", about: "", seq: n.seq } : n));
+  }, [active]);
   const partOf = (about: string, name: string, place: Place): Part => {
     const own = note.about === about ? note : { text: "", seq: 0 };
     const words = [about, name, own.text, own.seq].join("\u0000");

@@ -77,7 +77,6 @@ export function FrameworkMapView() {
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [hover, setHover] = useState<{ segment: Segment; x: number; y: number } | null>(null);
   // The selected segment, read through the map's active descendant with what the last key did.
-  const { tell, partOf } = useActivePart();
   // The last drawing's ms and when it was made (the bench and the tests wait for a new one).
   const [drawing, setDrawing] = useState<{ ms: number; at: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -86,13 +85,6 @@ export function FrameworkMapView() {
   // The colours are the theme's: drawn anew when it changes.
   const [theme, setTheme] = useState(0);
   useEffect(() => watchTheme(() => setTheme((n) => n + 1)), []);
-
-  // A new framework (or its map anew after a sync) starts at the document.
-  useEffect(() => {
-    setFocusIndex(0);
-    setSelectedIndex(0);
-    tell("", "");
-  }, [map]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const categorise = useMemo<Categorise | null>(() => {
     if (!map) return null;
@@ -109,6 +101,15 @@ export function FrameworkMapView() {
 
   const focus = laidOut?.byIndex[focusIndex] ?? laidOut?.root ?? null;
   const selected = laidOut?.byIndex[selectedIndex] ?? null;
+  // The selected segment, read through the drawing's active descendant with what the last key did.
+  const { tell, partOf } = useActivePart(selected ? String(selected.data.index) : null);
+
+  // A new framework (or its map anew after a sync) starts at the document.
+  useEffect(() => {
+    setFocusIndex(0);
+    setSelectedIndex(0);
+    tell("", "");
+  }, [map, tell]);
 
   // The canvas follows the pane's size.
   useEffect(() => {

@@ -61,8 +61,6 @@ export function GraphExplorerView() {
   const [focus, setFocus] = useState<string | null>(null);
   const [listView, setListView] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  // The focused node, read through the drawing's active descendant with what the last key did.
-  const { tell, partOf } = useActivePart();
   const [search, setSearch] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [drawnMs, setDrawnMs] = useState<number | null>(null);
@@ -116,6 +114,8 @@ export function GraphExplorerView() {
   // A focus left out by a filter goes back to the start node.
   const focused =
     present && graph && focus && graph.nodes.some((n) => n.identifier === focus) ? focus : (present?.root ?? null);
+  // The focused node, read through the drawing's active descendant with what the last key did.
+  const { tell, partOf } = useActivePart(focused);
   const frameworkNames = useMemo(() => new Map(choices.map((c) => [frameworkId(c.key), c.label])), [choices]);
   // Where a node belongs, in words, where it is not the start node's framework.
   const elsewhere = (identifier: string): string | null => {
@@ -216,6 +216,10 @@ export function GraphExplorerView() {
         return;
       case "Delete":
         event.preventDefault();
+        if (focused === present.root) {
+          tell("The start node cannot be removed.", focused);
+          return;
+        }
         exploration.remove(focused);
         tell(`Removed ${present.nodes.get(focused)?.code ?? ""}.`, present.root);
         return;
@@ -389,7 +393,6 @@ export function GraphExplorerView() {
           />
         ) : (
           <div
-            ref={host}
             className="graph-canvas"
             tabIndex={0}
             role="listbox"
@@ -400,6 +403,10 @@ export function GraphExplorerView() {
             onKeyDown={onKey}
           >
             {part && <ActivePart key={part.id} part={part} role="option" />}
+            {/* Cytoscape's own box, presentation only: a list box holds its options (the nodes are
+                read through the active descendant), and cytoscape empties the box it is given
+                when it goes — not the element React keeps the option in. */}
+            <div ref={host} className="graph-surface" role="presentation" aria-hidden="true" />
           </div>
         )}
         <aside className="graph-side" aria-label="Graph legend and filters">

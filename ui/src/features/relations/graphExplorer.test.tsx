@@ -2,7 +2,7 @@
 //! by Enter on the drawing, back and forward, the keyboard moving along an edge (announced), the
 //! layout chosen.
 
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
@@ -91,6 +91,16 @@ describe("the Graph tab", () => {
     await waitFor(() => expect(drawing.dataset.focus).not.toBe(parent));
     expect(active()).toHaveAccessibleName(/^1\.1/);
     expect(active()).toHaveAccessibleDescription("");
+    // Back on the parent by a click on its card: read without the words of the key that first
+    // brought the focus there.
+    act(() => explorerCanvases.at(-1)?.tap(parent!));
+    await waitFor(() => expect(drawing.dataset.focus).toBe(parent));
+    expect(active()).toHaveAccessibleDescription("");
+    // Delete on the start node removes nothing, and says so.
+    drawing.focus();
+    await user.keyboard("{Home}{Delete}");
+    await waitFor(() => expect(active()).toHaveAccessibleDescription("The start node cannot be removed."));
+    expect(drawnIds()).toContain("A1");
 
     // The layout, and the list view one key away, with every node.
     await user.selectOptions(within(view).getByRole("combobox", { name: "Layout" }), "force");
