@@ -61,6 +61,12 @@ async function type(browser, selector, value) {
   await element.setValue(value);
 }
 
+/** What the two live regions say now (each keeps its last message). */
+async function announced(browser) {
+  return browser.execute(() => Object.fromEntries(['polite', 'assertive']
+    .map((p) => [p, document.querySelector(`[data-announcer="${p}"]`)?.textContent ?? ''])));
+}
+
 async function waitText(browser, selector, predicate, message, timeout = 30_000) {
   let last = '';
   await browser.waitUntil(async () => {
@@ -163,6 +169,9 @@ test('add, test, correct, sync, cancel half way, go offline: the secret only in 
     await waitText(browser, 'ul[aria-label="Sync progress"]', (t) => t.length > 0, 'progress bars');
     await screenshot(browser, 'connection-sync-progress');
     await waitText(browser, SYNC_STATE, (t) => t.startsWith('Last sync'), 'the sync to end', 600_000);
+    // The sync's end announced through a live region (assertive only if a collection failed).
+    const said = await announced(browser);
+    assert.ok(said.polite === `${CONNECTION} synced` || said.assertive.startsWith(`${CONNECTION} synced, `), JSON.stringify(said));
     for (const collection of ['orgs', 'users', 'classes', 'enrollments']) {
       assert.equal(await shownRecords(browser, collection), await total(collection), collection);
     }
@@ -209,6 +218,9 @@ test('add, test, correct, sync, cancel half way, go offline: the secret only in 
     await browser.keys(['Control', 'r']);
     await browser.keys(['Control']);
     await waitText(browser, '[aria-label="Status bar"]', (t) => t.includes('Offline'), 'offline in the status bar', 120_000);
+    // Said at once through the assertive live region.
+    await waitText(browser, '[data-announcer="assertive"]',
+      (t) => t === `${CONNECTION} could not be reached: working from the cache` || t.startsWith(`Sync of ${CONNECTION} failed`), 'the failed sync, announced');
     await waitText(browser, SYNC_STATE, (t) => t.startsWith('Offline'), 'offline on the connection page');
     const usersRow = await waitText(browser, 'table[aria-label="Collections as last synced"] tr[data-collection="users"]', (t) => t.length > 0, 'users row');
     assert.ok(!/never complete/.test(usersRow), `when users last synced is shown: ${usersRow}`);

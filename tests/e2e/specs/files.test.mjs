@@ -66,6 +66,9 @@ test('open a bundle with bad rows, see its warnings and rows; export a subtree',
     const head = await browser.$(`${result} .imported-head`).getText();
     assert.match(head, /Imported/);
     assert.match(head, new RegExp(`${expected.warnings.length} warnings`), head);
+    // Its end announced through the polite live region, without moving the focus.
+    await browser.waitUntil(async () => (await browser.execute(() => document.querySelector('[data-announcer="polite"]')?.textContent ?? ''))
+      === 'Import finished, 1 file: 1 imported', { timeout: 10_000, timeoutMsg: 'the import\'s end was not announced' });
 
     // Every warning is listed with its file and line, as the command line reports them.
     const places = await browser.execute((selector) =>
