@@ -76,7 +76,6 @@ export function FrameworkMapView() {
   const [focusIndex, setFocusIndex] = useState(0);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [hover, setHover] = useState<{ segment: Segment; x: number; y: number } | null>(null);
-  // The selected segment, read through the map's active descendant with what the last key did.
   // The last drawing's ms and when it was made (the bench and the tests wait for a new one).
   const [drawing, setDrawing] = useState<{ ms: number; at: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
