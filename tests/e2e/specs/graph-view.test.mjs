@@ -81,6 +81,50 @@ test('the Graph tab: open, move by keyboard, grow, layouts, back, list view, axe
       const p = node.renderedPosition();
       return { id: node.id(), x: Math.round(box.left + p.x), y: Math.round(box.top + p.y), at: { ...node.position() }, pan: { ...host.cy.pan() } };
     }, GRAPH_VIEW);
+    // Mid-drag the view moves as a bitmap (copied from the drawing as the drag began,
+    // gestureBitmap.ts): the card is drawn where the view took it. The drag is the page's own
+    // mouse events (WebDriver's pointer holds its moves until the button is released); a square
+    // of 24 px of cytoscape's node layer around the card, before and mid-drag.
+    const midDrag = await browser.executeAsync((view, x, y, done) => {
+      const host = document.querySelector(`${view} .graph-surface`);
+      const layer = host.querySelector('canvas[data-id="layer2-node"]');
+      const target = host.querySelector('canvas:last-of-type');
+      const around = (x, y) => {
+        const box = layer.getBoundingClientRect();
+        const ratio = layer.width / box.width;
+        const side = Math.round(24 * ratio);
+        return [...layer.getContext('2d').getImageData(Math.round((x - box.left) * ratio) - side / 2, Math.round((y - box.top) * ratio) - side / 2, side, side).data];
+      };
+      const mouse = (type, x, y) => (type === 'mousedown' ? target : window).dispatchEvent(new MouseEvent(type, {
+        bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, buttons: type === 'mouseup' ? 0 : 1, view: window,
+      }));
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      (async () => {
+        const before = around(x, y);
+        const pan = { ...host.cy.pan() };
+        mouse('mousedown', x, y);
+        for (let step = 1; step <= 3; step++) {
+          mouse('mousemove', x + 10 * step, y + 7 * step);
+          await frame();
+        }
+        await frame();
+        const moved = { x: host.cy.pan().x - pan.x, y: host.cy.pan().y - pan.y };
+        const during = around(x + moved.x, y + moved.y);
+        mouse('mouseup', x + 30, y + 21);
+        done({ drawn: before.some((v, i) => i % 4 === 3 && v > 0), moved, apart: during.reduce((sum, v, i) => sum + Math.abs(v - before[i]), 0) / during.length });
+      })();
+    }, GRAPH_VIEW, card.x, card.y);
+    assert.ok(midDrag.drawn, 'the card is drawn under the pointer');
+    assert.ok(Math.abs(midDrag.moved.x - 30) < 4 && Math.abs(midDrag.moved.y - 21) < 4, `the view moved with the drag: ${JSON.stringify(midDrag.moved)}`);
+    assert.ok(midDrag.apart < 12, `mid-drag the card is drawn where the view took it (mean difference ${midDrag.apart.toFixed(1)} of 255)`);
+    const card2 = await browser.execute((view, id) => {
+      const host = document.querySelector(`${view} .graph-surface`);
+      const box = host.getBoundingClientRect();
+      const p = host.cy.getElementById(id).renderedPosition();
+      return { x: Math.round(box.left + p.x), y: Math.round(box.top + p.y), pan: { ...host.cy.pan() } };
+    }, GRAPH_VIEW, card.id);
+    Object.assign(card, card2);
+    // And WebDriver's drag, from the card where that left it.
     await browser.action('pointer', { parameters: { pointerType: 'mouse' } })
       .move({ x: card.x, y: card.y, origin: 'viewport' }).down({ button: 0 })
       .move({ x: card.x + 30, y: card.y + 20, origin: 'viewport', duration: 100 })

@@ -3,12 +3,13 @@
 //! focused node, force-directed by cytoscape's cose — both laid out on a canvas-less cytoscape
 //! first), put on the canvas view first (`explorerPlan.ts`), the keyboard's focus ring, taps,
 //! zoom and fit, a minimap on a canvas of its own, and PNG and SVG export as the panel's graph
-//! does. With `graphCanvas.ts`, the only module that touches cytoscape.
+//! does. With `graphCanvas.ts` and `gestureBitmap.ts`, the only modules that touch cytoscape.
 
 import cytoscape from "cytoscape";
 
 import { canvasColours, cssVar, edgeTypeRules, frameworkBandRules, watchTheme } from "./canvasTheme";
 import { batches, cover, extent, framing, type Batch, type Place } from "./explorerPlan";
+import { copyDrawingForGestures } from "./gestureBitmap";
 import { drawSvg } from "./graphCanvas";
 import { KIND_STYLE } from "./graphStyle";
 
@@ -229,6 +230,8 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     textureOnViewport: true,
     hideEdgesOnViewport: false,
   });
+  // That bitmap copied from the drawing on screen as a gesture begins, not drawn anew.
+  copyDrawingForGestures(cy);
   // Cytoscape's own hit-testing is off (`events: no`): a press on a card made the card "active",
   // which drew the whole view anew (about 100 ms over 500 nodes without a GPU) just before a drag
   // from it drew the view again into its bitmap, and each move of the pointer was tested against
