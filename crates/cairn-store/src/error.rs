@@ -42,6 +42,10 @@ pub enum StoreError {
         /// Why.
         source: std::io::Error,
     },
+    /// The temporary file a collection is staged in before its swap could not be written or
+    /// read back (the disk full, the temporary folder gone).
+    #[error("the staging file of a collection failed: {0}")]
+    Staging(std::io::Error),
     /// A blocking thread working on the database stopped before answering (it panicked); the
     /// transaction it held rolled back.
     #[error("a cache worker stopped: {0}")]

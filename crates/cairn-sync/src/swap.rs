@@ -2,7 +2,7 @@
 //! open while the network is waited on.
 //!
 //! - The stager ([`stage`], a blocking thread) stages each page outside the cache
-//!   ([`StagedCollection`], a private temporary database), counting its deviations; no lock of
+//!   ([`StagedCollection`], a private temporary file), counting its deviations; no lock of
 //!   the cache is held while pages come.
 //! - Once the read completed, [`swap_in`] writes the staged rows (read back and prepared on a
 //!   second thread while the writer writes) in one IMMEDIATE transaction with the journal line
