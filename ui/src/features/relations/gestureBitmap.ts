@@ -67,7 +67,8 @@ export function copyDrawingForGestures(cy: cytoscape.Core): void {
   // The view the node layer shows, while it shows every element as they are now.
   let drawn: Viewport | null = null;
   const copy = document.createElement("canvas");
-  cy.on("add remove class style data position", () => {
+  // An element changed, or the canvas was resized (which clears it): the layer is not current.
+  cy.on("add remove class style data position resize", () => {
     drawn = null;
   });
   const bitmap = (view: Viewport) => {
