@@ -5,12 +5,14 @@
 //! staged.
 //!
 //! The file is written once in order and read once in order: each record is its length (8 bytes,
-//! little-endian) and its text. A private SQLite database did this before; its row inserts cost
+//! little-endian) and its text. It goes where SQLite put its temporary databases (`/var/tmp`
+//! before `/tmp` on Unix, which may be held in memory). A private SQLite database did this before; its row inserts cost
 //! the sync about 0.9 CPU s of the district demo's 511,797 records, in the part where reading is
 //! short of CPU (docs/performance.md).
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
 use std::sync::mpsc::sync_channel;
 
 use cairn_spec::Collection;
@@ -33,6 +35,8 @@ pub struct StagedCollection {
     file: BufWriter<File>,
     collection: Collection,
     records: u64,
+    /// A write failed part way through a record: what is staged cannot be read back.
+    broken: bool,
 }
 
 impl std::fmt::Debug for StagedCollection {
@@ -46,10 +50,19 @@ impl std::fmt::Debug for StagedCollection {
 
 impl StagedCollection {
     /// An empty staging area for `collection` (a private temporary file, unnamed, gone when
-    /// dropped).
+    /// dropped, in [`staging_folders`]' first that takes it).
     pub fn new(collection: Collection) -> Result<StagedCollection, StoreError> {
-        let file = tempfile::tempfile().map_err(StoreError::Staging)?;
-        Ok(StagedCollection { file: BufWriter::with_capacity(BUFFER, file), collection, records: 0 })
+        let mut failure = None;
+        for folder in staging_folders() {
+            match tempfile::tempfile_in(&folder) {
+                Ok(file) => {
+                    let file = BufWriter::with_capacity(BUFFER, file);
+                    return Ok(StagedCollection { file, collection, records: 0, broken: false });
+                }
+                Err(e) => failure = Some(e),
+            }
+        }
+        Err(StoreError::Staging(failure.unwrap_or_else(|| std::io::Error::other("no temporary folder"))))
     }
 
     /// The collection staged.
@@ -67,11 +80,19 @@ impl StagedCollection {
         self.records == 0
     }
 
-    /// Stages records given as their JSON text (a page), after those staged before.
+    /// Stages records given as their JSON text (a page), after those staged before. After an
+    /// error the staging area is broken: [`StagedCollection::write_to`] refuses it.
     pub fn stage<'a>(&mut self, records: impl IntoIterator<Item = &'a str>) -> Result<(), StoreError> {
+        if self.broken {
+            return Err(broken());
+        }
         for record in records {
-            self.file.write_all(&(record.len() as u64).to_le_bytes()).map_err(StoreError::Staging)?;
-            self.file.write_all(record.as_bytes()).map_err(StoreError::Staging)?;
+            let written = (self.file.write_all(&(record.len() as u64).to_le_bytes()))
+                .and_then(|()| self.file.write_all(record.as_bytes()));
+            if let Err(e) = written {
+                self.broken = true;
+                return Err(StoreError::Staging(e));
+            }
             self.records += 1;
         }
         Ok(())
@@ -82,7 +103,10 @@ impl StagedCollection {
     /// are read back and prepared on a second thread while the writer writes, so the caller's
     /// transaction lasts about as long as SQLite takes to write them.
     pub fn write_to(self, writer: &mut CollectionWriter<'_>) -> Result<u64, StoreError> {
-        let StagedCollection { file, collection, records } = self;
+        let StagedCollection { file, collection, records, broken: failed } = self;
+        if failed {
+            return Err(broken());
+        }
         let mut file = file.into_inner().map_err(|e| StoreError::Staging(e.into_error()))?;
         file.seek(SeekFrom::Start(0)).map_err(StoreError::Staging)?;
         std::thread::scope(|scope| {
@@ -119,13 +143,43 @@ impl StagedCollection {
 
 /// Reads the next record staged in `file`.
 fn read_record(file: &mut impl Read) -> Result<String, StoreError> {
+    let invalid = |e: &dyn std::fmt::Display| {
+        StoreError::Staging(std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))
+    };
     let mut length = [0; 8];
     file.read_exact(&mut length).map_err(StoreError::Staging)?;
-    let length = usize::try_from(u64::from_le_bytes(length))
-        .map_err(|e| StoreError::Staging(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
-    let mut text = vec![0; length];
-    file.read_exact(&mut text).map_err(StoreError::Staging)?;
-    String::from_utf8(text).map_err(|e| StoreError::Staging(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
+    let length = u64::from_le_bytes(length);
+    // Read up to the length given, allocated ahead by at most a mebibyte (a length read wrong
+    // must not ask for exabytes).
+    let mut text = Vec::with_capacity(usize::try_from(length.min(1 << 20)).unwrap_or(0));
+    file.take(length).read_to_end(&mut text).map_err(StoreError::Staging)?;
+    if text.len() as u64 != length {
+        return Err(invalid(&format_args!("a staged record ends after {} of its {length} bytes", text.len())));
+    }
+    String::from_utf8(text).map_err(|e| invalid(&e))
+}
+
+/// The staging file's error once a write failed part way through a record.
+fn broken() -> StoreError {
+    StoreError::Staging(std::io::Error::other("an earlier write to the staging file failed"))
+}
+
+/// Where staging files go, in order: SQLite's temporary folders, which its staging databases
+/// used before — `$SQLITE_TMPDIR`, `$TMPDIR`, then `/var/tmp` on Unix (on disk where `/tmp` may
+/// be a RAM-backed tmpfs: a collection must not be held in memory whole), then the system's
+/// temporary folder.
+fn staging_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = ["SQLITE_TMPDIR", "TMPDIR"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .collect();
+    if cfg!(unix) {
+        folders.push(PathBuf::from("/var/tmp"));
+    }
+    folders.push(std::env::temp_dir());
+    folders
 }
 
 #[cfg(test)]
@@ -146,5 +200,22 @@ mod tests {
         let read: Vec<String> = (0..3).map(|_| read_record(&mut file).unwrap()).collect();
         assert_eq!(read, [r#"{"sourcedId":"a"}"#, "", r#"{"givenName":"Zoë 🦉","x":"a\"b"}"#]);
         assert!(matches!(read_record(&mut file), Err(StoreError::Staging(_))), "nothing after the last");
+    }
+
+    #[test]
+    fn a_length_past_the_end_is_an_error_not_an_allocation() {
+        let mut bytes = u64::MAX.to_le_bytes().to_vec();
+        bytes.extend_from_slice(b"{}");
+        let error = read_record(&mut bytes.as_slice()).unwrap_err();
+        assert!(error.to_string().contains("ends after 2 of its"), "{error}");
+    }
+
+    #[test]
+    fn staging_files_go_to_disk_before_the_system_temporary_folder() {
+        let folders = staging_folders();
+        assert_eq!(folders.last(), Some(&std::env::temp_dir()));
+        if cfg!(unix) && std::env::var_os("TMPDIR").is_none() && std::env::var_os("SQLITE_TMPDIR").is_none() {
+            assert_eq!(folders[0], PathBuf::from("/var/tmp"));
+        }
     }
 }
