@@ -16,6 +16,8 @@ function fakeRenderer() {
     NODE: 2,
     canvasWidth: 200,
     canvasHeight: 100,
+    ratio: 1,
+    getPixelRatio: () => r.ratio,
     // What cytoscape's render does with the bitmap: makes its own when none is there; clears it
     // outside a gesture; draws the node layer when due.
     ownBitmaps: 0,
@@ -89,6 +91,13 @@ describe("copyDrawingForGestures", () => {
     r.hoverData.dragging = true;
     r.render();
     expect(r.ownBitmaps).toBe(1);
+    // Nor when the pixel ratio changed since (the window moved to another screen).
+    r.hoverData.dragging = false;
+    r.render();
+    r.ratio = 2;
+    r.hoverData.dragging = true;
+    r.render();
+    expect(r.ownBitmaps).toBe(2);
   });
 
   it("changes nothing where the renderer is not what it knows", () => {

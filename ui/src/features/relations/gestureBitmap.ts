@@ -17,15 +17,17 @@
 
 import type cytoscape from "cytoscape";
 
-/** A view: cytoscape's zoom and pan. */
+/** A view: cytoscape's zoom and pan, and the pixel ratio it was drawn at. */
 interface Viewport {
   zoom: number;
   pan: { x: number; y: number };
+  ratio: number;
 }
 
 /** What is used of cytoscape's canvas renderer. */
 interface Renderer {
   render(options?: { forcedContext?: unknown }): void;
+  getPixelRatio(): number;
   textureOnViewport: boolean;
   textureCache: unknown;
   pinching?: boolean;
@@ -43,6 +45,7 @@ function rendererOf(cy: cytoscape.Core): Renderer | null {
   const ok =
     r &&
     typeof r.render === "function" &&
+    typeof r.getPixelRatio === "function" &&
     typeof r.NODE === "number" &&
     r.hoverData &&
     Array.isArray(r.data?.canvases) &&
@@ -97,9 +100,13 @@ export function copyDrawingForGestures(cy: cytoscape.Core): void {
   r.render = function (this: Renderer, options) {
     if (options?.forcedContext) return render.call(this, options);
     const gesture = r.textureOnViewport && inGesture(r);
-    if (gesture && !r.textureCache && drawn) r.textureCache = bitmap(drawn);
+    // A new pixel ratio (the window on another screen) resizes the canvases in this render.
+    if (gesture && !r.textureCache && drawn && drawn.ratio === r.getPixelRatio()) r.textureCache = bitmap(drawn);
     render.call(this, options);
     // Outside a gesture the layer, once nothing is left to draw on it, shows the view as it is.
-    drawn = !gesture && !r.data.canvasNeedsRedraw[r.NODE] ? { zoom: cy.zoom(), pan: { ...cy.pan() } } : null;
+    drawn =
+      !gesture && !r.data.canvasNeedsRedraw[r.NODE]
+        ? { zoom: cy.zoom(), pan: { ...cy.pan() }, ratio: r.getPixelRatio() }
+        : null;
   };
 }
