@@ -105,6 +105,18 @@ fn start_capturing(args: &[&str]) -> (Server, std::sync::Arc<std::sync::Mutex<Ve
     (Server { child, ready }, lines)
 }
 
+/// The lines the server said on stderr, once one of them is `wanted` or 10 s have passed.
+fn said_within(lines: &std::sync::Mutex<Vec<String>>, wanted: impl Fn(&str) -> bool) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let said = lines.lock().unwrap().clone();
+        if said.iter().any(|l| wanted(l)) || std::time::Instant::now() > deadline {
+            return said;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 fn token(http: &reqwest::blocking::Client, server: &Server, scopes: &str) -> String {
     let token: Value = http
         .post(server.ready["token_url"].as_str().unwrap())
@@ -147,7 +159,10 @@ fn serve_the_1edtech_dialect_as_deployed_servers_do() {
     let stored = get("/ims/oneroster/gradebook/v1p2/results/00000000-1111-4222-8333-444444444444");
     assert_eq!(stored["result"]["scoreDate"], "2025-09-09");
     assert_eq!(stored["result"]["lineItem"]["href"], format!("{gradebook}/lineItems/{}", line_item.as_str().unwrap()));
-    let said = stderr.lock().unwrap().clone();
+    // The server says it on stderr as it answers: the line may come a moment after the answer.
+    let said = said_within(&stderr, |l| {
+        l.contains("PUT /ims/oneroster/gradebook/v1p2/results/") && l.contains("repaired $.result.status")
+    });
     assert!(said.iter().any(|l| l.contains("PUT /ims/oneroster/gradebook/v1p2/results/") && l.contains("repaired $.result.status")), "{said:#?}");
 
     // Records' addresses answer in this dialect; both frameworks that share an identifier are served.
