@@ -3,7 +3,7 @@
 // folder, screenshots into the run's output folder, and the `cairn` CLI for preparing a cache.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,48 +66,106 @@ async function waitForPort(port, child, timeoutMs = 20_000) {
   throw new Error(`tauri-driver did not listen on ${port} within ${timeoutMs} ms`);
 }
 
+/** Ends every process whose environment holds `entry` (Linux: read from /proc). */
+function killMarked(entry) {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let environ;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    if (Number(pid) !== process.pid && environ.split('\0').includes(entry)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // ended meanwhile
+      }
+    }
+  }
+}
+
 /**
  * Starts tauri-driver; call `stop()` on the answer when done. `env` is added to the driver's
- * environment, and so to the app's (the driver starts it).
+ * environment, and so to the app's (the driver starts it). `restart()` replaces a driver that
+ * died with a fresh one on new ports.
  */
 export async function startDriver(env = {}) {
-  const port = await freePort();
-  const nativePort = await freePort();
-  const driver = process.env.TAURI_DRIVER ?? 'tauri-driver';
-  const child = spawn(
-    driver,
-    ['--port', String(port), '--native-port', String(nativePort), '--native-driver', '/usr/bin/WebKitWebDriver'],
-    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
-  );
-  await waitForPort(port, child);
-  return {
-    port,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill();
-    }),
+  const driver = { port: 0, child: null };
+  // Marks the driver's processes (WebKitWebDriver and the app it starts inherit it), so that a
+  // restart can end what a dead driver left running.
+  const marker = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const spawnDriver = async () => {
+    const port = await freePort();
+    const nativePort = await freePort();
+    const program = process.env.TAURI_DRIVER ?? 'tauri-driver';
+    const child = spawn(
+      program,
+      ['--port', String(port), '--native-port', String(nativePort), '--native-driver', '/usr/bin/WebKitWebDriver'],
+      { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env, CAIRN_E2E_DRIVER: marker } },
+    );
+    await waitForPort(port, child);
+    driver.port = port;
+    driver.child = child;
   };
+  driver.stop = () => new Promise((resolve) => {
+    const { child } = driver;
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill();
+  });
+  driver.restart = async () => {
+    await driver.stop();
+    killMarked(`CAIRN_E2E_DRIVER=${marker}`);
+    await spawnDriver();
+  };
+  await spawnDriver();
+  return driver;
+}
+
+/** The capabilities that open the app on `dataDir` (null: the platform's data folder). */
+function tauriCapabilities(dataDir) {
+  // No `args` at all rather than an empty list: tauri-driver drops the connection on that.
+  const application = dataDir === null ? { application: appBinary } : { application: appBinary, args: ['--data-dir', dataDir] };
+  return { 'tauri:options': application };
+}
+
+/** Whether a failed new-session request was dropped by the driver rather than answered. */
+function droppedByDriver(error) {
+  return /UND_ERR_SOCKET|ECONNRESET|ECONNREFUSED|socket hang up|other side closed/i.test(String(error?.message ?? error));
 }
 
 /**
  * Opens the app on `dataDir` (or, when null, the platform's data folder) through `driver` and
  * answers the WebdriverIO browser. The session keeps its connection alive (WebdriverIO does),
  * which tauri-driver needs to be reliable.
+ *
+ * In one CI run tauri-driver 2.1 itself panicked (a Rust backtrace with symbols, which the
+ * packaged app's stripped binary cannot print) and dropped the new-session request unanswered.
+ * That, and only that, is retried once on a fresh driver, with what the driver left ended, and
+ * said on stderr; an answered failure (the app did not start, a session refused) fails the test
+ * as it is.
  */
 export async function launch(driver, dataDir) {
-  // No `args` at all rather than an empty list: tauri-driver drops the connection on that.
-  const application = dataDir === null ? { application: appBinary } : { application: appBinary, args: ['--data-dir', dataDir] };
-  const browser = await remote({
+  const open = () => remote({
     hostname: '127.0.0.1',
     port: driver.port,
     logLevel: 'error',
     connectionRetryCount: 1,
     connectionRetryTimeout: 60_000,
-    capabilities: {
-      'tauri:options': application,
-    },
+    capabilities: tauriCapabilities(dataDir),
   });
+  let browser;
+  try {
+    browser = await open();
+  } catch (error) {
+    if (!droppedByDriver(error) || !driver.restart) throw error;
+    const { child } = driver;
+    const state = child.exitCode !== null ? `exited with ${child.exitCode}` : child.signalCode ? `killed by ${child.signalCode}` : 'still running';
+    console.error(`launch: tauri-driver dropped the new-session request (${error.message}; the driver ${state}); retrying once on a fresh driver`);
+    await driver.restart();
+    browser = await open();
+  }
   await browser.setTimeout({ implicit: 0 });
   return browser;
 }
