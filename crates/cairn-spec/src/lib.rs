@@ -6,7 +6,7 @@
 //! one macro ([`record`]), which also derives its [`Shape`](shape::Shape): the static field
 //! list that the query language, validation and the tests against the references share.
 //!
-//! - Reading ([`read`], [`read_slice`], [`PackageFile::read`](case::PackageFile::read)) never
+//! - Reading ([`read`], [`read_slice`], [`read_str`], [`PackageFile::read`](case::PackageFile::read)) never
 //!   loses anything: unknown properties and values that do not fit stay in `rest` and are
 //!   written back as given; deviations that real servers commit come back as warnings.
 //! - Validation ([`validate`]) reports every finding with its JSON path, [`Rule`] and [`Level`]:
@@ -15,6 +15,7 @@
 pub mod case;
 pub mod collection;
 pub mod dialect;
+pub mod direct;
 pub mod field;
 pub mod gradebook;
 pub mod issue;
@@ -35,6 +36,7 @@ mod record;
 pub use base::BaseStatus;
 pub use collection::Collection;
 pub use dialect::{Dialect, Service};
+pub use direct::read_str;
 pub use issue::{Issue, Level, Rule};
 pub use status::{CodeMajor, CodeMinor, Severity, StatusInfo, StatusNames};
 pub use wire::{Many, Read, ReadError, Record, Wire, read, read_slice, validate};

@@ -207,6 +207,12 @@ macro_rules! record {
                 Ok(this)
             }
 
+            fn read_direct<'de, D: serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::core::result::Result<$crate::direct::Direct<Self>, D::Error> {
+                $crate::direct::read_record(d)
+            }
+
             fn to_json(&self) -> serde_json::Value {
                 let mut map = serde_json::Map::new();
                 $(
@@ -246,6 +252,49 @@ macro_rules! record {
                     let $c = c;
                     $extra
                 )?
+            }
+        }
+
+        impl $crate::direct::ReadFields for $name {
+            fn read_fields<'de, A: serde::de::MapAccess<'de>>(
+                mut map: A,
+            ) -> ::core::result::Result<$crate::direct::Direct<Self>, A::Error> {
+                use $crate::direct::{Direct, DirectSeed, Key, keep, skip_rest};
+                let mut this = $name::default();
+                // As from_json: a known property read into its field (kept in `rest` when it
+                // cannot be read), the others kept as they are. A name met twice ends the
+                // reading (Repeated): a Value would keep only its last value.
+                let mut rest = serde_json::Map::new();
+                while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+                    match key.as_ref() {
+                        $(
+                            $key => {
+                                if this.$field.is_some() || (!rest.is_empty() && rest.contains_key($key)) {
+                                    map.next_value::<serde::de::IgnoredAny>()?;
+                                    skip_rest(&mut map)?;
+                                    return Ok(Direct::Repeated);
+                                }
+                                let seed = DirectSeed::<$crate::record::element_type!($card $ty)>::default();
+                                match map.next_value_seed(seed)? {
+                                    Direct::Read(x) => this.$field = Some(x),
+                                    Direct::Kept(v) => { rest.insert(key.into_owned(), v); }
+                                    Direct::Repeated => {
+                                        skip_rest(&mut map)?;
+                                        return Ok(Direct::Repeated);
+                                    }
+                                }
+                            }
+                        )*
+                        _ => {
+                            if !keep(&mut rest, key, &mut map)? {
+                                skip_rest(&mut map)?;
+                                return Ok(Direct::Repeated);
+                            }
+                        }
+                    }
+                }
+                this.rest = rest;
+                Ok(Direct::Read(this))
             }
         }
 

@@ -3,14 +3,19 @@
 
 use serde_json::Value;
 
+use crate::direct::read_str;
 use crate::issue::Issue;
 use crate::shape::Shape;
-use crate::wire::{Record, validate};
+use crate::wire::{Record, read_slice, validate};
 use crate::{case, gradebook, refs, resources, roster};
 
 /// What checking a value as a class gives: the value written back and every issue found; or,
 /// when the value cannot be the class at all (not an object), the value itself.
 pub type Checked = Result<(Value, Vec<Issue>), Value>;
+
+/// What reading JSON text as a class gives: the value written back and every issue found; or
+/// why the text could not be read as the class.
+pub type TextRead = Result<(Value, Vec<Issue>), String>;
 
 /// One class: its shape and a lossless read → (write, validate) for JSON values.
 #[derive(Debug, Clone, Copy)]
@@ -20,10 +25,24 @@ pub struct ClassEntry {
     /// Reads a value as this class: gives back what reading writes and every issue found,
     /// or the value when it cannot be this class at all (not an object).
     pub check: fn(Value) -> Checked,
+    /// Reads JSON text as this class — straight ([`read_str`]) when `straight`, else through a
+    /// parsed value ([`read_slice`]) — giving what reading writes back and every issue found,
+    /// or why it could not.
+    pub read_text: fn(text: &str, straight: bool) -> TextRead,
 }
 
 fn entry<T: Record>() -> ClassEntry {
-    ClassEntry { shape: T::shape, check: |value| T::from_json(value).map(|t| (t.to_json(), validate(&t))) }
+    ClassEntry {
+        shape: T::shape,
+        check: |value| T::from_json(value).map(|t| (t.to_json(), validate(&t))),
+        read_text: |text, straight| {
+            let read = match straight {
+                true => read_str::<T>(text, "the class"),
+                false => read_slice::<T>(text.as_bytes(), "the class"),
+            };
+            read.map(|read| (read.value.to_json(), validate(&read.value))).map_err(|e| e.to_string())
+        },
+    }
 }
 
 /// Every class, competency first.

@@ -6,6 +6,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::direct::Direct;
 use crate::issue::{Checker, Issue, Rule};
 use crate::shape::{Kind, Shape};
 
@@ -22,6 +23,13 @@ pub trait Wire: Sized {
 
     /// Reports tolerated deviations and rule violations at the checker's current path.
     fn check(&self, checker: &mut Checker);
+
+    /// Reads the value `d` holds as [`Wire::from_json`] reads it once parsed; records and
+    /// their arrays read it without building a `Value` (see [`crate::direct`]).
+    #[doc(hidden)]
+    fn read_direct<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Direct<Self>, D::Error> {
+        crate::direct::through_value(d)
+    }
 }
 
 /// A wire class with named fields and a [`Shape`].
@@ -69,8 +77,13 @@ pub enum ReadError {
 pub fn read<T: Wire>(value: Value, expected: &str) -> Result<Read<T>, ReadError> {
     let found = json_type(&value);
     let value = T::from_json(value).map_err(|_| ReadError::NotA { expected: expected.to_owned(), found })?;
-    let warnings = check(&value).into_iter().filter(Issue::is_tolerated).collect();
+    let warnings = tolerated(&value);
     Ok(Read { value, warnings })
+}
+
+/// The deviations reading accepted in `value`.
+pub(crate) fn tolerated<T: Wire>(value: &T) -> Vec<Issue> {
+    check(value).into_iter().filter(Issue::is_tolerated).collect()
 }
 
 /// Parses JSON text and reads it tolerantly.
@@ -164,6 +177,21 @@ impl<T> Many<T> {
         self.items
     }
 
+    /// A lone value where the array belongs, read as its one element.
+    pub(crate) fn single(item: T) -> Self {
+        Many { items: vec![item], rejected: Vec::new(), single: true }
+    }
+
+    /// Appends an element read from the array.
+    pub(crate) fn push_read(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    /// Keeps an element the array held at `at` that could not be read.
+    pub(crate) fn push_rejected(&mut self, at: usize, value: Value) {
+        self.rejected.push((at, value));
+    }
+
     /// Visits every element in original order: `Ok` read ones, `Err` rejected ones.
     fn each(&self, mut f: impl FnMut(usize, Result<&T, &Value>)) {
         let mut items = self.items.iter();
@@ -222,8 +250,12 @@ impl<T: Wire> Wire for Many<T> {
                 }
                 Ok(many)
             }
-            value => T::from_json(value).map(|item| Many { items: vec![item], rejected: Vec::new(), single: true }),
+            value => T::from_json(value).map(Many::single),
         }
+    }
+
+    fn read_direct<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Direct<Self>, D::Error> {
+        crate::direct::read_many(d)
     }
 
     fn to_json(&self) -> Value {

@@ -20,23 +20,32 @@ pub fn is_uuid(s: &str) -> bool {
         })
 }
 
-/// Whether `s` looks like an absolute URI: a scheme, a colon, and no white space.
+/// Whether `s` looks like an absolute URI: a scheme, a colon, and no white space. Byte by
+/// byte: a sync checks every reference's `href` of every record.
 fn is_absolute_uri(s: &str) -> bool {
-    let Some((scheme, rest)) = s.split_once(':') else { return false };
-    let mut chars = scheme.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    let bytes = s.as_bytes();
+    let Some(colon) = bytes.iter().position(|&b| b == b':') else { return false };
+    let (scheme, rest) = (&bytes[..colon], &bytes[colon + 1..]);
+    scheme.first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme.iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
         && !rest.is_empty()
         && !has_white_space(s)
 }
 
-/// Whether `s` holds white space (Unicode's); ASCII text, nearly every URI, byte by byte.
+/// Whether `s` holds white space (Unicode's): ASCII byte by byte, the rest from its first
+/// non-ASCII character by characters.
 fn has_white_space(s: &str) -> bool {
-    match s.is_ascii() {
+    for (at, &b) in s.as_bytes().iter().enumerate() {
+        if !b.is_ascii() {
+            // Every byte before is ASCII, so `at` starts a character.
+            return s[at..].chars().any(char::is_whitespace);
+        }
         // Unicode's white space in ASCII: tab, line feed, vertical tab, form feed, return, space.
-        true => s.bytes().any(|b| matches!(b, b'\t'..=b'\r' | b' ')),
-        false => s.chars().any(char::is_whitespace),
+        if matches!(b, b'\t'..=b'\r' | b' ') {
+            return true;
+        }
     }
+    false
 }
 
 macro_rules! string_leaf {
@@ -164,5 +173,22 @@ mod tests {
         assert!(!is_absolute_uri("http://example.org/a\u{0b}b"), "a vertical tab");
         assert!(!is_absolute_uri("http://example.org/a\u{a0}b"), "a no-break space");
         assert!(is_absolute_uri("http://example.org/é"));
+        assert!(!is_absolute_uri("http://example.org/é\u{2003}"), "an em space after a non-ASCII character");
+        assert!(!is_absolute_uri("ht\u{e9}tp://x"), "a scheme is ASCII");
+    }
+
+    proptest::proptest! {
+        /// The byte-by-byte checks answer as the plain character-by-character reading of the rule.
+        #[test]
+        fn absolute_uris_as_the_rule_reads(s in "[a-z0-9+.:/ \t\u{a0}\u{e9}\u{2003}-]{0,16}") {
+            let plain = s.split_once(':').is_some_and(|(scheme, rest)| {
+                let mut chars = scheme.chars();
+                chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+                    && !rest.is_empty()
+                    && !s.chars().any(char::is_whitespace)
+            });
+            proptest::prop_assert_eq!(is_absolute_uri(&s), plain);
+        }
     }
 }

@@ -5,6 +5,7 @@
 mod fixtures;
 mod lossless;
 mod references;
+mod straight;
 mod tolerance;
 mod validation;
 
