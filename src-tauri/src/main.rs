@@ -7,7 +7,7 @@
 static ALLOCATOR: cairn_malloc::Allocator = cairn_malloc::Allocator;
 
 fn main() -> anyhow::Result<()> {
-    cairn_malloc::limit_arenas();
+    cairn_malloc::configure();
     #[cfg(target_os = "linux")]
     {
         cairn_app::rendering::prepare_process();

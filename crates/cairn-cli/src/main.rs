@@ -55,7 +55,7 @@ enum Command {
 static ALLOCATOR: cairn_malloc::Allocator = cairn_malloc::Allocator;
 
 fn main() -> ExitCode {
-    cairn_malloc::limit_arenas();
+    cairn_malloc::configure();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(&args),

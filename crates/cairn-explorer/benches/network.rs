@@ -44,15 +44,16 @@ fn load() -> String {
 }
 
 /// CPU time this process used so far (user and system, every thread: the sandbox's and the
-/// client's), in seconds; 0 where /proc cannot tell.
-fn cpu_seconds() -> f64 {
+/// client's), in seconds, and its minor page faults; 0 where /proc cannot tell.
+fn cpu_and_faults() -> (f64, f64) {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    // The fields after the command's closing parenthesis: minflt is the 8th, utime and stime
+    // the 12th and 13th.
     let fields: Vec<&str> =
         stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let field = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
     // Linux counts them in USER_HZ, 100 a second on every architecture it supports.
-    (ticks(11) + ticks(12)) / 100.0
+    ((field(11) + field(12)) / 100.0, field(7))
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -62,7 +63,7 @@ fn median(values: &mut [f64]) -> f64 {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    cairn_malloc::limit_arenas();
+    cairn_malloc::configure();
     let _ = rustls::crypto::ring::default_provider().install_default();
     let scale: Scale = std::env::var("CAIRN_BENCH_SCALE").unwrap_or_else(|_| "district".into()).parse().unwrap();
     let delay_ms: u64 = env("CAIRN_BENCH_DELAY_MS", 40);
@@ -93,10 +94,11 @@ async fn main() {
         let page_size = env("CAIRN_BENCH_PAGE", cairn_sync::DEFAULT_PAGE_SIZE);
         let options = SyncOptions { incremental: false, page_size, ..SyncOptions::default() };
         let before = link.bytes_sent();
-        let (started, cpu_before) = (Instant::now(), cpu_seconds());
+        let (started, (cpu_before, faults_before)) = (Instant::now(), cpu_and_faults());
         let report = sync(&client, &cache, "bench", &options, &|_| {}, &cancel).await.unwrap();
         seconds.push(started.elapsed().as_secs_f64());
-        let cpu = cpu_seconds() - cpu_before;
+        let (cpu, faults) = cpu_and_faults();
+        let (cpu, faults) = (cpu - cpu_before, faults - faults_before);
         sent.push((link.bytes_sent() - before) as f64);
         assert!(report.is_complete(), "{report:?}");
         records = report.collections.iter().map(|c| c.records).sum::<u64>();
@@ -106,10 +108,11 @@ async fn main() {
             stats.requests, stats.largest_window, stats.http2_answers
         ));
         eprintln!(
-            "sync {}: {:.2} s, {:.1} CPU s (sandbox and client), {:.1} MB sent; {}",
+            "sync {}: {:.2} s, {:.1} CPU s (sandbox and client), {:.0}k page faults, {:.1} MB sent; {}",
             run + 1,
             seconds[run],
             cpu,
+            faults / 1000.0,
             sent[run] / 1e6,
             windows[run]
         );

@@ -53,7 +53,7 @@ fn memory_kb(field: &str) -> u64 {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    cairn_malloc::limit_arenas();
+    cairn_malloc::configure();
     let scale: Scale = std::env::var("CAIRN_BENCH_SCALE").unwrap_or_else(|_| "district".into()).parse().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let (bound, sandbox, base, ca) = demo_sandbox(dir.path(), scale);

@@ -39,7 +39,7 @@ fn memory_kb(field: &str) -> u64 {
 }
 
 fn main() {
-    cairn_malloc::limit_arenas();
+    cairn_malloc::configure();
     let runs: usize = std::env::var("CAIRN_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
     let dir = tempfile::tempdir().unwrap();
     let (package, document) = state_package();
