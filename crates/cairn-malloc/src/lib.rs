@@ -68,6 +68,7 @@ mod mimalloc_option {
 
     unsafe extern "C" {
         fn mi_option_set(option: c_int, value: c_long);
+        #[cfg(test)]
         fn mi_option_get(option: c_int) -> c_long;
     }
 
@@ -80,6 +81,8 @@ mod mimalloc_option {
     }
 
     /// The value of `option`.
+    #[cfg(test)]
+    #[allow(clippy::useless_conversion)] // c_long is 32 bits on some systems
     pub(crate) fn get(option: c_int) -> i64 {
         // SAFETY: as `set`: plain integers, any time, any thread.
         i64::from(unsafe { mi_option_get(option) })
