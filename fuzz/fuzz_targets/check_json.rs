@@ -1,7 +1,8 @@
 //! The JSON reading of every class of the four services, as `cairn check` reads a file: the
 //! first byte picks a class of the registry (or none: guess a CASE package, bare or wrapped,
 //! or a set wrapper), the rest is the file. Reading, the lossless round trip and strict
-//! validation must never panic.
+//! validation must never panic; reading the text straight (`read_str`) must give what reading
+//! it parsed (`read_slice`) gives.
 #![no_main]
 
 use std::path::Path;
@@ -24,5 +25,9 @@ fuzz_target!(|data: &[u8]| {
         if let Ok((written, _)) = (entry.check)(value.clone()) {
             assert_eq!(written, value, "reading is lossless");
         }
+    }
+    if let Ok(text) = std::str::from_utf8(file) {
+        let entry = &all[usize::from(pick) % all.len()];
+        assert_eq!((entry.read_text)(text, true), (entry.read_text)(text, false), "read_str reads as read_slice");
     }
 });
