@@ -181,7 +181,7 @@ async fn read(
     let fetched = fetch(ctx, op, &query, &sender, seen, name, kept).await;
     drop((sender, place));
     let staged = stager.await.map_err(|e| Stop::Write(StoreError::Worker(e.to_string())))?;
-    let (validators, swap::Staged { whole, deviations }) = match (fetched, staged) {
+    let (validators, whole) = match (fetched, staged) {
         // A stager that failed made the read fail: its own error says why.
         (_, Err(e)) => return Err(Stop::Write(e)),
         (Err(e), _) => return Err(Stop::Client(e)),
@@ -191,7 +191,7 @@ async fn read(
     // Every row in hand: only now is the writer asked for.
     let fetched = ended(ctx, seen, &validators);
     match ctx.cache.write(move |tx, id| swap::swap_in(tx, id, whole, fetched, mode, entry)).await {
-        Ok((records, repeated)) => Ok(Some((records, repeated, deviations))),
+        Ok(swap::Swapped { records, repeated, deviations }) => Ok(Some((records, repeated, deviations))),
         Err(SwapError::Store(e)) => Err(Stop::Write(e)),
         Err(SwapError::Inconsistent { records, repeated, total }) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \

@@ -103,6 +103,21 @@ impl StagedCollection {
     /// are read back and prepared on a second thread while the writer writes, so the caller's
     /// transaction lasts about as long as SQLite takes to write them.
     pub fn write_to(self, writer: &mut CollectionWriter<'_>) -> Result<u64, StoreError> {
+        self.write_observed(writer, |_| {})
+    }
+
+    /// Writes like [`StagedCollection::write_to`], calling `observe` with every record's text,
+    /// in the order staged, on the thread that reads them back — after the writer was handed
+    /// the record's batch, so the observer works while the writer writes and delays it only
+    /// when it is the slower of the two. For work on every record that need not slow the read
+    /// that staged them (a sync counts the records' deviations so): while reads run, every
+    /// core is busy; while a collection is written, the reading-back thread mostly waits for
+    /// the writer. Stops early, with the writer's error, when a write fails.
+    pub fn write_observed(
+        self,
+        writer: &mut CollectionWriter<'_>,
+        mut observe: impl FnMut(&str) + Send,
+    ) -> Result<u64, StoreError> {
         let StagedCollection { file, collection, records, broken: failed } = self;
         if failed {
             return Err(broken());
@@ -114,11 +129,15 @@ impl StagedCollection {
             let reader = scope.spawn(move || -> Result<(), StoreError> {
                 let mut file = BufReader::with_capacity(BUFFER, file);
                 let mut batch: Vec<String> = Vec::with_capacity(BATCH);
-                let send = |batch: &mut Vec<String>| {
+                let mut send = |batch: &mut Vec<String>| {
                     let prepared = PreparedRecords::new(collection, batch.iter().map(String::as_str));
-                    batch.clear();
                     // The writer stopped (its error says why): stop reading.
-                    sender.send(prepared).is_ok()
+                    let sent = sender.send(prepared).is_ok();
+                    if sent {
+                        batch.iter().for_each(|record| observe(record));
+                    }
+                    batch.clear();
+                    sent
                 };
                 for _ in 0..records {
                     batch.push(read_record(&mut file)?);
@@ -200,6 +219,25 @@ mod tests {
         let read: Vec<String> = (0..3).map(|_| read_record(&mut file).unwrap()).collect();
         assert_eq!(read, [r#"{"sourcedId":"a"}"#, "", r#"{"givenName":"Zoë 🦉","x":"a\"b"}"#]);
         assert!(matches!(read_record(&mut file), Err(StoreError::Staging(_))), "nothing after the last");
+    }
+
+    #[test]
+    fn an_observed_write_shows_every_record_in_order_as_the_writer_writes_it() {
+        let mut conn = crate::cache::open(std::path::Path::new(":memory:")).unwrap();
+        let tx = super::super::begin(&mut conn).unwrap();
+        let id = crate::cache::connection_id(&tx, "sis", "https://sis.example").unwrap();
+        let mut staged = StagedCollection::new(Collection::Orgs).unwrap();
+        // More than a batch, a record without an identifier and one that comes again.
+        let records: Vec<String> = (0..2_500).map(|n| format!(r#"{{"sourcedId":"o{n}","name":"Ø {n}"}}"#)).collect();
+        staged.stage(records.iter().map(String::as_str)).unwrap();
+        staged.stage([r#"{"name":"no id"}"#, r#"{"sourcedId":"o7","name":"again"}"#]).unwrap();
+        let mut writer = CollectionWriter::new(&tx, id, Collection::Orgs, super::super::WriteMode::Replace).unwrap();
+        let mut seen = Vec::new();
+        let written = staged.write_observed(&mut writer, |record| seen.push(record.to_owned())).unwrap();
+        assert_eq!(written, 2_500);
+        assert_eq!(seen.len(), 2_502);
+        assert_eq!(seen[..2_500], records[..]);
+        assert_eq!(seen[2_500..], [r#"{"name":"no id"}"#, r#"{"sourcedId":"o7","name":"again"}"#]);
     }
 
     #[test]
