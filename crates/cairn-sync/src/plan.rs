@@ -57,7 +57,8 @@ const EXPECTED_LARGEST: [Collection; 6] = [
 /// A collection is swapped into the cache once read whole, so the sync ends with the swaps
 /// of the last reads: the order is a two-stage schedule (the reads, then the one writer),
 /// where work the writer can start early is worth starting first. On the district demo over
-/// the 40 ms / 50 Mbit/s link this order took a sync from 7.8 to 7.3 s (docs/performance.md).
+/// the 40 ms / 50 Mbit/s link this order took a sync from 7.83 to 7.34 s (medians, the two
+/// orders alternating in one process; docs/performance.md).
 pub(crate) fn start_order(collections: &[Collection], known: &dyn Fn(Collection) -> Option<u64>) -> Vec<usize> {
     let expected = |c: Collection| EXPECTED_LARGEST.iter().position(|e| *e == c).unwrap_or(EXPECTED_LARGEST.len());
     let mut order: Vec<usize> = (0..collections.len()).collect();
