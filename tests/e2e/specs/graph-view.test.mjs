@@ -297,10 +297,19 @@ test('the Graph tab\'s tools (find, fit, minimap, remove, collapse), and the gra
     await browser.execute((view) => document.querySelector(`${view} form.graph-search button[type="submit"]`).click(), GRAPH_VIEW);
     await graphViewState(browser, (s) => s.focus === target.id);
 
-    // Zoomed in, then fitted: every node inside the pane.
+    // Zoomed in, then fitted: every node inside the pane. The minimap keeps every node drawn
+    // across the zoom's frames (its overview is drawn once and copied into each) and draws the
+    // view's rectangle over it.
+    const before = await minimapPixels(browser);
+    assert.ok(before.nodes > 0, `the minimap draws the nodes: ${JSON.stringify(before)}`);
     await browser.execute((view) => document.querySelector(`${view} button[aria-label="Zoom in"]`).click(), GRAPH_VIEW);
     await browser.execute((view) => document.querySelector(`${view} button[aria-label="Zoom in"]`).click(), GRAPH_VIEW);
     const zoomed = await graphViewState(browser);
+    await browser.pause(200); // the minimap draws in the next frame
+    const after = await minimapPixels(browser);
+    // The view's rectangle covers some nodes' pixels, differently at each zoom.
+    assert.ok(after.nodes >= before.nodes * 0.8, `the nodes stay drawn: ${JSON.stringify({ before, after })}`);
+    assert.ok(before.view || after.view, `the view's rectangle drawn: ${JSON.stringify({ before, after })}`);
     await graphButton(browser, 'Fit');
     await browser.waitUntil(() => browser.execute((view) => {
       const cy = document.querySelector(`${view} .graph-surface`).cy;
@@ -344,3 +353,32 @@ test('the Graph tab\'s tools (find, fit, minimap, remove, collapse), and the gra
     await browser.deleteSession();
   }
 });
+
+/**
+ * The Graph tab's minimap read back: how many of its pixels are the nodes' colour, and the box
+ * of those in the view rectangle's colour (the theme's --fg-muted and --accent).
+ */
+function minimapPixels(browser) {
+  return browser.execute((view) => {
+    const map = document.querySelector(`${view} canvas.graph-minimap`);
+    const rgb = (name) => {
+      const probe = document.createElement('canvas').getContext('2d');
+      probe.fillStyle = getComputedStyle(map).getPropertyValue(name).trim();
+      probe.fillRect(0, 0, 1, 1);
+      return Array.from(probe.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    };
+    const [muted, accent] = [rgb('--fg-muted'), rgb('--accent')];
+    const { data } = map.getContext('2d').getImageData(0, 0, map.width, map.height);
+    let nodes = 0;
+    let box = null;
+    for (let i = 0; i < data.length; i += 4) {
+      const is = (c) => data[i] === c[0] && data[i + 1] === c[1] && data[i + 2] === c[2];
+      if (is(muted)) nodes += 1;
+      if (is(accent)) {
+        const [x, y] = [(i / 4) % map.width, Math.floor(i / 4 / map.width)];
+        box = box ? { x1: Math.min(box.x1, x), y1: Math.min(box.y1, y), x2: Math.max(box.x2, x), y2: Math.max(box.y2, y) } : { x1: x, y1: y, x2: x, y2: y };
+      }
+    }
+    return { nodes, view: box && { ...box, w: box.x2 - box.x1 } };
+  }, GRAPH_VIEW);
+}

@@ -419,6 +419,11 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
     attachMinimap(minimap) {
       const context = minimap.getContext("2d");
       if (!context) return () => undefined;
+      // The nodes' overview is drawn once per layout, theme and size into a canvas of its own;
+      // a frame of a pan or zoom copies it and draws the view's rectangle over it, with no
+      // work (and no garbage) per node.
+      const layer = document.createElement("canvas");
+      let drawn: { places: Map<string, Place>; key: string } | null = null;
       let pending = false;
       const draw = () => {
         if (pending || gone()) return;
@@ -427,30 +432,22 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
           pending = false;
           if (gone()) return;
           const { width, height } = minimap;
-          context.fillStyle = cssVar(container, "--bg-soft", "#f4f5f7");
-          context.fillRect(0, 0, width, height);
-          // Every node's place, those not on the canvas yet too.
-          const all = [...placed.values()];
-          const box = cover(all, CARD);
-          if (!box) return;
-          const [w, h] = [box.x2 - box.x1, box.y2 - box.y1];
-          const scale = Math.min(width / w, height / h) * 0.92;
-          const ox = (width - w * scale) / 2 - box.x1 * scale;
-          const oy = (height - h * scale) / 2 - box.y1 * scale;
-          context.fillStyle = cssVar(container, "--fg-muted", "#57606a");
-          for (const p of all) {
-            context.fillRect(
-              ox + (p.x - CARD.width / 2) * scale,
-              oy + (p.y - CARD.height / 2) * scale,
-              Math.max(2, CARD.width * scale),
-              Math.max(2, CARD.height * scale),
-            );
+          const soft = cssVar(container, "--bg-soft", "#f4f5f7");
+          const muted = cssVar(container, "--fg-muted", "#57606a");
+          const key = `${width}x${height} ${soft} ${muted}`;
+          if (drawn?.places !== placed || drawn.key !== key) {
+            drawn = { places: placed, key };
+            drawOverview(layer, [...placed.values()], width, height, soft, muted);
           }
+          context.clearRect(0, 0, width, height);
+          context.drawImage(layer, 0, 0);
+          const { scale, ox, oy } = layer as unknown as { scale?: number; ox: number; oy: number };
+          Object.assign(minimap, { scale, ox, oy });
+          if (!scale) return;
           const view = cy.extent();
           context.strokeStyle = cssVar(container, "--accent", "#0b5cad");
           context.lineWidth = 2;
           context.strokeRect(ox + view.x1 * scale, oy + view.y1 * scale, view.w * scale, view.h * scale);
-          Object.assign(minimap, { scale, ox, oy });
         });
       };
       // A click on the overview brings that place to the middle of the view.
@@ -488,4 +485,40 @@ export function createExplorerCanvas(container: HTMLElement, onTap: (identifier:
   // Reachable from the page for the end-to-end tests and the bench.
   Object.assign(container, { cy, graph: canvas });
   return canvas;
+}
+
+/**
+ * Draws every node's place (`all`, those not on the main canvas yet too) into `layer`, sized
+ * `width` × `height`, on `background` in `colour`, and leaves the drawing's `scale` and offsets
+ * (`ox`, `oy`) on it — no `scale` when there is nothing to draw.
+ */
+function drawOverview(
+  layer: HTMLCanvasElement,
+  all: Place[],
+  width: number,
+  height: number,
+  background: string,
+  colour: string,
+): void {
+  Object.assign(layer, { width, height, scale: undefined, ox: 0, oy: 0 });
+  const context = layer.getContext("2d");
+  if (!context) return;
+  context.fillStyle = background;
+  context.fillRect(0, 0, width, height);
+  const box = cover(all, CARD);
+  if (!box) return;
+  const [w, h] = [box.x2 - box.x1, box.y2 - box.y1];
+  const scale = Math.min(width / w, height / h) * 0.92;
+  const ox = (width - w * scale) / 2 - box.x1 * scale;
+  const oy = (height - h * scale) / 2 - box.y1 * scale;
+  context.fillStyle = colour;
+  for (const p of all) {
+    context.fillRect(
+      ox + (p.x - CARD.width / 2) * scale,
+      oy + (p.y - CARD.height / 2) * scale,
+      Math.max(2, CARD.width * scale),
+      Math.max(2, CARD.height * scale),
+    );
+  }
+  Object.assign(layer, { scale, ox, oy });
 }
