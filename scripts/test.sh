@@ -25,6 +25,15 @@ part "clippy"
 cargo clippy --locked --workspace --all-targets -- -D warnings
 part "tests"
 cargo test --locked --workspace --no-fail-fast
+# The packages' release build (scripts/package.sh's own command, so that its build is then done)
+# runs beside the end-to-end tests and the fuzzing at the lowest priority: it takes the cores
+# they leave idle (the window mostly waits, a fuzz target uses one core) and yields them when
+# they want them. From nothing it is the longest build of the run.
+release_log="$(mktemp)"
+nice -n 19 cargo build --locked --release -p cairn-app -p cairn-cli >"$release_log" 2>&1 &
+release_build=$!
+# A run that stops early stops it too (a background job does not get the terminal's Ctrl-C).
+trap 'kill "$release_build" 2>/dev/null || true; rm -f "$release_log"' EXIT
 part "end-to-end (the app's window under Xvfb)"
 # `cargo test` has just built both binaries (integration tests need them), with the features the
 # tests use; building them again with `cargo build` would compile Tauri a second time.
@@ -33,5 +42,10 @@ xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --
 part "fuzz (60 s per target)"
 "$(dirname "${BASH_SOURCE[0]}")/fuzz.sh" 60
 part "packages: built, validated, installed, driven and removed"
+if ! wait "$release_build"; then
+  # package.sh builds again in the foreground, where the error shows and fails the run.
+  echo "== the release build beside the tests failed; building again:" >&2
+  tail -n 20 "$release_log" >&2
+fi
 "$(dirname "${BASH_SOURCE[0]}")/test-package.sh"
 part "every test passed"
