@@ -7,6 +7,7 @@ mod crosswalk;
 mod diff;
 mod export;
 mod hostile;
+mod https;
 mod keyring;
 mod replace;
 mod serve;

@@ -6,6 +6,8 @@ use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
 
+use crate::https::Http;
+
 struct Server {
     child: Child,
     ready: Value,
@@ -32,13 +34,8 @@ fn start(args: &[&str]) -> Server {
     Server { child, ready }
 }
 
-fn client(ca_cert: &str) -> reqwest::blocking::Client {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let pem = std::fs::read(ca_cert).unwrap();
-    reqwest::blocking::Client::builder()
-        .tls_certs_only([reqwest::Certificate::from_pem(&pem).unwrap()])
-        .build()
-        .unwrap()
+fn client(ca_cert: &str) -> Http {
+    Http::trusting(ca_cert)
 }
 
 #[test]
@@ -117,7 +114,7 @@ fn said_within(lines: &std::sync::Mutex<Vec<String>>, wanted: impl Fn(&str) -> b
     }
 }
 
-fn token(http: &reqwest::blocking::Client, server: &Server, scopes: &str) -> String {
+fn token(http: &Http, server: &Server, scopes: &str) -> String {
     let token: Value = http
         .post(server.ready["token_url"].as_str().unwrap())
         .basic_auth("me", Some("pw"))

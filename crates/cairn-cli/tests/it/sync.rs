@@ -9,6 +9,8 @@ use cairn_spec::operations::operation;
 use cairn_spec::{Collection, Dialect};
 use serde_json::Value;
 
+use crate::https::Http;
+
 /// A distinctive secret: no output may contain it.
 pub(crate) const SECRET: &str = "Osprey-77c1-secret";
 const SECRET_VAR: &str = "CAIRN_TEST_SYNC_SECRET";
@@ -69,12 +71,7 @@ fn sync(server: &Server, db: &str, secret: &str, extra: &[&str]) -> (i32, String
 
 /// `X-Total-Count` of every collection read by getAll (and the document list).
 fn server_totals(server: &Server) -> Vec<(Collection, u64)> {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let pem = std::fs::read(&server.ca_cert).unwrap();
-    let http = reqwest::blocking::Client::builder()
-        .tls_certs_only([reqwest::Certificate::from_pem(&pem).unwrap()])
-        .build()
-        .unwrap();
+    let http = Http::trusting(&server.ca_cert);
     let token: Value = http
         .post(format!("{}/token", server.base_url))
         .basic_auth("me", Some(SECRET))

@@ -170,15 +170,15 @@ mod tests {
         assert_eq!(NetLink::new(Duration::ZERO, Some(0.0)).bytes_per_second(), None);
     }
 
-    #[tokio::test(start_paused = true)]
+    #[tokio::test]
     async fn a_body_takes_its_size_over_the_rate() {
         let link = Arc::new(Link::new(100_000.0));
         let started = Instant::now();
         let body = Body::new(Metered::new(Body::from(vec![b'x'; 50_000]), link.clone()));
         let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap();
         assert_eq!(bytes.len(), 50_000);
-        // 50 kB at 100 kB/s (tokio's timer rounds each slice's wake-up up to a millisecond).
+        // 50 kB at 100 kB/s: never sooner (the real clock, so only a loose bound above).
         let took = Instant::now() - started;
-        assert!(took >= Duration::from_millis(500) && took <= Duration::from_millis(505), "{took:?}");
+        assert!(took >= Duration::from_millis(500) && took < Duration::from_secs(5), "{took:?}");
     }
 }
