@@ -99,10 +99,11 @@ fn answered_by_the_mock() -> BTreeSet<String> {
 
 /// The commands the IPC tests call.
 fn called_by_the_ipc_tests() -> BTreeSet<String> {
-    let folder = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("tests");
+    let folder =
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("tests/ipc");
     let mut names = BTreeSet::new();
     for entry in std::fs::read_dir(folder).unwrap().flatten() {
-        if entry.path().extension().is_some_and(|e| e == "rs") && !entry.path().ends_with("contract.rs") {
+        if entry.path().extension().is_some_and(|e| e == "rs") {
             let text = std::fs::read_to_string(entry.path()).unwrap();
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
             names.extend(between(&text, "&window, \"", '"'));

@@ -10,7 +10,7 @@
 #[path = "support/allocator.rs"]
 mod allocator;
 
-#[path = "../tests/gradebook/harness.rs"]
+#[path = "../tests/it/gradebook/harness.rs"]
 #[allow(dead_code)] // the bench uses the tests' harness in part
 mod harness;
 

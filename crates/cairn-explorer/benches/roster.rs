@@ -12,7 +12,7 @@ mod allocator;
 
 #[path = "support/bench_app.rs"]
 mod bench_app;
-#[path = "../tests/roster_support/mod.rs"]
+#[path = "../tests/it/roster_support.rs"]
 mod roster_support;
 
 use std::time::{Duration, Instant};

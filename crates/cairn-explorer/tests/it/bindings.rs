@@ -1,6 +1,6 @@
 //! The TypeScript declarations in `ui/src/bindings/` are generated from the app's Rust types by
 //! ts-rs; this test fails when they are stale. Regenerate with
-//! `UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test bindings`. Every 64-bit integer is a
+//! `UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test it bindings`. Every 64-bit integer is a
 //! TypeScript `number` (counts, sizes, outbox ids: all far below 2^53), never a `bigint`, which
 //! JSON from the backend never holds.
 
@@ -216,6 +216,6 @@ fn the_ui_bindings_are_generated_from_the_rust_types() {
     assert!(
         stale.is_empty() && extra.is_empty(),
         "ui/src/bindings is stale (differs: {stale:?}; not generated: {extra:?}); \
-         run UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test bindings"
+         run UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test it bindings"
     );
 }

@@ -11,7 +11,7 @@ use cairn_store::cache::CacheHandle;
 use cairn_store::cache::outbox::{self, WriteState};
 use serde_json::{Value, json};
 
-use crate::harness::{CONNECTION, Harness};
+use super::harness::{CONNECTION, Harness};
 
 /// A staged score change: the write's number, the result and the score sent.
 struct Staged {

@@ -7,7 +7,7 @@ use cairn_explorer::app::{CellEdit, ErrorCode};
 use cairn_spec::Dialect;
 use serde_json::json;
 
-use crate::app::{Served, app, class_with_room, synced};
+use super::app::{Served, app, class_with_room, synced};
 
 const NAME: &str = "district";
 

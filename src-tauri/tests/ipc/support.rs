@@ -1,4 +1,4 @@
-//! The mock window both IPC test files drive: Tauri's mock runtime with the app's real context
+//! The mock window the IPC tests drive: Tauri's mock runtime with the app's real context
 //! (so the capability must grant each command) and the app's state on a data folder, and a call
 //! of a command as the web view makes it, and files granted as the user's dialogs grant them.
 
@@ -39,7 +39,6 @@ pub fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Re
 }
 
 /// The grant the page gets when the user chooses `path` in a dialog (to read, or to write).
-#[allow(dead_code)] // not every test file grants files
 pub fn chosen(window: &WebviewWindow<MockRuntime>, path: &Path, access: GrantAccess) -> String {
     window.state::<FileGrants>().grant(path, access).grant
 }

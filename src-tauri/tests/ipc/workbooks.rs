@@ -3,15 +3,12 @@
 //! temporary folder — a framework imported, then exported as `.xlsx` whole and as a subtree, the
 //! window's tables written as a workbook, and what each association type means.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
-
 use std::path::Path;
 
 use serde_json::json;
 
-mod support;
+use crate::support::{chosen, invoke, window};
 use cairn_explorer::app::GrantAccess::{Read, Write};
-use support::{chosen, invoke, window};
 
 /// Whether `path` holds a zip (an `.xlsx` is one) of more than a few bytes.
 fn is_workbook(path: &Path) -> bool {

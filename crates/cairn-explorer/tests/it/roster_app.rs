@@ -4,7 +4,7 @@
 //! the files.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-mod roster_support;
+use crate::roster_support;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

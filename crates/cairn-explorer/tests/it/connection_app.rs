@@ -44,8 +44,8 @@ impl log::Log for Capture {
 
 fn setup() {
     static ONCE: Once = Once::new();
+    crate::use_mock_keyring();
     ONCE.call_once(|| {
-        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
         log::set_logger(&Capture).unwrap();
         log::set_max_level(log::LevelFilter::Trace);
     });

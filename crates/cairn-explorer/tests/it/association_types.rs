@@ -2,7 +2,7 @@
 //! each defined type (declared once, in `cairn-spec`), a framework's own definition of an `ext:`
 //! type, and the UI's copies held to the declaration — the type list of the graph's styles, and
 //! the mock backend's answer, generated from here (regenerate with
-//! `UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test association_types`).
+//! `UPDATE_BINDINGS=1 cargo test -p cairn-explorer --test it association_types`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::collections::{BTreeSet, HashMap};

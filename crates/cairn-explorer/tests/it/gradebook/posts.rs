@@ -11,7 +11,7 @@ use cairn_spec::Collection;
 use cairn_store::cache::outbox::{self, WriteState};
 use serde_json::{Value, json};
 
-use crate::harness::{CONNECTION, Harness};
+use super::harness::{CONNECTION, Harness};
 
 fn line_items(h: &Harness, titles: &[&str]) -> Vec<Value> {
     let book = h.class();

@@ -7,7 +7,7 @@ use cairn_explorer::app::CellEdit;
 use cairn_spec::{Collection, Dialect, Service};
 use serde_json::{Value, json};
 
-use crate::app::{Served, cached, class_with_room, synced};
+use super::app::{Served, cached, class_with_room, synced};
 
 const NAME: &str = "district";
 const GRADES: &str = "/district/grades/v1p2";

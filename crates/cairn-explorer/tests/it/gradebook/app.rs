@@ -3,7 +3,7 @@
 //! sandbox over HTTPS, served in a layout the test chooses.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 use std::time::Duration;
 
 use cairn_client::{Client, ClientConfig};
@@ -97,8 +97,7 @@ impl Served {
 }
 
 fn mock_keyring() -> Arc<dyn SecretStore> {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
+    crate::use_mock_keyring();
     Arc::new(Keyring::default_store().unwrap())
 }
 

@@ -4,15 +4,12 @@
 //! and Print… answer before any web view prints (an unknown subtree, a file not chosen). The
 //! PDF itself needs WebKit: `tests/e2e/specs/print-pdf.test.mjs` prints it in the real window.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
-
 use std::path::Path;
 
 use serde_json::json;
 
-mod support;
+use crate::support::{chosen, invoke, window};
 use cairn_explorer::app::GrantAccess::{Read, Write};
-use support::{chosen, invoke, window};
 
 #[test]
 fn a_framework_previews_and_refuses_what_it_cannot_print() {

@@ -3,17 +3,14 @@
 //! the real built-in sandbox and a real cache in a temporary folder; every answer checked, and
 //! the window's close held while gradebook changes are unsent.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
-
 use std::path::Path;
 
 use serde_json::{Value, json};
 use tauri::test::{MockRuntime, mock_builder};
 use tauri::{Listener, Manager, WebviewWindow, WebviewWindowBuilder};
 
-mod support;
+use crate::support::{chosen, invoke, window};
 use cairn_explorer::app::GrantAccess::{Read, Write};
-use support::{chosen, invoke, window};
 
 #[test]
 fn the_window_starts_lists_opens_and_searches_through_commands() {

@@ -4,8 +4,6 @@
 //! with the grant of a file chosen for the other purpose. Nothing is written, no file changes,
 //! and no byte of any file comes back, in an answer or in an error.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -13,8 +11,7 @@ use std::time::SystemTime;
 use cairn_explorer::app::GrantAccess::{Read, Write};
 use serde_json::{Value, json};
 
-mod support;
-use support::{chosen, invoke, window};
+use crate::support::{chosen, invoke, window};
 
 /// What a secret file holds; no answer may contain it.
 const SECRET: &str = "SECRET-d41d8cd98f00b204";
