@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs every fuzz target of fuzz/ for SECONDS_PER_TARGET (default 60) over its seed corpus (made
 # from the committed fixtures, plus the inputs earlier runs kept), failing on the first crash,
-# hang or excess memory. Installs cargo-fuzz if missing; cargo-fuzz, the fuzz build and the
-# corpus live under $HOME/.cache/cairn, so a second run is quick.
+# hang or excess memory; as many targets at once as the machine has cores. With --build it only
+# builds them (scripts/test.sh does, beside its other steps). Installs cargo-fuzz if missing;
+# cargo-fuzz, the fuzz build and the corpus live under $HOME/.cache/cairn, so a second run is
+# quick.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]
+#   scripts/fuzz.sh --build
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
+targets=(check_json csv_bundle csv_zip client_replies query_parse)
 cache="$HOME/.cache/cairn"
 tools="$cache/tools"
 export PATH="$tools/bin:$HOME/.cargo/bin:$PATH"
@@ -17,6 +21,15 @@ fi
 # libFuzzer needs nightly compiler flags; the stable toolchain allows them with this.
 export RUSTC_BOOTSTRAP=1
 target_dir="$cache/fuzz-target"
+# No sanitizer: the crates under test hold no `unsafe`, so what the targets find is a panic, a
+# hang or excess memory; AddressSanitizer would slow the build and each input for the
+# dependencies' memory errors alone.
+fuzz_flags=(--sanitizer none --target-dir "$target_dir")
+if [ "$seconds" = --build ]; then
+    cd "$root/fuzz"
+    echo "== fuzz build" >&2
+    exec cargo fuzz build "${fuzz_flags[@]}"
+fi
 corpus="$cache/fuzz-corpus"
 seeds="$(mktemp -d)"
 trap 'rm -rf "$seeds"' EXIT
@@ -56,17 +69,28 @@ for kept in "$fixtures"/fuzz/*/; do
     cp "$kept"* "$seeds/$(basename "$kept")/" 2>/dev/null || true
 done
 
-cd "$root/fuzz"
-for target in check_json csv_bundle csv_zip client_replies query_parse; do
+# One target's run, its log beside the seeds; on failure the log's tail and a mark.
+fuzz_target() {
+    local target="$1" log="$seeds/$1.log"
     mkdir -p "$corpus/$target" "$seeds/$target"
-    echo "== fuzz $target for ${seconds}s" >&2
-    log="$seeds/$target.log"
-    if ! cargo fuzz run --target-dir "$target_dir" "$target" "$corpus/$target" "$seeds/$target" -- \
+    if ! cargo fuzz run "${fuzz_flags[@]}" "$target" "$corpus/$target" "$seeds/$target" -- \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
         > "$log" 2>&1; then
         tail -n 80 "$log" >&2
         echo "fuzz target $target failed: the input is in fuzz/artifacts/$target/" >&2
-        exit 1
+        touch "$seeds/failed"
+        return
     fi
-    grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "$log" >&2 || true
+    echo "== fuzz $target: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second\(s\)' "$log" || echo done)" >&2
+}
+
+cd "$root/fuzz"
+# Built once before the runs start, so that the parallel runs do not wait on one another's build.
+cargo fuzz build "${fuzz_flags[@]}" >&2
+echo "== fuzz ${#targets[@]} targets for ${seconds}s each, $(nproc) at a time" >&2
+for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+    fuzz_target "$target" &
 done
+wait
+[ ! -e "$seeds/failed" ]

@@ -90,22 +90,36 @@ install_tauri_driver() {
 
 # Keeps the shared build cache bounded. Every clone builds the workspace's own crates under new
 # hashes (their path is part of them), so the cache only grows: past CAIRN_CACHE_LIMIT_GB (30 by
-# default) it drops the incremental data, then whole profiles, and the next build starts colder.
+# default) it first drops every build of the workspace's own crates (this run builds its own
+# anyway; the dependencies stay), then the incremental data, then whole profiles, and the next
+# build starts colder.
 trim_build_cache() {
-  local limit_kb=$(( ${CAIRN_CACHE_LIMIT_GB:-30} * 1024 * 1024 )) used dir
+  local limit_kb=$(( ${CAIRN_CACHE_LIMIT_GB:-30} * 1024 * 1024 )) members dir
+  [ -d "$CARGO_TARGET_DIR" ] || return 0
+  cache_over_limit() {
+    local used
+    used=$(du -sk "$CARGO_TARGET_DIR" 2>/dev/null | cut -f1)
+    [ "${used:-0}" -gt "$limit_kb" ] && echo "setup: build cache is $((used / 1024 / 1024)) GB" >&2
+  }
+  cache_over_limit || return 0
+  members="$(cd "$cairn_root" && cargo metadata --no-deps --format-version 1 --offline 2>/dev/null |
+    python3 -c 'import json, sys; print(" ".join("-p " + p["name"] for p in json.load(sys.stdin)["packages"]))')" || true
+  if [ -n "$members" ]; then
+    echo "setup: removing the builds of the workspace's own crates" >&2
+    # shellcheck disable=SC2086 # one word per -p and name
+    (cd "$cairn_root" && cargo clean --offline --release $members >&2 && cargo clean --offline $members >&2) || true
+  fi
   for dir in "$CARGO_TARGET_DIR/debug/incremental" "$CARGO_TARGET_DIR/release/incremental" \
     "$CARGO_TARGET_DIR/release" "$CARGO_TARGET_DIR/debug"; do
-    [ -d "$CARGO_TARGET_DIR" ] || return 0
-    used=$(du -sk "$CARGO_TARGET_DIR" 2>/dev/null | cut -f1)
-    [ "${used:-0}" -gt "$limit_kb" ] || return 0
-    echo "setup: build cache is $((used / 1024 / 1024)) GB; removing $dir" >&2
+    cache_over_limit || return 0
+    echo "setup: removing $dir" >&2
     rm -rf "$dir"
   done
 }
 
 install_apt_packages "${CAIRN_APT_PACKAGES[@]}"
-trim_build_cache
 install_rust
+trim_build_cache
 install_node
 cd "$cairn_root"
 install_npm_packages
