@@ -4,23 +4,16 @@
 //! and Print… answer before any web view prints (an unknown subtree, a file not chosen). The
 //! PDF itself needs WebKit: `tests/e2e/specs/print-pdf.test.mjs` prints it in the real window.
 
-use std::path::Path;
-
 use serde_json::json;
 
-use crate::support::{chosen, invoke, window};
-use cairn_explorer::app::GrantAccess::{Read, Write};
+use crate::support::{chosen, import_fixture, invoke, window};
+use cairn_explorer::app::GrantAccess::Write;
 
 #[test]
 fn a_framework_previews_and_refuses_what_it_cannot_print() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(dir.path());
-    let file = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
-    let grant = chosen(&window, &file, Read);
-    let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:1" });
-    let imported = invoke(&window, "import_files", args).expect("import_files");
-    let key = json!({ "connection": "files", "identifier": imported["files"][0]["document"] });
+    let key = import_fixture(&window, "opensalt-ordering-sequence-numbers.json");
     let columns = json!({ "itemType": true, "educationLevel": false, "associations": true });
 
     let preview = invoke(

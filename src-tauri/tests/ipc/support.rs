@@ -42,3 +42,16 @@ pub fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Re
 pub fn chosen(window: &WebviewWindow<MockRuntime>, path: &Path, access: GrantAccess) -> String {
     window.state::<FileGrants>().grant(path, access).grant
 }
+
+/// `tests/fixtures/case/<name>` imported as the user's chosen file; the key of its framework.
+pub fn import_fixture(window: &WebviewWindow<MockRuntime>, name: &str) -> Value {
+    let file = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/case")
+        .join(name);
+    let grant = chosen(window, &file, GrantAccess::Read);
+    let args =
+        serde_json::json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:1" });
+    let imported = invoke(window, "import_files", args).expect("import_files");
+    assert_eq!(imported["files"][0]["outcome"], "imported", "{imported}");
+    serde_json::json!({ "connection": "files", "identifier": imported["files"][0]["document"] })
+}

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::support::{chosen, invoke, window};
-use cairn_explorer::app::GrantAccess::{Read, Write};
+use crate::support::{chosen, import_fixture, invoke, window};
+use cairn_explorer::app::GrantAccess::Write;
 
 /// Whether `path` holds a zip (an `.xlsx` is one) of more than a few bytes.
 fn is_workbook(path: &Path) -> bool {
@@ -19,13 +19,7 @@ fn is_workbook(path: &Path) -> bool {
 fn frameworks_and_tables_become_workbooks_and_types_say_what_they_mean() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = window(dir.path());
-    let file = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/case/opensalt-ordering-sequence-numbers.json");
-    let grant = chosen(&window, &file, Read);
-    let args = json!({ "connection": "files", "grants": [grant], "force": false, "onProgress": "__CHANNEL__:1" });
-    let imported = invoke(&window, "import_files", args).expect("import_files");
-    assert_eq!(imported["files"][0]["outcome"], "imported", "{imported}");
-    let key = json!({ "connection": "files", "identifier": imported["files"][0]["document"] });
+    let key = import_fixture(&window, "opensalt-ordering-sequence-numbers.json");
 
     let whole = dir.path().join("framework.xlsx");
     let args =

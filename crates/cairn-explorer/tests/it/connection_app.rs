@@ -12,15 +12,15 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use cairn_explorer::app::{
-    App, AppOptions, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, SandboxScale,
-    ServiceName, ServicePaths, Theme, sync_task,
+    App, AppSettings, BUILTIN_CONNECTION, ConnectionForm, ErrorCode, RecordState, SandboxScale, ServiceName,
+    ServicePaths, Theme, sync_task,
 };
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
-use cairn_sync::connections::{Keyring, KeyringError, SecretStore};
+use cairn_sync::connections::KeyringError;
 use cairn_sync::{SyncMode, SyncOutcome};
 use serde_json::json;
 
@@ -44,27 +44,16 @@ impl log::Log for Capture {
 
 fn setup() {
     static ONCE: Once = Once::new();
-    crate::use_mock_keyring();
+    crate::mock_keyring();
     ONCE.call_once(|| {
         log::set_logger(&Capture).unwrap();
         log::set_max_level(log::LevelFilter::Trace);
     });
 }
 
-fn mock_keyring() -> Arc<dyn SecretStore> {
-    Arc::new(Keyring::default_store().unwrap())
-}
-
 fn app(dir: &Path) -> App {
     setup();
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(SystemEntropy),
-        clock: Arc::new(cairn_sync::SystemClock),
-        on_cache_change: Box::new(|_| {}),
-    })
-    .unwrap()
-    .with_secrets(Arc::new(|| Ok(mock_keyring())))
+    crate::mock_keyring_app(dir)
 }
 
 struct Server {
@@ -338,7 +327,7 @@ async fn edit_duplicate_rename_and_remove() {
     let app = app(dir.path());
     app.connection_save(form("a", &server, "cairn", SECRET), None).await.unwrap();
     let account = |name: &str| format!("{name}@{}", server.base_url);
-    let keyring = mock_keyring();
+    let keyring = crate::mock_keyring();
 
     // Edited without a secret: the stored one stays.
     let mut scoped = form("a", &server, "cairn", "");

@@ -7,13 +7,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cairn_client::{Client, ClientConfig};
-use cairn_explorer::app::{App, AppOptions, ClassGradebook, ConnectionForm, ServicePaths};
+use cairn_explorer::app::{App, ClassGradebook, ConnectionForm, ServicePaths};
 use cairn_sandbox::auth::{SystemClock, SystemEntropy};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_sandbox::http::{Running, ServeOptions, bind, serve};
 use cairn_sandbox::{DEFAULT_SCOPE_BASE, Sandbox, SandboxConfig};
 use cairn_spec::{Collection, Dialect};
-use cairn_sync::connections::{Keyring, SecretStore};
 use serde_json::Value;
 
 const SECRET: &str = "Heron-41c7-gradebook-secret";
@@ -96,22 +95,9 @@ impl Served {
     }
 }
 
-fn mock_keyring() -> Arc<dyn SecretStore> {
-    crate::use_mock_keyring();
-    Arc::new(Keyring::default_store().unwrap())
-}
-
 /// The app on `dir`, its keyring the mock store.
 pub fn app(dir: &Path) -> App {
-    mock_keyring();
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(SystemEntropy),
-        clock: Arc::new(cairn_sync::SystemClock),
-        on_cache_change: Box::new(|_| {}),
-    })
-    .unwrap()
-    .with_secrets(Arc::new(|| Ok(mock_keyring())))
+    crate::mock_keyring_app(dir)
 }
 
 /// The app on `dir` with `served` saved as `name` and synced.
