@@ -2,7 +2,8 @@
 // 500-node graph (a node of 1,000 children opened in the Graph tab, cut at 500) asked, laid out
 // and drawn — the part in view painted, then every node on the canvas; each layout's time to do
 // the same for those 500 nodes; and the frames while the user pans (a mouse drag) and zooms (the
-// wheel), fitted and at zoom 1. Timed inside the page. Prints a Markdown table of medians.
+// wheel), fitted and at zoom 1, beside the frames of the same view left still (the control: what
+// the machine costs a frame on its own). Timed inside the page. Prints a Markdown table of medians.
 // Run with `scripts/bench-graph.sh [RUNS]`.
 
 import { rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { median, printTable } from '../lib/bench.mjs';
 import { freshDataDir, launch, startDriver } from '../lib/app.mjs';
 import { importPackages, writeWidePackage } from '../lib/data.mjs';
 import { openFramework, select, waitForTree } from '../lib/explorer.mjs';
-import { GRAPH_VIEW, graphViewState, panAndZoomInPage } from '../lib/graphView.mjs';
+import { GRAPH_VIEW, graphViewState, idleFramesInPage, paintedFramesInPage, panAndZoomInPage } from '../lib/graphView.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const WIDE_TITLE = 'Bench: one wide node';
@@ -100,7 +101,7 @@ async function main() {
     importPackages(dataDir, 'Bench', wide);
     const opens = [], inView = [], asked = [], rendered = [], inViewDrawn = [];
     const layouts = { layered: { inView: [], all: [] }, concentric: { inView: [], all: [] }, force: { inView: [], all: [] } };
-    const fitted = [], reading = [];
+    const fitted = [], reading = [], idle = [], painted = [];
     for (let run = 0; run < RUNS; run++) {
       // Every run opens as the first did: no saved session restoring the last run's graph.
       rmSync(path.join(dataDir, 'session.json'), { force: true });
@@ -127,6 +128,8 @@ async function main() {
       }
       fitted.push(...(await frameTimes(browser, 240, null)));
       reading.push(...(await frameTimes(browser, 240, 1)));
+      idle.push(...(await browser.executeAsync(idleFramesInPage, 480)));
+      painted.push(...(await browser.executeAsync(paintedFramesInPage, GRAPH_VIEW, 480)));
       await browser.deleteSession();
     }
     const ms = (xs) => (xs.length ? `${Math.round(median(xs))} ms` : '—');
@@ -143,6 +146,8 @@ async function main() {
       [`Every node on the canvas, in the canvas's own time: layered (on opening), concentric, cose`, '—', `${ms(layouts.layered.all)}, ${ms(layouts.concentric.all)}, ${ms(layouts.force.all)}`, layouts.layered.all.length],
       [`Pan (mouse drag) and zoom (wheel) frames, ${NODES} nodes fitted (labels too small to draw)`, 'none over 32 ms', frames(fitted), fitted.length],
       [`Pan (mouse drag) and zoom (wheel) frames, ${NODES} nodes at zoom 1 (labels drawn)`, 'none over 32 ms', frames(reading), reading.length],
+      [`The control: frames of the same view with nothing to draw (no gesture), the machine's own stalls`, '—', frames(idle), idle.length],
+      [`The control: frames of a canvas of the drawing's size copying a bitmap of it, shifted each frame (no cytoscape)`, '—', frames(painted), painted.length],
     ];
     printTable(rows);
     console.log(`\nFrames over 32 ms by where they fall (gesture, frame of its 30): fitted ${overs(fitted)}; at zoom 1 ${overs(reading)}`);

@@ -110,3 +110,60 @@ export function panAndZoomInPage(view, frames, zoom, done) {
   // The fit or zoom above is drawn first: the frames timed are the gestures'.
   setTimeout(() => requestAnimationFrame(step), 500);
 }
+
+/**
+ * In the page: the intervals of `frames` frames in which nothing is asked to draw (the same view,
+ * no gesture), in ms — the control for `panAndZoomInPage`: what the machine, the X server and the
+ * web view cost a frame on their own.
+ */
+export function idleFramesInPage(frames, done) {
+  const times = [];
+  let last = null;
+  const step = (now) => {
+    if (last !== null) times.push(now - last);
+    last = now;
+    if (times.length >= frames) return done(times);
+    requestAnimationFrame(step);
+  };
+  setTimeout(() => requestAnimationFrame(step), 500);
+}
+
+/**
+ * In the page: the intervals of `frames` frames in which a canvas of the drawing's size over the
+ * Graph tab copies a bitmap of the drawing, shifted a little each frame, in ms — the second
+ * control for `panAndZoomInPage`: the least a frame that moves the drawing costs the web view
+ * (one canvas changed and painted), with no cytoscape in it. The canvas goes when done.
+ */
+export function paintedFramesInPage(view, frames, done) {
+  const host = document.querySelector(`${view} .graph-surface`);
+  const box = host.getBoundingClientRect();
+  const source = [...host.querySelectorAll('canvas')].at(-1);
+  const canvas = document.createElement('canvas');
+  canvas.width = source.width;
+  canvas.height = source.height;
+  Object.assign(canvas.style, {
+    position: 'fixed', left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px`,
+    background: 'white', zIndex: 10,
+  });
+  document.body.append(canvas);
+  const bitmap = document.createElement('canvas');
+  bitmap.width = source.width;
+  bitmap.height = source.height;
+  bitmap.getContext('2d').drawImage(source, 0, 0);
+  const context = canvas.getContext('2d');
+  const times = [];
+  let last = null;
+  const step = (now) => {
+    if (last !== null) times.push(now - last);
+    last = now;
+    if (times.length >= frames) {
+      canvas.remove();
+      return done(times);
+    }
+    const shift = (times.length % 60) * 3;
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(bitmap, shift, shift / 2);
+    requestAnimationFrame(step);
+  };
+  setTimeout(() => requestAnimationFrame(step), 500);
+}
