@@ -4,35 +4,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, UNIX_EPOCH};
+use std::time::Duration;
 
 use cairn_explorer::app::{
-    App, AppOptions, BUILTIN_CONNECTION, ErrorCode, FrameworkKey, ImportOutcome, Location, Progress, SavedExploration,
-    Session,
+    App, BUILTIN_CONNECTION, ErrorCode, FrameworkKey, ImportOutcome, Location, Progress, SavedExploration, Session,
 };
-use cairn_sandbox::auth::Entropy;
 
-/// Deterministic bytes: a counter.
-struct Counter(AtomicU64);
-
-impl Entropy for Counter {
-    fn fill(&self, bytes: &mut [u8]) {
-        for b in bytes {
-            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
-        }
-    }
-}
+use crate::{NOW, deterministic_app};
 
 fn app(dir: &std::path::Path, changes: Arc<Mutex<Vec<String>>>) -> App {
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(Counter(AtomicU64::new(7))),
-        clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(1_790_000_000)),
-        on_cache_change: Box::new(move |connection| changes.lock().unwrap().push(connection.to_owned())),
-    })
-    .expect("the app opens its data folder")
+    let on_cache_change = move |connection: &str| changes.lock().unwrap().push(connection.to_owned());
+    deterministic_app(dir, 7, NOW, Box::new(on_cache_change))
 }
 
 fn key(identifier: &str) -> FrameworkKey {

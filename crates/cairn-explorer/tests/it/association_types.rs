@@ -7,39 +7,21 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, UNIX_EPOCH};
 
-use cairn_explorer::app::{App, AppOptions, ErrorCode, FrameworkKey, ImportOutcome};
-use cairn_sandbox::auth::Entropy;
+use cairn_explorer::app::{App, ErrorCode, FrameworkKey, ImportOutcome};
 use cairn_sandbox::demo::{DemoOptions, Scale, generate};
 use cairn_spec::Collection;
 use cairn_spec::case::ASSOCIATION_MEANINGS;
 use serde_json::{Value, json};
 
+use crate::{NOW, deterministic_app};
+
 fn ui() -> PathBuf {
     Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("../../ui/src")
 }
 
-struct Counter(AtomicU64);
-
-impl Entropy for Counter {
-    fn fill(&self, bytes: &mut [u8]) {
-        for b in bytes {
-            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
-        }
-    }
-}
-
 fn app(dir: &Path) -> App {
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(Counter(AtomicU64::new(7))),
-        clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(1_790_000_000)),
-        on_cache_change: Box::new(|_| {}),
-    })
-    .unwrap()
+    deterministic_app(dir, 7, NOW, Box::new(|_| {}))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

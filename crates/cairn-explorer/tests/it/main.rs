@@ -17,8 +17,11 @@ mod send;
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{App, AppOptions};
+use cairn_sandbox::auth::Entropy;
 use cairn_sync::connections::{Keyring, SecretStore};
 
 /// keyring-core's mock store as the process's default, set once for every module (a second
@@ -40,4 +43,30 @@ fn mock_keyring_app(dir: &Path) -> App {
     })
     .unwrap()
     .with_secrets(Arc::new(|| Ok(mock_keyring())))
+}
+
+/// A fixed "now" for the apps of [`deterministic_app`]: 2026-09-21, in seconds since the epoch.
+const NOW: u64 = 1_790_000_000;
+
+/// Deterministic bytes: a counter.
+struct Counter(AtomicU64);
+
+impl Entropy for Counter {
+    fn fill(&self, bytes: &mut [u8]) {
+        for b in bytes {
+            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
+        }
+    }
+}
+
+/// The app on `dir` with deterministic entropy (a counter from `seed`) and a clock stopped at
+/// `now` (seconds since the epoch), telling `on_cache_change` of each cache change.
+fn deterministic_app(dir: &Path, seed: u64, now: u64, on_cache_change: Box<dyn Fn(&str) + Send + Sync>) -> App {
+    App::new(AppOptions {
+        data_dir: dir.to_owned(),
+        entropy: Arc::new(Counter(AtomicU64::new(seed))),
+        clock: Arc::new(move || UNIX_EPOCH + Duration::from_secs(now)),
+        on_cache_change,
+    })
+    .expect("the app opens its data folder")
 }

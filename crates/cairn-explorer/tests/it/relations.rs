@@ -7,34 +7,16 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, BUILTIN_CONNECTION, DiffMark, ErrorCode, FrameworkKey, NodeKind, PrintColumns, PrintSource,
-    SnapshotRef, VersionDiff,
+    App, BUILTIN_CONNECTION, DiffMark, ErrorCode, FrameworkKey, NodeKind, PrintColumns, PrintSource, SnapshotRef,
+    VersionDiff,
 };
-use cairn_sandbox::auth::Entropy;
 
-struct Counter(AtomicU64);
-
-impl Entropy for Counter {
-    fn fill(&self, bytes: &mut [u8]) {
-        for b in bytes {
-            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
-        }
-    }
-}
+use crate::{NOW, deterministic_app};
 
 fn app(dir: &Path) -> App {
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(Counter(AtomicU64::new(11))),
-        clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(1_790_000_000)),
-        on_cache_change: Box::new(|_| {}),
-    })
-    .expect("the app opens its data folder")
+    deterministic_app(dir, 11, NOW, Box::new(|_| {}))
 }
 
 fn fixture(name: &str) -> PathBuf {

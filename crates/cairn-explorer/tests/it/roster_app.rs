@@ -8,39 +8,21 @@ use crate::roster_support;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, UNIX_EPOCH};
 
 use cairn_explorer::app::{
-    App, AppOptions, ClassColumn, ClassQuery, ClassSort, ColumnFilter, ErrorCode, NavKind, RosterScope, ScopeCounts,
+    App, ClassColumn, ClassQuery, ClassSort, ColumnFilter, ErrorCode, NavKind, RosterScope, ScopeCounts,
 };
-use cairn_sandbox::auth::Entropy;
 use cairn_sandbox::demo::Scale;
 use cairn_spec::Collection;
 use serde_json::Value;
 
-struct Counter(AtomicU64);
-
-impl Entropy for Counter {
-    fn fill(&self, bytes: &mut [u8]) {
-        for b in bytes {
-            *b = self.0.fetch_add(1, Ordering::Relaxed) as u8;
-        }
-    }
-}
+use crate::deterministic_app;
 
 /// 2025-10-01, inside the demo's school year.
 const TODAY: u64 = 1_759_276_800;
 
 fn app(dir: &Path) -> App {
-    App::new(AppOptions {
-        data_dir: dir.to_owned(),
-        entropy: Arc::new(Counter(AtomicU64::new(1))),
-        clock: Arc::new(|| UNIX_EPOCH + Duration::from_secs(TODAY)),
-        on_cache_change: Box::new(|_| {}),
-    })
-    .unwrap()
+    deterministic_app(dir, 1, TODAY, Box::new(|_| {}))
 }
 
 fn fixture(name: &str) -> PathBuf {
