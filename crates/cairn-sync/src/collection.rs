@@ -188,10 +188,18 @@ async fn read(
         (Ok(Conditional::NotModified), _) => return Ok(None),
         (Ok(Conditional::Changed { validators, .. }), Ok(staged)) => (validators, staged),
     };
-    // Every row in hand: only now is the writer asked for.
+    // Every row in hand: only now is the writer asked for. A cancel that comes before the swap
+    // begins — the read may have ended a moment before it, the window still showing the pages
+    // in flight — keeps the previous data; a swap once begun is finished (one short transaction).
     let fetched = ended(ctx, seen, &validators);
-    match ctx.cache.write(move |tx, id| swap::swap_in(tx, id, whole, fetched, mode, entry)).await {
+    let cancel = ctx.cancel.clone();
+    let swapped = ctx.cache.write(move |tx, id| match cancel.is_cancelled() {
+        true => Err(SwapError::Cancelled),
+        false => swap::swap_in(tx, id, whole, fetched, mode, entry),
+    });
+    match swapped.await {
         Ok(swap::Swapped { records, repeated, deviations }) => Ok(Some((records, repeated, deviations))),
+        Err(SwapError::Cancelled) => Err(Stop::Client(ClientError::Cancelled)),
         Err(SwapError::Store(e)) => Err(Stop::Write(e)),
         Err(SwapError::Inconsistent { records, repeated, total }) => Err(Stop::Paging(format!(
             "{}; only {records} distinct records of the {total} announced were read, so the cached \

@@ -70,6 +70,9 @@ pub(super) enum SwapError {
     /// Records repeated across pages and fewer distinct ones than the server announced: the
     /// read missed records, and swapping it in would lose them.
     Inconsistent { records: u64, repeated: u64, total: u64 },
+    /// The sync was cancelled before the swap began (while the last pages were staged, or
+    /// while it waited for the writer): nothing was written.
+    Cancelled,
 }
 
 impl From<StoreError> for SwapError {

@@ -72,3 +72,43 @@ async fn a_cancelled_sync_leaves_the_previous_data() {
     }
     h.stop().await;
 }
+
+/// A cancel that comes with a collection's last page — its read whole, its swap not begun, the
+/// window still showing its pages in flight: the collection is not swapped in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancel_after_the_last_page_but_before_the_swap_keeps_the_previous_data() {
+    let h = Harness::start(Dialect::spec(), None).await;
+    let client = h.client();
+    let db = h.db("cache.sqlite");
+    assert!(run(&client, &db, &h.options(false)).await.is_complete());
+    let before = digest(&db);
+    h.clock.advance(Duration::from_secs(3600));
+
+    // A full sync cancelled the moment the first collection to start has its last page.
+    let cancel = Cancel::new();
+    let options = SyncOptions { page_size: 10, ..h.options(false) };
+    let first = std::sync::Mutex::new(None::<String>);
+    let progress = |p: Progress| {
+        if p.stage.starts_with("CF") {
+            return;
+        }
+        let mut first = first.lock().unwrap();
+        let first = first.get_or_insert_with(|| p.stage.clone());
+        if *first == p.stage && p.total.is_some_and(|total| total > 0 && p.done >= total) {
+            cancel.cancel();
+        }
+    };
+    let report = run_with(&client, &db, &options, &progress, &cancel).await;
+    let first = first.into_inner().unwrap().unwrap();
+    let cut = report.get(&first).unwrap();
+    assert_eq!(
+        cut.outcome,
+        SyncOutcome::Cancelled,
+        "{first}, read whole, was swapped in after the cancel: {report:#?}"
+    );
+    assert!(report.is_cancelled() && !report.is_complete());
+    assert_eq!(digest(&db), before, "the cache's content is as it was");
+    let cancelled = journal(&db).into_iter().rev().find(|l| l.collection == first).unwrap();
+    assert_eq!((cancelled.outcome.as_str(), cancelled.records), ("cancelled", 0));
+    h.stop().await;
+}
