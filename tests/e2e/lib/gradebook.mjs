@@ -20,13 +20,17 @@ export async function waitFor(browser, selector, timeout = 30_000) {
 
 /** Waits until the text of `selector` satisfies `predicate`. */
 export async function waitText(browser, selector, predicate, message, timeout = 30_000) {
-  let last = '';
-  await browser.waitUntil(async () => {
-    const element = await browser.$(selector);
-    if (!(await element.isExisting())) return false;
-    last = String(await element.getProperty('textContent'));
-    return predicate(last);
-  }, { timeout, timeoutMsg: `${message}: ${last}` });
+  let last = null;
+  try {
+    await browser.waitUntil(async () => {
+      // One script a look: an element found by one call can be replaced before the next reads it.
+      last = await browser.execute((selector) => document.querySelector(selector)?.textContent ?? null, selector);
+      return last !== null && predicate(last);
+    }, { timeout });
+  } catch (error) {
+    // The text last read, not the one before the wait (a message given to waitUntil is made then).
+    throw new Error(`${message}: ${last === null ? `no ${selector} in the page` : JSON.stringify(last)}`, { cause: error });
+  }
   return last;
 }
 

@@ -68,18 +68,21 @@ async function announced(browser) {
 }
 
 async function waitText(browser, selector, predicate, message, timeout = 30_000) {
-  let last = '';
-  await browser.waitUntil(async () => {
-    const element = await browser.$(selector);
-    if (!(await element.isExisting())) return false;
-    try {
-      // textContent: WebDriver's text is only what shows, and a row can be off screen.
-      last = String(await element.getProperty('textContent')).replace(/\s+/g, ' ').trim();
-    } catch {
-      return false;
-    }
-    return predicate(last);
-  }, { timeout, timeoutMsg: `${message}: ${JSON.stringify(last)}` });
+  let last = null;
+  try {
+    await browser.waitUntil(async () => {
+      // Read in one script, from the page as it is now: an element found by one call and read
+      // by the next can be replaced by a render in between (a stale reference). textContent:
+      // WebDriver's text is only what shows, and a row can be off screen.
+      last = await browser.execute((selector) => document.querySelector(selector)?.textContent ?? null, selector);
+      if (last === null) return false;
+      last = last.replace(/\s+/g, ' ').trim();
+      return predicate(last);
+    }, { timeout });
+  } catch (error) {
+    // The text last read, not the one before the wait (a message given to waitUntil is made then).
+    throw new Error(`${message}: ${last === null ? `no ${selector} in the page` : JSON.stringify(last)}`, { cause: error });
+  }
   return last;
 }
 

@@ -65,12 +65,17 @@ async function textOf(browser, selector) {
 
 async function waitText(browser, selector, predicate, message) {
   let last = '';
-  await browser.waitUntil(async () => {
-    const element = await browser.$(selector);
-    if (!(await element.isExisting())) return false;
-    last = await element.getText();
-    return predicate(last);
-  }, { timeout: 20_000, timeoutMsg: `${message}: ${last}` });
+  try {
+    await browser.waitUntil(async () => {
+      const element = await browser.$(selector);
+      if (!(await element.isExisting())) return false;
+      last = await element.getText();
+      return predicate(last);
+    }, { timeout: 20_000 });
+  } catch (error) {
+    // The text last read, not the one before the wait (a message given to waitUntil is made then).
+    throw new Error(`${message}: ${JSON.stringify(last)}`, { cause: error });
+  }
   return last;
 }
 
