@@ -5,10 +5,11 @@
 # run of every fuzz target (scripts/fuzz.sh), and last the Linux packages as installed
 # (scripts/test-package.sh). Exits non-zero on the first failure.
 #
-# The builds that no step waits on yet — the fuzzers', the packages' release build, tauri-driver —
-# run beside the other steps as background jobs at the lowest priority, on the cores those leave
-# idle (the UI's tests, a build's serial stretches, the window's waits). Clippy stays in the
-# foreground: it shares the debug build's folder, which cargo locks, with the tests.
+# The Rust tests run in the release profile, the packages' own: their dependency build is then the
+# packages' too (the end-to-end tests drive the release app), where a debug build would be a
+# second build of the whole tree. The builds that no step waits on yet — clippy's, the fuzzers',
+# the packages' — run beside the other steps at the lowest priority, on the cores those leave
+# idle (a build's serial stretches, the window's waits).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/setup.sh"
@@ -42,20 +43,20 @@ kill_tree() {
   for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
+e2e_bin="$(mktemp -d)"
 # A run that stops early stops its jobs too (they do not get the terminal's Ctrl-C).
 cleanup() {
   local pid
   for pid in "${job_pids[@]}"; do kill_tree "$pid"; done
-  rm -rf "${job_logs[@]}"
+  rm -rf "${job_logs[@]}" "$e2e_bin"
 }
 trap cleanup EXIT
 
-# The app embeds the built UI: every cargo build of it needs it first.
+# The app embeds the built UI: every cargo build of it (clippy's included) needs it first.
 build_ui
 start_job tauri-driver install_tauri_driver
+start_job clippy cargo clippy --locked --workspace --all-targets -- -D warnings
 start_job fuzz-build "$here/fuzz.sh" --build
-# scripts/package.sh's own build, so that its build is then done.
-start_job package-build cargo build --locked --release -p cairn-app -p cairn-cli
 
 part "ui lint and format"
 npm --prefix ui run --silent lint
@@ -64,12 +65,18 @@ part "ui tests"
 npm --prefix ui test --silent
 part "rustfmt"
 cargo fmt --all --check
-part "clippy"
-cargo clippy --locked --workspace --all-targets -- -D warnings
-part "tests"
-cargo test --locked --workspace --no-fail-fast
-# `cargo test` has just built both binaries (integration tests need them), with the UI embedded.
-export CAIRN_APP_BIN="$CARGO_TARGET_DIR/debug/cairn-app" CAIRN_CLI_BIN="$CARGO_TARGET_DIR/debug/cairn"
+part "tests: build"
+cargo test --locked --release --workspace --no-run
+part "tests: run"
+cargo test --locked --release --workspace --no-fail-fast
+finish_job clippy
+
+# The end-to-end tests drive copies of the binaries `cargo test` built (the UI embedded): the
+# packages' build, beside them, writes its own over the originals.
+cp "$CARGO_TARGET_DIR/release/cairn-app" "$CARGO_TARGET_DIR/release/cairn" "$e2e_bin/"
+export CAIRN_APP_BIN="$e2e_bin/cairn-app" CAIRN_CLI_BIN="$e2e_bin/cairn"
+# scripts/package.sh's own build, so that its build is then done.
+start_job package-build cargo build --locked --release -p cairn-app -p cairn-cli
 finish_job tauri-driver
 part "end-to-end (the app's window under Xvfb)"
 xvfb-run -a --server-args="-screen 0 1280x800x24" npm --prefix tests/e2e test --silent
