@@ -1,29 +1,48 @@
 //! A sync cancelled mid-way leaves the cache's content as it was, and the journal says so.
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use cairn_client::Cancel;
+use cairn_client::{Cancel, Client};
 use cairn_files::progress::Progress;
 use cairn_spec::Dialect;
 use cairn_sync::{SyncOptions, SyncOutcome};
 
 use crate::harness::{Harness, digest, journal, run, run_with};
 
-/// Cancels a full sync after the second page of the fourth collection to start (two are read
-/// at once: by then two reads have ended).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cancelled_sync_leaves_the_previous_data() {
+/// A cache that holds a complete sync, the clock an hour on, and what a full sync then needs.
+struct Synced {
+    h: Harness,
+    client: Client,
+    db: PathBuf,
+    /// The cache's content after the first sync.
+    before: BTreeMap<&'static str, (u64, u64)>,
+    /// A full sync in pages of 10.
+    options: SyncOptions,
+}
+
+/// Syncs the harness's server once, then moves the clock an hour on.
+async fn synced_an_hour_ago() -> Synced {
     let h = Harness::start(Dialect::spec(), None).await;
     let client = h.client();
     let db = h.db("cache.sqlite");
     assert!(run(&client, &db, &h.options(false)).await.is_complete());
     let before = digest(&db);
     h.clock.advance(Duration::from_secs(3600));
+    let options = SyncOptions { page_size: 10, ..h.options(false) };
+    Synced { h, client, db, before, options }
+}
+
+/// Cancels a full sync after the second page of the fourth collection to start (two are read
+/// at once: by then two reads have ended).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_sync_leaves_the_previous_data() {
+    let Synced { h, client, db, before, options } = synced_an_hour_ago().await;
 
     // A full sync (each collection replaced inside its transaction), cancelled after the
     // second page of the fourth collection to start.
     let cancel = Cancel::new();
-    let options = SyncOptions { page_size: 10, ..h.options(false) };
     let starts = std::sync::Mutex::new(Vec::<String>::new());
     let progress = |p: Progress| {
         let mut starts = starts.lock().unwrap();
@@ -77,16 +96,10 @@ async fn a_cancelled_sync_leaves_the_previous_data() {
 /// window still showing its pages in flight: the collection is not swapped in.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancel_after_the_last_page_but_before_the_swap_keeps_the_previous_data() {
-    let h = Harness::start(Dialect::spec(), None).await;
-    let client = h.client();
-    let db = h.db("cache.sqlite");
-    assert!(run(&client, &db, &h.options(false)).await.is_complete());
-    let before = digest(&db);
-    h.clock.advance(Duration::from_secs(3600));
+    let Synced { h, client, db, before, options } = synced_an_hour_ago().await;
 
     // A full sync cancelled the moment the first collection to start has its last page.
     let cancel = Cancel::new();
-    let options = SyncOptions { page_size: 10, ..h.options(false) };
     let first = std::sync::Mutex::new(None::<String>);
     let progress = |p: Progress| {
         if p.stage.starts_with("CF") {
