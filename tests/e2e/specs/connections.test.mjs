@@ -15,6 +15,7 @@ import { cairn, cliBinary, freshDataDir, launch, shotsDir, startDriver } from '.
 import { cacheFile } from '../lib/data.mjs';
 import { startSecretService } from '../lib/keyring.mjs';
 import { click } from '../lib/dom.mjs';
+import { waitText as waitTextContent } from '../lib/gradebook.mjs';
 import { chooseFileNative } from '../lib/native.mjs';
 import { sandboxApi } from '../lib/sandboxApi.mjs';
 
@@ -67,23 +68,10 @@ async function announced(browser) {
     .map((p) => [p, document.querySelector(`[data-announcer="${p}"]`)?.textContent ?? ''])));
 }
 
+/** `waitText` on the text with its runs of white space made one space, as a reader sees it. */
 async function waitText(browser, selector, predicate, message, timeout = 30_000) {
-  let last = null;
-  try {
-    await browser.waitUntil(async () => {
-      // Read in one script, from the page as it is now: an element found by one call and read
-      // by the next can be replaced by a render in between (a stale reference). textContent:
-      // WebDriver's text is only what shows, and a row can be off screen.
-      last = await browser.execute((selector) => document.querySelector(selector)?.textContent ?? null, selector);
-      if (last === null) return false;
-      last = last.replace(/\s+/g, ' ').trim();
-      return predicate(last);
-    }, { timeout });
-  } catch (error) {
-    // The text last read, not the one before the wait (a message given to waitUntil is made then).
-    throw new Error(`${message}: ${last === null ? `no ${selector} in the page` : JSON.stringify(last)}`, { cause: error });
-  }
-  return last;
+  const tidy = (text) => text.replace(/\s+/g, ' ').trim();
+  return tidy(await waitTextContent(browser, selector, (t) => predicate(tidy(t)), message, timeout));
 }
 
 /** The records count the Collections table shows for `collection`. */
