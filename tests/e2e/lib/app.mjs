@@ -108,15 +108,21 @@ export async function startDriver(env = {}) {
     driver.port = port;
     driver.child = child;
   };
-  driver.stop = () => new Promise((resolve) => {
+  // Stopping also ends whatever the driver started and left running — an app whose web view
+  // died mid-test outlives its session, and holding the test's output open, it would keep the
+  // test runner waiting for ever instead of reporting the failure.
+  driver.stop = async () => {
     const { child } = driver;
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill();
-  });
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill();
+      });
+    }
+    killMarked(`CAIRN_E2E_DRIVER=${marker}`);
+  };
   driver.restart = async () => {
     await driver.stop();
-    killMarked(`CAIRN_E2E_DRIVER=${marker}`);
     await spawnDriver();
   };
   await spawnDriver();
