@@ -37,6 +37,9 @@ pub(crate) fn to_channel(channel: &Channel<Progress>) -> impl Fn(Progress) + Syn
 /// Starts the app: the first launch populates from the built-in sandbox, with progress.
 #[tauri::command]
 pub async fn app_start(app: State<'_, AppState>, on_progress: Channel<Progress>) -> Result<StartReport, AppError> {
+    // Once per page load: the log shows each start of the window's page (a reload after its web
+    // process ended among them).
+    log::info!("the window's page started");
     app.app()?.start(&to_channel(&on_progress)).await
 }
 

@@ -20,6 +20,7 @@ pub mod roster_commands;
 pub mod settings_commands;
 #[cfg(target_os = "linux")]
 pub mod web_memory;
+pub mod web_process;
 
 pub use commands::AppState;
 mod data_dir;
@@ -190,6 +191,8 @@ pub fn run() -> anyhow::Result<()> {
             let window = main_window::create(tauri_app, explicit.as_deref()).context("opening the window")?;
             #[cfg(target_os = "linux")]
             rendering::choose(&window);
+            #[cfg(target_os = "linux")]
+            web_process::watch(&window);
             #[cfg(not(target_os = "linux"))]
             let _ = window;
             Ok(())

@@ -1,6 +1,6 @@
 // The app around the window: its size, position and pane sizes survive a restart (even one
-// that kills the app), and a second launch on the default data folder brings the first window
-// forward instead of opening another.
+// that kills the app), a second launch on the default data folder brings the first window
+// forward instead of opening another, and a web process that dies is replaced by a reload.
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,3 +124,54 @@ test('a second launch brings the first window forward', async () => {
     await browser.deleteSession();
   }
 });
+
+test('a web process that dies is replaced: the page reloads and starts again', async () => {
+  const driver = await startDriver();
+  stops.push(() => driver.stop());
+  const dataDir = freshDataDir('web-process');
+  const browser = await launch(driver, dataDir);
+  const logs = path.join(dataDir, 'logs');
+  const starts = () => logText(logs).split('\n').filter((line) => line.includes("the window's page started")).length;
+  try {
+    await waitForTree(browser, 120_000);
+    assert.equal(starts(), 1, 'the page started once');
+
+    // The app on this data folder, and its web process (a child of it), killed as a crash would.
+    const app = processes().find((p) => p.comm === 'cairn-app' && p.args.includes(dataDir));
+    assert.ok(app, 'the app runs');
+    const webProcesses = () => processes().filter((p) => p.ppid === app.pid && p.comm.startsWith('WebKitWebProces'));
+    const [web, ...others] = webProcesses();
+    assert.ok(web && others.length === 0, 'the window has one web process');
+    process.kill(web.pid, 'SIGKILL');
+
+    // WebDriver's session ends with the page's process: the log and the processes tell the rest.
+    const until = async (done, what) => {
+      for (let waited = 0; !done(); waited += 250) {
+        if (waited > 60_000) throw new Error(`${what} (logs in ${logs})`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    await until(() => logText(logs).includes("the window's web process ended (Crashed); the page is reloaded"), 'the ending was not logged');
+    await until(() => starts() === 2, 'the reloaded page did not start again');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const now = webProcesses();
+    assert.ok(now.length === 1 && now[0].pid !== web.pid, 'a new web process draws the window, and stays');
+  } finally {
+    await browser.deleteSession().catch(() => {}); // the session ended with the page's process
+  }
+});
+
+/** Every process: its id, parent, command name (as the kernel truncates it) and arguments. */
+function processes() {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return [{ pid: Number(pid), ppid, comm, args }];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+}
